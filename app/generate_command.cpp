@@ -1,0 +1,62 @@
+// `mastermind generate`: seeded inputs for benchmarks and tests.
+#include <unistd.h>
+
+#include <cstdint>
+#include <string>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "mastermind/io.hpp"
+#include "mastermind/score_input.hpp"
+
+namespace mastermind::app {
+
+namespace {
+
+struct GenerateArgs {
+    std::uint64_t bytes = 100'000'000;
+    std::uint64_t seed = 1;
+};
+
+int run_generate_score_input(const GenerateArgs& args) {
+    Rng rng(args.seed);
+    FdSink out(STDOUT_FILENO);
+    std::string chunk;
+    std::uint64_t written = 0;
+    try {
+        while (written < args.bytes) {
+            chunk.clear();
+            while (chunk.size() < (1u << 20) && written + chunk.size() < args.bytes) {
+                append_score_line(rng, chunk);
+            }
+            out.write(chunk);
+            written += chunk.size();
+        }
+        out.write("#\n");
+    } catch (const std::system_error& e) {
+        fmt::print(stderr, "mastermind generate: {}\n", e.what());
+        return kExitFailure;
+    }
+    return kExitOk;
+}
+
+}  // namespace
+
+void add_generate_command(CLI::App& app, int& exit_status) {
+    CLI::App* cmd = app.add_subcommand("generate", "Write seeded test inputs to standard output.");
+    cmd->require_subcommand(1);
+    auto args = std::make_shared<GenerateArgs>();
+    CLI::App* score_input = cmd->add_subcommand(
+        "score-input",
+        "Lines for 'mastermind score': lengths 2..50, random pairs and near-copies with "
+        "neighbours swapped (grey is common), ended by '#'. The same seed gives the same bytes.");
+    score_input->add_option("--bytes", args->bytes, "stop after at least this many bytes (suffixes k, M, G: powers of 1000)")
+        ->transform(CLI::AsSizeValue(true))
+        ->capture_default_str();
+    score_input->add_option("--seed", args->seed, "seed of the generator")->capture_default_str();
+    score_input->callback([args, &exit_status] { exit_status = run_generate_score_input(*args); });
+}
+
+}  // namespace mastermind::app

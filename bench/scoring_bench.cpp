@@ -1,0 +1,86 @@
+// Scorers side by side on the same generated pairs: pairs scored per second by the reference
+// scorer (Code spans), the portable letter kernel and the AVX2 letter kernel.
+#include <benchmark/benchmark.h>
+
+#include <string>
+#include <vector>
+
+#include "letter_kernel.hpp"
+#include "mastermind/random.hpp"
+#include "mastermind/score_input.hpp"
+#include "mastermind/scoring.hpp"
+
+namespace {
+
+using namespace mastermind;
+
+struct Corpus {
+    std::string text;                 // generated lines, padded for the kernels
+    std::vector<std::pair<std::size_t, int>> lines;  // offset of the target, pegs
+    std::vector<std::vector<std::uint8_t>> targets, guesses;
+};
+
+const Corpus& corpus() {
+    static const Corpus c = [] {
+        Corpus built;
+        Rng rng(1);
+        std::string raw(64, 'A');
+        for (int i = 0; i < 20000; ++i) {
+            const std::size_t start = raw.size();
+            append_score_line(rng, raw);
+            const int n = static_cast<int>((raw.size() - start - 2) / 2);
+            built.lines.emplace_back(start, n);
+            std::vector<std::uint8_t> t, g;
+            for (int k = 0; k < n; ++k) {
+                t.push_back(static_cast<std::uint8_t>(raw[start + k] - 'A'));
+                g.push_back(static_cast<std::uint8_t>(raw[start + n + 1 + k] - 'A'));
+            }
+            built.targets.push_back(std::move(t));
+            built.guesses.push_back(std::move(g));
+        }
+        raw.append(256, 'A');
+        built.text = std::move(raw);
+        return built;
+    }();
+    return c;
+}
+
+void BM_ReferenceScorer(benchmark::State& state) {
+    const auto& c = corpus();
+    for (auto _ : state) {
+        for (std::size_t i = 0; i < c.targets.size(); ++i) {
+            benchmark::DoNotOptimize(score_adjacent(c.targets[i], c.guesses[i]));
+        }
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(c.targets.size()));
+}
+
+void run_kernel(benchmark::State& state, detail::LetterKernel kernel) {
+    const auto& c = corpus();
+    for (auto _ : state) {
+        for (const auto& [start, n] : c.lines) {
+            Score s;
+            const char* t = c.text.data() + start;
+            benchmark::DoNotOptimize(kernel(t, t + n + 1, n, Rules::adjacent, s));
+            benchmark::DoNotOptimize(s);
+        }
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(c.lines.size()));
+}
+
+void BM_PortableLetterKernel(benchmark::State& state) {
+    run_kernel(state, detail::score_letters_portable);
+}
+void BM_Avx2LetterKernel(benchmark::State& state) {
+    if (!__builtin_cpu_supports("avx2")) {
+        state.SkipWithError("no AVX2 on this processor");
+        return;
+    }
+    run_kernel(state, detail::score_letters_avx2);
+}
+
+BENCHMARK(BM_ReferenceScorer);
+BENCHMARK(BM_PortableLetterKernel);
+BENCHMARK(BM_Avx2LetterKernel);
+
+}  // namespace

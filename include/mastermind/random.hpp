@@ -1,0 +1,43 @@
+// The project's one source of randomness: a seeded generator whose output is the same on every
+// platform (std::mt19937_64 is fully specified; the std:: distributions are not, so the bounded
+// draws are our own).
+#pragma once
+
+#include <cstdint>
+#include <random>
+
+namespace mastermind {
+
+class Rng {
+public:
+    explicit Rng(std::uint64_t seed) : engine_(seed) {}
+
+    std::uint64_t next() { return engine_(); }
+
+    // Uniform in [0, bound), bound > 0: Lemire's multiply-and-reject, unbiased.
+    std::uint64_t below(std::uint64_t bound) {
+        for (;;) {
+            const Wide product = static_cast<Wide>(engine_()) * static_cast<Wide>(bound);
+            const auto low = static_cast<std::uint64_t>(product);
+            if (low >= bound || low >= (-bound) % bound) {
+                return static_cast<std::uint64_t>(product >> 64);
+            }
+        }
+    }
+
+    // Uniform in [lo, hi].
+    std::int64_t between(std::int64_t lo, std::int64_t hi) {
+        return lo + static_cast<std::int64_t>(below(static_cast<std::uint64_t>(hi - lo) + 1));
+    }
+
+    // True with probability numerator / denominator.
+    bool chance(std::uint64_t numerator, std::uint64_t denominator) {
+        return below(denominator) < numerator;
+    }
+
+private:
+    __extension__ typedef unsigned __int128 Wide;
+    std::mt19937_64 engine_;
+};
+
+}  // namespace mastermind

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the project builds, tests and benchmarks with.
+# Fast when everything is present: it only calls apt-get for what is missing.
+set -euo pipefail
+packages=(
+    cmake ninja-build g++ clang libclang-rt-14-dev  # toolchain; clang for libFuzzer and sanitizers
+    libcli11-dev                                     # command line parsing
+    libfmt-dev                                       # output formatting
+    libgtest-dev libgmock-dev librapidcheck-dev      # unit, differential and property tests
+    libbenchmark-dev                                 # micro-benchmarks
+    nlohmann-json3-dev                               # JSON transcripts and --json output
+    libtbb-dev                                       # parallel evaluation
+    hyperfine                                        # timing whole CLI runs side by side
+    python3 procps                                   # scripts and the process checks of the suite
+)
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+    echo "install-deps: installing ${missing[*]}" >&2
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO=sudo
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

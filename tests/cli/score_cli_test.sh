@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# End-to-end checks of `mastermind score` as a user runs it: stdin and files, exit statuses,
+# messages on stderr, and output kept when a later line is bad.
+set -u
+bin=$1
+data=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+check() {  # check NAME CONDITION...
+    local name=$1
+    shift
+    if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
+}
+
+"$bin" score <"$data/adjacent-sample.in" >"$tmp/out"
+check "sample from stdin, exit 0" test $? -eq 0
+check "sample byte for byte" cmp -s "$tmp/out" "$data/adjacent-sample.out"
+
+"$bin" score "$data/adjacent-sample.in" >"$tmp/out2"
+check "sample from a file" cmp -s "$tmp/out2" "$data/adjacent-sample.out"
+
+printf 'AB AB\nAB BA\nAB ABC\nAB AB\n' | "$bin" score >"$tmp/out3" 2>"$tmp/err3"
+status=$?
+check "bad line: exit 1" test $status -eq 1
+check "bad line: earlier lines written" test "$(cat "$tmp/out3")" = "$(printf 'AB: 2 black, 0 grey, 0 white\nBA: 0 black, 2 grey, 0 white')"
+check "bad line: message names stdin and line 3" grep -q '^mastermind score: <stdin>:3: TARGET has 2 pegs but GUESS has 3' "$tmp/err3"
+
+printf 'AB AB\nAB ABC\nxy AB\nAB BA\n' >"$tmp/bad.in"
+"$bin" score --keep-going "$tmp/bad.in" >"$tmp/out4" 2>"$tmp/err4"
+check "keep-going: exit 1" test $? -eq 1
+check "keep-going: two messages" test "$(wc -l <"$tmp/err4")" -eq 2
+check "keep-going: file name and line 3" grep -q "bad.in:3: column 1: 'x'" "$tmp/err4"
+check "keep-going: scored the rest" test "$(wc -l <"$tmp/out4")" -eq 2
+
+"$bin" score "$tmp/missing-file" >/dev/null 2>"$tmp/err5"
+check "missing file: exit 2" test $? -eq 2
+check "missing file: named" grep -q "cannot open '.*missing-file'" "$tmp/err5"
+
+"$bin" score --rules classic "$data/adjacent-sample.in" >"$tmp/out6"
+check "classic rules" test "$(head -1 "$tmp/out6")" = "AAAA: 1 black, 0 white"
+
+"$bin" score --rules nonsense </dev/null >/dev/null 2>&1
+check "unknown rules: exit 2" test $? -eq 2
+
+"$bin" score --help >"$tmp/help"
+check "help explains the format" grep -q "GUESS: b black, g grey, w white" "$tmp/help"
+
+# A reader that goes away early: the writer reports it and exits, it does not hang or crash.
+"$bin" generate score-input --bytes 20M --seed 3 >"$tmp/big.in"
+"$bin" score "$tmp/big.in" 2>"$tmp/err7" | head -c 100 >/dev/null
+status=${PIPESTATUS[0]}
+check "closed output: exit 2" test "$status" -eq 2
+check "closed output: said so" grep -q "write error" "$tmp/err7"
+
+# Same seed, same bytes; another seed, other bytes.
+check "generator is seeded" cmp -s <("$bin" generate score-input --bytes 100k --seed 9) <("$bin" generate score-input --bytes 100k --seed 9)
+check "seeds differ" test "$("$bin" generate score-input --bytes 10k --seed 1 | md5sum)" != "$("$bin" generate score-input --bytes 10k --seed 2 | md5sum)"
+
+echo "$((failures == 0 ? 1 : 0)) passed, $failures failed" >/dev/null
+[ "$failures" -eq 0 ]
