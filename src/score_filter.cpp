@@ -13,9 +13,9 @@ namespace {
 
 constexpr std::size_t kInputCapacity = std::size_t{1} << 20;  // longest line reported in full
 constexpr std::size_t kFrontPad = 64;                         // the kernel reads target[-1]
-constexpr std::size_t kBackPad = 256;                         // and up to 64 bytes past a string
+constexpr std::size_t kBackPad = 256;  // the block scorer reads up to 128 bytes past the data
 constexpr std::size_t kOutputCapacity = std::size_t{1} << 20;
-constexpr std::size_t kLongestOutputLine = 128;  // 50 pegs + ": 50 black, 50 grey, 50 white\n"
+constexpr std::size_t kLongestOutputLine = 128;  // what format_score_line may touch for a line
 
 std::string describe_byte(char c) {
     const auto u = static_cast<unsigned char>(c);
@@ -24,16 +24,6 @@ std::string describe_byte(char c) {
     if (u == '\r') return "a carriage return";
     if (u >= 0x21 && u < 0x7f) return fmt::format("'{}'", c);
     return fmt::format("byte 0x{:02X}", u);
-}
-
-void put_small(char*& out, int value) {
-    if (value >= 10) *out++ = static_cast<char>('0' + value / 10);
-    *out++ = static_cast<char>('0' + value % 10);
-}
-
-void put(char*& out, std::string_view text) {
-    std::memcpy(out, text.data(), text.size());
-    out += text.size();
 }
 
 }  // namespace
@@ -94,7 +84,8 @@ ScoreFilter::ScoreFilter(ScoreFilterOptions options, OutputSink& out, ErrorHandl
     : options_(options),
       out_(out),
       on_error_(std::move(on_error)),
-      buffers_(std::make_unique<Buffers>()) {}
+      buffers_(std::make_unique<Buffers>()),
+      block_scorer_(detail::best_block_scorer()) {}
 
 ScoreFilter::~ScoreFilter() = default;
 
@@ -122,19 +113,7 @@ bool ScoreFilter::process_line(const char* line, std::size_t length, std::string
         if (line[n] == ' ' && kernel(line, guess, n, options_.rules, s)) {
             if (buffers_->output_used + kLongestOutputLine > kOutputCapacity) flush();
             char* out = buffers_->output.data() + buffers_->output_used;
-            std::memcpy(out, guess, static_cast<std::size_t>(n));
-            out += n;
-            put(out, ": ");
-            put_small(out, s.black);
-            if (options_.rules == Rules::adjacent) {
-                put(out, " black, ");
-                put_small(out, s.grey);
-                put(out, " grey, ");
-            } else {
-                put(out, " black, ");
-            }
-            put_small(out, s.white);
-            put(out, " white\n");
+            out = detail::format_score_line(out, guess, n, options_.rules, s);
             buffers_->output_used = static_cast<std::size_t>(out - buffers_->output.data());
             ++scored_;
             return true;
@@ -162,6 +141,20 @@ ScoreFilter::Outcome ScoreFilter::run(InputSource& in, std::string_view source) 
         const char* const end = data + carried + got;
         const char* p = data;
         for (;;) {
+            if (!skipping_long) {  // as many valid lines as possible in one tight loop
+                char* const output = buffers_->output.data();
+                const auto block = block_scorer_(p, end, output + buffers_->output_used,
+                                                 output + kOutputCapacity, options_.rules);
+                buffers_->output_used = static_cast<std::size_t>(block.out - output);
+                scored_ += block.lines;
+                number += block.lines;
+                p = block.next;
+                if (kOutputCapacity - buffers_->output_used < detail::kBlockOutputReserve) {
+                    flush();
+                    continue;
+                }
+            }
+            // One line the block scorer did not take: bad, "#", unfinished, or the last one.
             const char* newline =
                 static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
             if (newline == nullptr) {

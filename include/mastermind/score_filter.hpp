@@ -17,6 +17,10 @@
 
 namespace mastermind {
 
+namespace detail {
+struct BlockProgress;
+}
+
 inline constexpr int kScoreMinPegs = 2;
 inline constexpr int kScoreMaxPegs = 50;
 
@@ -67,6 +71,7 @@ private:
     OutputSink& out_;
     ErrorHandler on_error_;
     std::unique_ptr<Buffers> buffers_;
+    detail::BlockProgress (*block_scorer_)(const char*, const char*, char*, char*, Rules);
     std::uint64_t scored_ = 0;
     std::uint64_t bad_ = 0;
 };
