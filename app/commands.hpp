@@ -13,5 +13,8 @@ inline constexpr int kExitFailure = 2;   // usage error, unreadable file, unwrit
 
 void add_score_command(CLI::App& app, int& exit_status);
 void add_generate_command(CLI::App& app, int& exit_status);
+void add_judge_command(CLI::App& app, int& exit_status);
+void add_solve_command(CLI::App& app, int& exit_status);
+void add_arena_command(CLI::App& app, int& exit_status);
 
 }  // namespace mastermind::app

@@ -17,6 +17,9 @@ int main(int argc, char** argv) {
     int exit_status = mastermind::app::kExitOk;
     mastermind::app::add_score_command(app, exit_status);
     mastermind::app::add_generate_command(app, exit_status);
+    mastermind::app::add_judge_command(app, exit_status);
+    mastermind::app::add_solve_command(app, exit_status);
+    mastermind::app::add_arena_command(app, exit_status);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -40,4 +40,14 @@ private:
     std::mt19937_64 engine_;
 };
 
+// An independent seed for item `index` of a seeded run (game i of an arena, secret i of a
+// sample), so that results do not depend on the order or the parallelism of the items.
+// SplitMix64 finaliser over seed and index.
+constexpr std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t index) {
+    std::uint64_t z = seed + 0x9E3779B97F4A7C15ULL * (index + 1);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
 }  // namespace mastermind

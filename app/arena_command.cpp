@@ -1,0 +1,205 @@
+// `mastermind arena`: the local tester, a solver program against the judge for many games.
+#include <sys/stat.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdio>
+#include <fstream>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "batch_options.hpp"
+#include "commands.hpp"
+#include "mastermind/arena.hpp"
+#include "mastermind/batch_game.hpp"
+#include "mastermind/random.hpp"
+
+namespace mastermind::app {
+
+namespace {
+
+struct ArenaArgs {
+    BatchParams params;
+    int games = 100;
+    std::uint64_t seed = 1;
+    std::string secrets_file;
+    std::vector<std::string> secrets;
+    double time_limit = 3;
+    double memory_limit_mb = 64;
+    int jobs = 1;
+    std::string log_dir;
+    bool quiet = false;
+    bool show_stderr = false;
+    std::vector<std::string> command;
+};
+
+// The games to play: listed secrets, a file of secrets, or --games secrets drawn from --seed.
+// Each game's secret and shuffle come from its own derived seed, so results do not depend on
+// --jobs or on the order games finish in.
+bool make_games(const ArenaArgs& args, std::vector<GameSpec>& games) {
+    std::vector<std::string> listed = args.secrets;
+    if (!args.secrets_file.empty()) {
+        std::ifstream in(args.secrets_file);
+        if (!in) {
+            fmt::print(stderr, "mastermind arena: cannot read '{}'\n", args.secrets_file);
+            return false;
+        }
+        std::string line;
+        int number = 0;
+        while (std::getline(in, line)) {
+            ++number;
+            if (!line.empty() && line.back() == '\r') line.pop_back();
+            if (line.empty() || line[0] == '#') continue;
+            if (!PackedCode::parse(line, args.params)) {
+                fmt::print(stderr, "mastermind arena: {}:{}: secret '{}' {}\n", args.secrets_file,
+                           number, line, describe_bad_code(line, args.params));
+                return false;
+            }
+            listed.push_back(line);
+        }
+    }
+    const int count = listed.empty() ? args.games : static_cast<int>(listed.size());
+    for (int i = 0; i < count; ++i) {
+        Rng rng(derive_seed(args.seed, static_cast<std::uint64_t>(i)));
+        GameSpec g;
+        g.index = i + 1;
+        if (listed.empty()) {
+            g.secret = PackedCode::from_index(rng.below(args.params.secret_count()), args.params);
+        } else {
+            auto secret = PackedCode::parse(listed[static_cast<std::size_t>(i)], args.params);
+            if (!secret) {
+                fmt::print(stderr, "mastermind arena: secret '{}' {}\n", listed[static_cast<std::size_t>(i)],
+                           describe_bad_code(listed[static_cast<std::size_t>(i)], args.params));
+                return false;
+            }
+            g.secret = *secret;
+        }
+        g.shuffle_seed = rng.next();
+        games.push_back(g);
+    }
+    return true;
+}
+
+void print_game(const GameResult& r) {
+    fmt::print("game {:>5}  secret {}  {:<22} tests {:>3}  {:>7.3f} s  {:>7} KiB  {}\n", r.index,
+               r.secret, to_string(r.verdict), r.tests, r.seconds, r.peak_rss_kb, r.detail);
+    std::fflush(stdout);
+}
+
+void print_summary(const std::vector<GameResult>& results) {
+    const auto s = summarize(results);
+    fmt::print("\n{} games\n", s.games);
+    for (const auto& [verdict, count] : s.verdicts) fmt::print("  {:<22} {}\n", to_string(verdict), count);
+    if (s.accepted) {
+        fmt::print("tests (Accepted games): max {}, mean {:.3f}\n", s.max_tests, s.mean_tests);
+        for (std::size_t t = 0; t < s.tests_histogram.size(); ++t) {
+            if (!s.tests_histogram[t]) continue;
+            const int bar = std::max(1, 50 * s.tests_histogram[t] / s.accepted);
+            fmt::print("  {:>3} tests {:>8}  {}\n", t, s.tests_histogram[t], std::string(static_cast<std::size_t>(bar), '#'));
+        }
+    }
+    if (s.slowest >= 0) {
+        const auto& r = results[static_cast<std::size_t>(s.slowest)];
+        fmt::print("slowest game: {} (secret {}), {:.3f} s\n", r.index, r.secret, r.seconds);
+    }
+    fmt::print("score by the original problem's rule: {}\n", s.contest_score);
+}
+
+int run_arena(const ArenaArgs& args) {
+    if (auto why = args.params.validate(); !why.empty()) {
+        fmt::print(stderr, "mastermind arena: {}\n", why);
+        return kExitFailure;
+    }
+    if (args.command.empty()) {
+        fmt::print(stderr, "mastermind arena: no program given; usage: mastermind arena [OPTIONS] -- PROGRAM [ARGS...]\n");
+        return kExitFailure;
+    }
+    if (resolve_program(args.command[0]).empty()) {
+        fmt::print(stderr, "mastermind arena: cannot find an executable '{}'\n", args.command[0]);
+        return kExitFailure;
+    }
+    std::vector<GameSpec> games;
+    if (!make_games(args, games)) return kExitFailure;
+    if (!args.log_dir.empty()) ::mkdir(args.log_dir.c_str(), 0755);
+
+    ArenaLimits limits;
+    limits.time_limit = std::chrono::milliseconds(static_cast<long long>(args.time_limit * 1000));
+    limits.memory_bytes = static_cast<std::uint64_t>(args.memory_limit_mb * 1024 * 1024);
+    const ProgramSpec program{args.command, args.show_stderr};
+
+    // Workers take games in order; results are printed in game order as they become available.
+    std::vector<std::optional<GameResult>> results(games.size());
+    std::atomic<std::size_t> next{0};
+    std::mutex mutex;
+    std::condition_variable done;
+    auto worker = [&] {
+        for (std::size_t i = next++; i < games.size(); i = next++) {
+            std::ofstream log_file;
+            JudgeLog log;
+            if (!args.log_dir.empty()) {
+                log_file.open(fmt::format("{}/game-{:05}.jsonl", args.log_dir, games[i].index));
+                log = [&](const nlohmann::json& e) { log_file << e.dump() << '\n'; };
+            }
+            auto r = play_program(program, args.params, games[i], limits, log);
+            std::lock_guard lock(mutex);
+            results[i] = std::move(r);
+            done.notify_all();
+        }
+    };
+    const int jobs = std::max(1, std::min<int>(args.jobs, static_cast<int>(games.size())));
+    std::vector<std::thread> threads;
+    for (int j = 0; j < jobs; ++j) threads.emplace_back(worker);
+    std::vector<GameResult> finished;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        std::unique_lock lock(mutex);
+        done.wait(lock, [&] { return results[i].has_value(); });
+        finished.push_back(*results[i]);
+        lock.unlock();
+        if (!args.quiet) print_game(finished.back());
+    }
+    for (auto& t : threads) t.join();
+    print_summary(finished);
+    const bool all_accepted = std::all_of(finished.begin(), finished.end(),
+                                          [](const auto& r) { return r.verdict == Verdict::accepted; });
+    return all_accepted ? kExitOk : kExitBadInput;
+}
+
+}  // namespace
+
+void add_arena_command(CLI::App& app, int& exit_status) {
+    auto args = std::make_shared<ArenaArgs>();
+    CLI::App* cmd = app.add_subcommand(
+        "arena",
+        "Run a solver program against the judge for many games, as a contest would: "
+        "mastermind arena [OPTIONS] -- PROGRAM [ARGS...]. The program is started directly (no "
+        "shell) in its own process group, speaks docs/protocol.md on stdin/stdout, and is killed "
+        "with its whole group when a game ends. Exit status 0 only if every game is Accepted, "
+        "1 otherwise, 2 for bad options.");
+    add_batch_params_options(cmd, args->params);
+    cmd->add_option("--games,-n", args->games, "games with secrets drawn from --seed")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--seed", args->seed, "seed of the secrets and shuffles")->capture_default_str();
+    cmd->add_option("--secrets", args->secrets_file, "file of secrets, one per line ('#' comments)");
+    cmd->add_option("--secret", args->secrets, "a secret to play (repeatable)");
+    cmd->add_option("--time-limit", args->time_limit, "seconds of wall clock per game (0: none)")
+        ->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--memory-limit", args->memory_limit_mb, "MiB of resident memory per game (0: none)")
+        ->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--jobs,-j", args->jobs, "games played at once")->capture_default_str()->check(CLI::PositiveNumber);
+    cmd->add_option("--log-dir", args->log_dir, "write each game's transcript (JSON lines) here");
+    cmd->add_flag("--quiet,-q", args->quiet, "print only the summary");
+    cmd->add_flag("--show-stderr", args->show_stderr, "let the program's stderr through (default: discarded)");
+    cmd->add_option("command", args->command, "the solver program and its arguments, after --");
+    cmd->callback([args, &exit_status] { exit_status = run_arena(*args); });
+}
+
+}  // namespace mastermind::app

@@ -1,0 +1,28 @@
+// Options shared by the Batch Style Mastermind commands.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <random>
+
+#include "mastermind/batch_params.hpp"
+
+namespace mastermind::app {
+
+inline void add_batch_params_options(CLI::App* cmd, BatchParams& params) {
+    cmd->add_option("--pegs,-P", params.pegs, "pegs per string (1..12)")->capture_default_str();
+    cmd->add_option("--colours,-K", params.colours, "colours, written 0-9 then A-F (2..16)")
+        ->capture_default_str();
+    cmd->add_option("--batch,-B", params.batch, "strings per test (1..16)")->capture_default_str();
+    cmd->add_option("--max-tests,-M", params.max_tests, "tests allowed before the challenge")
+        ->capture_default_str();
+}
+
+// A seed for runs where the user gave none: printed, so the run can be repeated with --seed.
+inline std::uint64_t fresh_seed() {
+    std::random_device device;
+    return (std::uint64_t{device()} << 32) ^ device();
+}
+
+}  // namespace mastermind::app

@@ -1,0 +1,91 @@
+// `mastermind judge`: the interactor on stdin/stdout (docs/protocol.md).
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <optional>
+#include <string>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "batch_options.hpp"
+#include "commands.hpp"
+#include "mastermind/batch_game.hpp"
+#include "mastermind/judge.hpp"
+#include "mastermind/protocol.hpp"
+
+namespace mastermind::app {
+
+namespace {
+
+struct JudgeArgs {
+    BatchParams params;
+    std::optional<std::string> secret;
+    std::optional<std::uint64_t> seed;
+    std::string log;
+    double timeout = 10;
+};
+
+int run_judge_command(const JudgeArgs& args) {
+    if (auto why = args.params.validate(); !why.empty()) {
+        fmt::print(stderr, "mastermind judge: {}\n", why);
+        return judge_exit_status(Verdict::judge_error);
+    }
+    const std::uint64_t seed = args.seed.value_or(fresh_seed());
+    std::optional<PackedCode> secret;
+    if (args.secret) {
+        secret = PackedCode::parse(*args.secret, args.params);
+        if (!secret) {
+            fmt::print(stderr, "mastermind judge: --secret '{}' {}\n", *args.secret,
+                       describe_bad_code(*args.secret, args.params));
+            return judge_exit_status(Verdict::judge_error);
+        }
+    }
+    JudgeConfig config = make_judge_config(args.params, secret, seed);
+    if (args.timeout > 0) {
+        config.message_timeout = std::chrono::milliseconds(static_cast<long long>(args.timeout * 1000));
+    } else {
+        config.message_timeout.reset();
+    }
+    std::ofstream log_file;
+    JudgeLog log;
+    if (!args.log.empty()) {
+        log_file.open(args.log);
+        if (!log_file) {
+            fmt::print(stderr, "mastermind judge: cannot write the log '{}'\n", args.log);
+            return judge_exit_status(Verdict::judge_error);
+        }
+        log = [&](const nlohmann::json& event) { log_file << event.dump() << '\n' << std::flush; };
+    }
+    if (!args.seed) fmt::print(stderr, "mastermind judge: seed {}\n", seed);
+    FdLineChannel channel(STDIN_FILENO, STDOUT_FILENO, protocol::kMaxLineBytes);
+    const auto report = run_judge(channel, config, log);
+    fmt::print(stderr, "mastermind judge: {} after {} tests: {} (secret {})\n", to_string(report.verdict),
+               report.tests_used, report.detail, config.secret.to_string(config.params.pegs));
+    return judge_exit_status(report.verdict);
+}
+
+}  // namespace
+
+void add_judge_command(CLI::App& app, int& exit_status) {
+    auto args = std::make_shared<JudgeArgs>();
+    CLI::App* cmd = app.add_subcommand(
+        "judge",
+        "Judge one game of Batch Style Mastermind on stdin/stdout (protocol: docs/protocol.md). "
+        "Exit status: 0 Accepted, 1 Wrong Answer, 3 Protocol Violation, 4 Too Many Tests, "
+        "5 Closed Stream, 6 Time Limit, 2 judge error or bad options.");
+    add_batch_params_options(cmd, args->params);
+    auto* secret = cmd->add_option("--secret", args->secret, "the secret (default: drawn from --seed)");
+    cmd->add_option("--seed", args->seed,
+                    "seed of the secret and of the shuffles (default: a fresh one, printed on stderr)");
+    (void)secret;
+    cmd->add_option("--log", args->log, "write the transcript as JSON lines to this file");
+    cmd->add_option("--timeout", args->timeout,
+                    "seconds to wait for each message of the solver (0: forever)")
+        ->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
+    cmd->callback([args, &exit_status] { exit_status = run_judge_command(*args); });
+}
+
+}  // namespace mastermind::app

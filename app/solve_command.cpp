@@ -1,0 +1,77 @@
+// `mastermind solve`: plays a strategy against a judge over stdin/stdout.
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "mastermind/protocol.hpp"
+#include "mastermind/solver_driver.hpp"
+
+namespace mastermind::app {
+
+namespace {
+
+struct SolveArgs {
+    std::string strategy = "consistent";
+    std::uint64_t seed = 1;
+    double timeout = 30;
+};
+
+int run_solve(const SolveArgs& args) {
+    const StrategyInfo* info = find_strategy(args.strategy);
+    if (!info) {
+        fmt::print(stderr, "mastermind solve: unknown strategy '{}'\n", args.strategy);
+        return kExitFailure;
+    }
+    FdLineChannel channel(STDIN_FILENO, STDOUT_FILENO, protocol::kMaxLineBytes);
+    std::optional<std::chrono::milliseconds> timeout;
+    if (args.timeout > 0) timeout = std::chrono::milliseconds(static_cast<long long>(args.timeout * 1000));
+    SolveReport report;
+    try {
+        report = run_solver(
+            channel, [&](const BatchParams& params) { return info->make(params, args.seed); }, timeout);
+    } catch (const std::invalid_argument& e) {
+        fmt::print(stderr, "mastermind solve: {}\n", e.what());
+        return kExitFailure;
+    }
+    switch (report.outcome) {
+        case SolveOutcome::accepted: return 0;
+        case SolveOutcome::wrong_answer:
+            fmt::print(stderr, "mastermind solve: Wrong Answer after {} tests\n", report.tests_used);
+            return 1;
+        case SolveOutcome::inconsistent:
+            fmt::print(stderr, "mastermind solve: inconsistent answers: {}\n", report.detail);
+            return 3;
+        case SolveOutcome::judge_error: break;
+    }
+    fmt::print(stderr, "mastermind solve: {}\n", report.detail);
+    return kExitFailure;
+}
+
+}  // namespace
+
+void add_solve_command(CLI::App& app, int& exit_status) {
+    auto args = std::make_shared<SolveArgs>();
+    std::string names;
+    for (const auto& s : all_strategies()) names += fmt::format("\n  {}: {}", s.name, s.summary);
+    CLI::App* cmd = app.add_subcommand(
+        "solve",
+        "Play Batch Style Mastermind against a judge on stdin/stdout (docs/protocol.md). Exit "
+        "status: 0 Accepted, 1 Wrong Answer, 3 the answers fit no secret, 2 the judge misbehaved "
+        "or bad options. Strategies:" + names);
+    std::vector<std::string> choices;
+    for (const auto& s : all_strategies()) choices.emplace_back(s.name);
+    cmd->add_option("--strategy,-s", args->strategy, "the strategy")
+        ->check(CLI::IsMember(choices))
+        ->capture_default_str();
+    cmd->add_option("--seed", args->seed, "seed of randomised strategies")->capture_default_str();
+    cmd->add_option("--timeout", args->timeout, "seconds to wait for each judge message (0: forever)")
+        ->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
+    cmd->callback([args, &exit_status] { exit_status = run_solve(*args); });
+}
+
+}  // namespace mastermind::app

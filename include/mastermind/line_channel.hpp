@@ -1,0 +1,54 @@
+// Line-based conversation with another program over file descriptors, hardened against a peer
+// that stalls (deadlines), floods (a cap on line length), sends garbage or dies (end of stream,
+// broken pipe): no call blocks past its deadline and none grows memory without bound.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace mastermind {
+
+using Clock = std::chrono::steady_clock;
+
+class LineChannel {
+public:
+    enum class Read {
+        line,           // `line` holds one line without "\n"
+        end_of_stream,  // the peer closed its output (possibly mid-line)
+        timeout,        // the deadline passed first
+        too_long,       // no "\n" within the line limit
+        aborted,        // the watchdog said stop
+        error,          // read(2) failed
+    };
+
+    virtual ~LineChannel() = default;
+    virtual Read read_line(std::string& line, std::optional<Clock::time_point> deadline) = 0;
+    // Writes `line` and "\n". False if the peer is gone (broken pipe), the write failed, or the
+    // peer stopped reading and the deadline passed.
+    virtual bool write_line(std::string_view line,
+                            std::optional<Clock::time_point> deadline = std::nullopt) = 0;
+};
+
+class FdLineChannel final : public LineChannel {
+public:
+    // `watchdog`, if set, is called at least every `tick` while waiting; returning false aborts.
+    FdLineChannel(int in_fd, int out_fd, std::size_t max_line,
+                  std::function<bool()> watchdog = {},
+                  std::chrono::milliseconds tick = std::chrono::milliseconds(10));
+    Read read_line(std::string& line, std::optional<Clock::time_point> deadline) override;
+    bool write_line(std::string_view line,
+                    std::optional<Clock::time_point> deadline = std::nullopt) override;
+
+private:
+    int in_fd_, out_fd_;
+    std::size_t max_line_;
+    std::function<bool()> watchdog_;
+    std::chrono::milliseconds tick_;
+    std::string pending_;  // bytes read past the last line returned
+    bool eof_ = false;
+};
+
+}  // namespace mastermind

@@ -1,0 +1,57 @@
+// A strategy for Batch Style Mastermind: a deterministic function of the game parameters, the
+// history (tests sent and their answers, as multisets) and a seed, returning the next test or the
+// challenge. The same object drives `mastermind solve` (the protocol) and the in-process evaluator.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mastermind/batch_params.hpp"
+#include "mastermind/packed_code.hpp"
+
+namespace mastermind {
+
+struct TestRecord {
+    std::vector<PackedCode> strings;
+    std::vector<HitBlow> answers;  // sorted: the order the judge sent them in carries nothing
+};
+
+struct Move {
+    bool challenge = false;
+    std::vector<PackedCode> strings;  // the test, or the one challenged string
+};
+
+// Thrown when the answers so far fit no secret: the judge lied or the strategy has a bug.
+class InconsistentAnswers : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class Strategy {
+public:
+    virtual ~Strategy() = default;
+    // Must give the same move for the same history, whatever was asked before (implementations
+    // may cache, but not change their answer).
+    virtual Move next(std::span<const TestRecord> history) = 0;
+};
+
+struct StrategyInfo {
+    std::string_view name;
+    std::string_view summary;
+    std::function<std::unique_ptr<Strategy>(const BatchParams&, std::uint64_t seed)> make;
+};
+
+// Every strategy the project has, by name.
+std::span<const StrategyInfo> all_strategies();
+const StrategyInfo* find_strategy(std::string_view name);
+
+// Whether `code` gives exactly the answers of `record` (as a multiset).
+bool consistent_with(const PackedCode& code, const TestRecord& record, int pegs);
+
+}  // namespace mastermind
