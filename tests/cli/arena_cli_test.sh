@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# End to end: judge, solve and arena as a contestant runs them, and the arena against programs
+# that misbehave in every way we know. Afterwards nothing the tests started may still run.
+# Usage: arena_cli_test.sh MASTERMIND MISBEHAVE
+set -u
+bin=$1
+misbehave=$2
+marker="mastermind-arena-test-$$-$RANDOM"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+check() {  # check NAME CONDITION...
+    local name=$1
+    shift
+    if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
+}
+# Sanitizer builds reserve terabytes of address space and more resident memory: no memory limit.
+memory=()
+[ "${MASTERMIND_SANITIZED:-0}" = 1 ] && memory=(--memory-limit 0)
+
+# --- arena + judge + the small-game solver: many seeded games, all Accepted.
+"$bin" arena -P 4 -K 6 -B 4 --games 300 --seed 11 --jobs 2 -q "${memory[@]}" -- "$bin" solve --strategy consistent >"$tmp/e2e" 2>&1
+status=$?
+check "e2e: exit 0" test $status -eq 0
+check "e2e: 300 Accepted" grep -qE '^  Accepted +300$' "$tmp/e2e"
+check "e2e: summary has the score rule" grep -q "score by the original problem's rule: full" "$tmp/e2e"
+
+# Same seed, same games: the per-game lines (without times) are identical across --jobs.
+"$bin" arena -P 4 -K 6 -B 4 --games 40 --seed 5 --jobs 1 "${memory[@]}" -- "$bin" solve | grep '^game' | awk '{print $2, $4, $5, $7}' >"$tmp/j1"
+"$bin" arena -P 4 -K 6 -B 4 --games 40 --seed 5 --jobs 2 "${memory[@]}" -- "$bin" solve | grep '^game' | awk '{print $2, $4, $5, $7}' >"$tmp/j2"
+check "seeded games do not depend on --jobs" cmp -s "$tmp/j1" "$tmp/j2"
+check "40 games listed" test "$(wc -l <"$tmp/j1")" -eq 40
+
+# --- misbehaving programs: the right verdict, quickly, and the arena exits 1.
+expect_verdict() {  # expect_verdict MODE VERDICT [ARENA OPTIONS...]
+    local mode=$1 verdict=$2
+    shift 2
+    local start=$SECONDS
+    "$bin" arena --games 2 --seed 1 --time-limit 1 "$@" -- "$misbehave" "$mode" "$marker" >"$tmp/$mode" 2>&1
+    local status=$?
+    check "$mode: exit 1" test $status -eq 1
+    check "$mode: $verdict" test "$(grep -c "^game .*  $verdict " "$tmp/$mode")" -eq 2
+    check "$mode: within 10 s" test $((SECONDS - start)) -le 10
+}
+expect_verdict crash "Runtime Error"
+expect_verdict exit-nonzero "Runtime Error"
+expect_verdict exit-early "Closed Stream"
+expect_verdict close-stdout "Closed Stream"
+expect_verdict hang "Time Limit Exceeded"
+expect_verdict fork-hang "Time Limit Exceeded"
+expect_verdict slow "Time Limit Exceeded"
+expect_verdict flood "Protocol Violation"
+expect_verdict garbage "Protocol Violation"
+expect_verdict flood-lines "Protocol Violation"
+expect_verdict wrong "Wrong Answer"
+expect_verdict hog "Memory Limit Exceeded" --memory-limit 64
+"$bin" arena --games 3 --secret 000000000 --secret 000000000 --secret 000000000 "${memory[@]}" -- "$misbehave" zeros "$marker" >"$tmp/zeros" 2>&1
+check "zeros: Accepted with 0 tests" test "$(grep -c '^game .*Accepted  *tests   0' "$tmp/zeros")" -eq 3
+"$bin" arena --games 1 -- /nonexistent/program >"$tmp/missing" 2>&1
+check "missing program: exit 2" test $? -eq 2
+
+# --- judge and solve connected through FIFOs, with a transcript.
+mkfifo "$tmp/to_judge" "$tmp/to_solver"
+# Open order matters with FIFOs: the judge opens its output first, the solver its input first.
+"$bin" judge -P 4 -K 6 -B 4 --seed 3 --log "$tmp/game.jsonl" >"$tmp/to_solver" <"$tmp/to_judge" 2>"$tmp/judge.err" &
+judge_pid=$!
+"$bin" solve <"$tmp/to_solver" >"$tmp/to_judge" 2>"$tmp/solve.err"
+solve_status=$?
+wait $judge_pid
+judge_status=$?
+check "judge+solve: solver exit 0" test $solve_status -eq 0
+check "judge+solve: judge exit 0" test $judge_status -eq 0
+check "judge+solve: verdict line" grep -q "mastermind judge: Accepted after" "$tmp/judge.err"
+check "judge+solve: log ends with the verdict" grep -q '"event":"verdict".*"verdict":"Accepted"' "$tmp/game.jsonl"
+check "judge+solve: log has the start" grep -q '"event":"start"' "$tmp/game.jsonl"
+
+# --- the judge never waits forever, and reports each verdict by exit status.
+start=$SECONDS
+sleep 5 | "$bin" judge --seed 1 --timeout 0.3 >/dev/null 2>"$tmp/silent.err"
+check "silent solver: exit 6 (Time Limit)" test $? -eq 6
+check "silent solver: in time" test $((SECONDS - start)) -le 6
+printf 'test 0000 1111 2222 3333\n' | "$bin" judge -P 4 -K 6 -B 4 --seed 1 >/dev/null 2>&1
+check "closed stream: exit 5" test $? -eq 5
+printf 'nonsense\n' | "$bin" judge --seed 1 >/dev/null 2>&1
+check "violation: exit 3" test $? -eq 3
+printf 'challenge 000000000\n' | "$bin" judge --secret 000000001 >/dev/null 2>&1
+check "wrong answer: exit 1" test $? -eq 1
+"$bin" judge --secret 12 </dev/null >/dev/null 2>"$tmp/badsecret"
+check "bad secret: exit 2" test $? -eq 2
+check "bad secret: says why" grep -q "has 2 symbols, expected 9" "$tmp/badsecret"
+
+# --- the solver: answers that fit no secret end it with a message, not a loop.
+printf '4 6 4 20\n4 0 4 0 4 0 4 0\n' | timeout 10 "$bin" solve >/dev/null 2>"$tmp/lie"
+check "lying judge: solver exit 3" test $? -eq 3
+check "lying judge: says so" grep -q "inconsistent answers" "$tmp/lie"
+printf '4 6 4 20\nerror go away\n' | timeout 10 "$bin" solve >/dev/null 2>&1
+check "judge error line: solver exit 2" test $? -eq 2
+
+# --- nothing left behind.
+sleep 0.3
+check "no process left behind" test -z "$(pgrep -f "$marker")"
+pgrep -af "$marker" || true
+
+echo "$failures failures"
+[ "$failures" -eq 0 ]
