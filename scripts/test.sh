@@ -11,3 +11,11 @@ for flavour in release sanitize; do
     echo "== $flavour tests"
     ctest --test-dir "build/$flavour" --output-on-failure -j "$(nproc)"
 done
+echo "== fuzzing (libFuzzer, about 25 s per target)"
+bash scripts/fuzz.sh "${MASTERMIND_FUZZ_SECONDS:-25}"
+echo "== no test process left behind"
+if pgrep -f 'mastermind-arena-test-' >/dev/null; then
+    pgrep -af 'mastermind-arena-test-'
+    echo "processes left behind" >&2
+    exit 1
+fi

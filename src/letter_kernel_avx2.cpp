@@ -1,5 +1,5 @@
 // The AVX2 kernels of `mastermind score`. This file alone is compiled for AVX2, BMI2 and POPCNT
-// (by the pragma below, after every library header); letter_kernel.cpp calls into it only when
+// (by the pragma below, after every library header; clang's equivalent is an attribute push); letter_kernel.cpp calls into it only when
 // the processor has them.
 #include <immintrin.h>
 
@@ -10,7 +10,11 @@
 #include "letter_kernel.hpp"
 #include "mastermind/scoring.hpp"
 
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,popcnt"))), apply_to = function)
+#else
 #pragma GCC target("avx2,bmi,bmi2,popcnt")
+#endif
 
 #include "score_block_loop.hpp"
 
@@ -80,6 +84,10 @@ inline void difference_offsets(__m256i t, __m256i g, std::uint16_t* out) {
     }
 }
 
+[[gnu::always_inline]] inline __m256i row(const char* rows, std::uint64_t offset) {
+    return _mm256_load_si256(reinterpret_cast<const __m256i*>(rows + (offset & 0xFFFF)));
+}
+
 // D = counts(target) - counts(guess) over the first n positions, in bytes 1..26.
 [[gnu::always_inline]] inline __m256i count_difference(__m256i t0, __m256i t1, __m256i g0, __m256i g1, int n) {
     const auto* prefix = reinterpret_cast<const char*>(kPrefixMasks.data()) + 64 - n;
@@ -98,18 +106,15 @@ inline void difference_offsets(__m256i t, __m256i g, std::uint16_t* out) {
     asm("" : "+m"(offsets));
     const auto* rows = reinterpret_cast<const char*>(kDifference.data());
     // Four offsets per 64-bit load, taken apart with shifts: loads are the scarce resource here.
-    auto row = [rows](std::uint64_t offset) {
-        return _mm256_load_si256(reinterpret_cast<const __m256i*>(rows + (offset & 0xFFFF)));
-    };
     __m256i a = _mm256_setzero_si256(), b = _mm256_setzero_si256();
     __m256i c = _mm256_setzero_si256(), d = _mm256_setzero_si256();
     for (int i = 0; i < count; i += 4) {
         std::uint64_t four;
         std::memcpy(&four, offsets + i, 8);
-        a = _mm256_add_epi8(a, row(four));
-        b = _mm256_add_epi8(b, row(four >> 16));
-        c = _mm256_add_epi8(c, row(four >> 32));
-        d = _mm256_add_epi8(d, row(four >> 48));
+        a = _mm256_add_epi8(a, row(rows, four));
+        b = _mm256_add_epi8(b, row(rows, four >> 16));
+        c = _mm256_add_epi8(c, row(rows, four >> 32));
+        d = _mm256_add_epi8(d, row(rows, four >> 48));
     }
     return _mm256_add_epi8(_mm256_add_epi8(a, b), _mm256_add_epi8(c, d));
 }
@@ -170,3 +175,7 @@ BlockProgress score_block_avx2(const char* begin, const char* end, char* out, ch
 }
 
 }  // namespace mastermind::detail
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#endif

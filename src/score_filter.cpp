@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -11,10 +12,9 @@ namespace mastermind {
 
 namespace {
 
-constexpr std::size_t kInputCapacity = std::size_t{1} << 20;  // longest line reported in full
 constexpr std::size_t kFrontPad = 64;                         // the kernel reads target[-1]
 constexpr std::size_t kBackPad = 256;  // the block scorer reads up to 128 bytes past the data
-constexpr std::size_t kOutputCapacity = std::size_t{1} << 20;
+constexpr std::size_t kMinBufferBytes = 256;  // room for the longest line's output
 constexpr std::size_t kLongestOutputLine = 128;  // what format_score_line may touch for a line
 
 std::string describe_byte(char c) {
@@ -72,8 +72,13 @@ std::string diagnose_score_line(std::string_view line) {
 
 class ScoreFilter::Buffers {
 public:
-    Buffers() : input(kFrontPad + kInputCapacity + kBackPad), output(kOutputCapacity) {}
+    explicit Buffers(std::size_t capacity)
+        : capacity(std::max(capacity, kMinBufferBytes)),
+          input(kFrontPad + this->capacity + kBackPad),
+          output(this->capacity) {}
     char* data() { return input.data() + kFrontPad; }
+
+    std::size_t capacity;      // of each buffer: the longest line reported in full
 
     std::vector<char> input;   // zero-filled once so that padding reads are defined
     std::vector<char> output;
@@ -84,7 +89,7 @@ ScoreFilter::ScoreFilter(ScoreFilterOptions options, OutputSink& out, ErrorHandl
     : options_(options),
       out_(out),
       on_error_(std::move(on_error)),
-      buffers_(std::make_unique<Buffers>()),
+      buffers_(std::make_unique<Buffers>(options.buffer_bytes)),
       block_scorer_(detail::best_block_scorer()) {}
 
 ScoreFilter::~ScoreFilter() = default;
@@ -111,7 +116,7 @@ bool ScoreFilter::process_line(const char* line, std::size_t length, std::string
         Score s;
         static const detail::LetterKernel kernel = detail::best_letter_kernel();
         if (line[n] == ' ' && kernel(line, guess, n, options_.rules, s)) {
-            if (buffers_->output_used + kLongestOutputLine > kOutputCapacity) flush();
+            if (buffers_->output_used + kLongestOutputLine > buffers_->capacity) flush();
             char* out = buffers_->output.data() + buffers_->output_used;
             out = detail::format_score_line(out, guess, n, options_.rules, s);
             buffers_->output_used = static_cast<std::size_t>(out - buffers_->output.data());
@@ -136,7 +141,7 @@ ScoreFilter::Outcome ScoreFilter::run(InputSource& in, std::string_view source) 
     bool skipping_long = false;    // inside a line longer than the buffer, already reported
     bool terminated = false;
     for (;;) {
-        const std::size_t got = in.read(data + carried, kInputCapacity - carried);
+        const std::size_t got = in.read(data + carried, buffers_->capacity - carried);
         const bool at_end = got == 0;
         const char* const end = data + carried + got;
         const char* p = data;
@@ -144,12 +149,12 @@ ScoreFilter::Outcome ScoreFilter::run(InputSource& in, std::string_view source) 
             if (!skipping_long) {  // as many valid lines as possible in one tight loop
                 char* const output = buffers_->output.data();
                 const auto block = block_scorer_(p, end, output + buffers_->output_used,
-                                                 output + kOutputCapacity, options_.rules);
+                                                 output + buffers_->capacity, options_.rules);
                 buffers_->output_used = static_cast<std::size_t>(block.out - output);
                 scored_ += block.lines;
                 number += block.lines;
                 p = block.next;
-                if (kOutputCapacity - buffers_->output_used < detail::kBlockOutputReserve) {
+                if (buffers_->capacity - buffers_->output_used < detail::kBlockOutputReserve) {
                     flush();
                     continue;
                 }
@@ -176,12 +181,12 @@ ScoreFilter::Outcome ScoreFilter::run(InputSource& in, std::string_view source) 
         }
         if (at_end) return Outcome::end_of_input;
         carried = static_cast<std::size_t>(end - p);
-        if (carried == kInputCapacity) {  // no line end in a full buffer
+        if (carried == buffers_->capacity) {  // no line end in a full buffer
             if (!skipping_long) {
                 report(source, ++number,
                        fmt::format("line longer than {} bytes, expected 'TARGET GUESS' of at most "
                                    "{} bytes",
-                                   kInputCapacity, 2 * kScoreMaxPegs + 1));
+                                   buffers_->capacity, 2 * kScoreMaxPegs + 1));
                 if (!options_.keep_going) return Outcome::stopped;
                 skipping_long = true;
             }

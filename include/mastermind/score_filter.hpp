@@ -37,6 +37,9 @@ std::string diagnose_score_line(std::string_view line);
 struct ScoreFilterOptions {
     Rules rules = Rules::adjacent;
     bool keep_going = false;  // report every bad line and score the rest, instead of stopping
+    // Size of the input and of the output buffer (at least 256): memory use, and the longest
+    // line that is read in full (a longer one is reported as too long).
+    std::size_t buffer_bytes = std::size_t{1} << 20;
 };
 
 class ScoreFilter {
