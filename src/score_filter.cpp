@@ -72,8 +72,8 @@ std::string diagnose_score_line(std::string_view line) {
 
 class ScoreFilter::Buffers {
 public:
-    explicit Buffers(std::size_t capacity)
-        : capacity(std::max(capacity, kMinBufferBytes)),
+    explicit Buffers(std::size_t bytes)
+        : capacity(std::max(bytes, kMinBufferBytes)),
           input(kFrontPad + this->capacity + kBackPad),
           output(this->capacity) {}
     char* data() { return input.data() + kFrontPad; }
