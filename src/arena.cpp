@@ -2,7 +2,9 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <poll.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -169,16 +171,24 @@ GameResult play_program(const ProgramSpec& program, const BatchParams& params, c
     // Wait without reaping (WNOWAIT): while the leader is an unreaped zombie its process group
     // id cannot be reused, so the kill below can only reach the program's own processes.
     bool exited = false;
-    const auto grace_end = Clock::now() + std::chrono::milliseconds(200);
-    while (!exited && Clock::now() < grace_end) {
+    auto has_exited = [&] {
         siginfo_t info{};
-        if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-            info.si_pid == pid) {
-            exited = true;
+        return ::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+               info.si_pid == pid;
+    };
+    const auto grace_end = Clock::now() + std::chrono::milliseconds(200);
+    // A pidfd becomes readable the moment the process exits: no polling delay per game.
+    const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
+    while (!(exited = has_exited()) && Clock::now() < grace_end) {
+        if (pidfd >= 0) {
+            pollfd p{pidfd, POLLIN, 0};
+            const auto left = std::chrono::ceil<std::chrono::milliseconds>(grace_end - Clock::now());
+            ::poll(&p, 1, static_cast<int>(std::max<long long>(0, left.count())));
         } else {
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
         }
     }
+    if (pidfd >= 0) ::close(pidfd);
     ::kill(-pid, SIGKILL);
     int status = 0;
     rusage usage{};
