@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <array>
 
+#include "strategies/case_analysis.hpp"
 #include "strategies/consistent.hpp"
+#include "strategies/counts_then_locate.hpp"
+#include "strategies/search_strategies.hpp"
 
 namespace mastermind {
 
@@ -17,7 +20,22 @@ bool consistent_with(const PackedCode& code, const TestRecord& record, int pegs)
 }
 
 std::span<const StrategyInfo> all_strategies() {
-    static const std::array<StrategyInfo, 1> all{{
+    static const std::array<StrategyInfo, 5> all{{
+        {"counts-then-locate",
+         "editorial, case analysis easy: count each digit, then locate digits with prefixes "
+         "(at most 17 tests; games with B = P, K = P + 1)",
+         strategies::make_counts_then_locate},
+        {"case-analysis",
+         "editorial, case analysis hard: deterministic, at most 9 tests claimed (9/10/9 only)",
+         strategies::make_case_analysis},
+        {"search-after-counts",
+         "editorial, search easy: count each digit, then random tests until one arrangement is "
+         "left (about 12 claimed; B = P, K = P + 1)",
+         strategies::make_search_after_counts},
+        {"search-after-fast-counts",
+         "editorial, search hard: counts in 4 tests, then random tests (about 7 claimed; "
+         "9/10/9 only)",
+         strategies::make_search_after_fast_counts},
         {"consistent",
          "keep every secret consistent with the answers; test B of them, chosen by the seed "
          "(small games: K^P up to 4M)",

@@ -39,6 +39,15 @@ public:
     // Must give the same move for the same history, whatever was asked before (implementations
     // may cache, but not change their answer).
     virtual Move next(std::span<const TestRecord> history) = 0;
+
+    // The same move, for a caller that already holds every secret consistent with `history` (as
+    // indices 0 .. K^P-1): the exhaustive evaluator, whose groups are exactly those sets. Search
+    // strategies use them instead of enumerating candidates; the move must not change.
+    virtual Move next(std::span<const TestRecord> history,
+                      std::span<const std::uint32_t> consistent) {
+        (void)consistent;
+        return next(history);
+    }
 };
 
 struct StrategyInfo {

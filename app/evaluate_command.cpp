@@ -1,0 +1,175 @@
+// `mastermind evaluate`: a strategy against all secrets, a seeded sample, or a file of secrets.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "batch_options.hpp"
+#include "commands.hpp"
+#include "mastermind/batch_game.hpp"
+#include "mastermind/evaluator.hpp"
+#include "mastermind/random.hpp"
+
+namespace mastermind::app {
+
+namespace {
+
+struct EvaluateArgs {
+    BatchParams params;
+    std::string strategy = "case-analysis";
+    bool all = false;
+    std::optional<std::uint64_t> sample;
+    std::string secrets_file;
+    std::uint64_t seed = 1;
+    int threads = 0;
+    bool json = false;
+};
+
+bool read_secrets(const EvaluateArgs& args, std::vector<std::uint32_t>& out) {
+    std::ifstream in(args.secrets_file);
+    if (!in) {
+        fmt::print(stderr, "mastermind evaluate: cannot read '{}'\n", args.secrets_file);
+        return false;
+    }
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.empty() || line[0] == '#') continue;
+        const auto code = PackedCode::parse(line, args.params);
+        if (!code) {
+            fmt::print(stderr, "mastermind evaluate: {}:{}: '{}' {}\n", args.secrets_file, number, line,
+                       describe_bad_code(line, args.params));
+            return false;
+        }
+        out.push_back(static_cast<std::uint32_t>(code->index(args.params)));
+    }
+    return true;
+}
+
+int run_evaluate(const EvaluateArgs& args) {
+    if (auto why = args.params.validate(); !why.empty()) {
+        fmt::print(stderr, "mastermind evaluate: {}\n", why);
+        return kExitFailure;
+    }
+    const StrategyInfo* info = find_strategy(args.strategy);
+    if (!info) {
+        fmt::print(stderr, "mastermind evaluate: unknown strategy '{}'\n", args.strategy);
+        return kExitFailure;
+    }
+    if (args.params.secret_count() > UINT32_MAX) {
+        fmt::print(stderr, "mastermind evaluate: games of more than 2^32 secrets are not supported\n");
+        return kExitFailure;
+    }
+    EvaluationOptions options;
+    options.params = args.params;
+    options.strategy = info;
+    options.seed = args.seed;
+    options.threads = args.threads;
+    const auto start = std::chrono::steady_clock::now();
+    std::mutex print;
+    if (::isatty(STDERR_FILENO)) {
+        options.progress = [&](std::uint64_t done, std::uint64_t total) {
+            std::lock_guard lock(print);
+            const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            const double fraction = static_cast<double>(done) / static_cast<double>(total);
+            const int width = 40, filled = static_cast<int>(fraction * width);
+            fmt::print(stderr, "\r[{}{}] {:5.1f}%  {:.0f} s, ETA {:.0f} s ", std::string(static_cast<std::size_t>(filled), '#'),
+                       std::string(static_cast<std::size_t>(width - filled), '.'), 100 * fraction, elapsed,
+                       fraction > 0 ? elapsed * (1 - fraction) / fraction : 0.0);
+        };
+    }
+    EvaluationResult r;
+    std::string scope;
+    try {
+        if (args.all) {
+            scope = fmt::format("all {} secrets", args.params.secret_count());
+            r = evaluate_all(options);
+        } else {
+            std::vector<std::uint32_t> secrets;
+            if (args.sample) {
+                Rng rng(args.seed);
+                for (std::uint64_t i = 0; i < *args.sample; ++i) {
+                    secrets.push_back(static_cast<std::uint32_t>(rng.below(args.params.secret_count())));
+                }
+                scope = fmt::format("a sample of {} secrets (seed {})", *args.sample, args.seed);
+            } else {
+                if (!read_secrets(args, secrets)) return kExitFailure;
+                scope = fmt::format("{} secrets from {}", secrets.size(), args.secrets_file);
+            }
+            r = evaluate_secrets(options, std::move(secrets));
+        }
+    } catch (const std::invalid_argument& e) {
+        fmt::print(stderr, "mastermind evaluate: {}\n", e.what());
+        return kExitFailure;
+    }
+    if (options.progress) fmt::print(stderr, "\n");
+    if (args.json) {
+        nlohmann::json j{{"strategy", args.strategy},
+                         {"seed", args.seed},
+                         {"game", {args.params.pegs, args.params.colours, args.params.batch, args.params.max_tests}},
+                         {"scope", scope},
+                         {"games", r.games},
+                         {"failures", r.failures},
+                         {"worst", r.worst},
+                         {"mean", r.mean},
+                         {"histogram", r.histogram},
+                         {"worst_examples", r.worst_examples},
+                         {"failure_examples", r.failure_examples},
+                         {"strategy_calls", r.strategy_calls},
+                         {"seconds", r.seconds}};
+        fmt::print("{}\n", j.dump(2));
+    } else {
+        fmt::print("strategy {} (seed {}), game P={} K={} B={} M={}, {}\n", args.strategy, args.seed,
+                   args.params.pegs, args.params.colours, args.params.batch, args.params.max_tests, scope);
+        fmt::print("games {}, failures {}\n", r.games, r.failures);
+        fmt::print("worst case {} tests, mean {:.6f}\n", r.worst, r.mean);
+        fmt::print("histogram (tests: games won):\n");
+        for (std::size_t t = 0; t < r.histogram.size(); ++t) {
+            if (r.histogram[t]) fmt::print("  {:>3}: {:>12}  {:8.4f}%\n", t, r.histogram[t], 100.0 * static_cast<double>(r.histogram[t]) / static_cast<double>(r.games));
+        }
+        fmt::print("secrets reaching the worst case: {}\n", fmt::join(r.worst_examples, " "));
+        for (const auto& f : r.failure_examples) fmt::print("failure: {}\n", f);
+        fmt::print("decision tree nodes {}, wall time {:.2f} s\n", r.strategy_calls, r.seconds);
+    }
+    return r.failures ? kExitBadInput : kExitOk;
+}
+
+}  // namespace
+
+void add_evaluate_command(CLI::App& app, int& exit_status) {
+    auto args = std::make_shared<EvaluateArgs>();
+    CLI::App* cmd = app.add_subcommand(
+        "evaluate",
+        "Play a strategy in process against every secret (--all), a seeded sample, or a file of "
+        "secrets, on all cores, walking its decision tree; print the worst case, mean, histogram "
+        "and examples, checking every challenge. Exit status 0 if every game was won, 1 if not.");
+    add_batch_params_options(cmd, args->params);
+    std::vector<std::string> choices;
+    for (const auto& s : all_strategies()) choices.emplace_back(s.name);
+    cmd->add_option("--strategy,-s", args->strategy, "the strategy")->check(CLI::IsMember(choices))->capture_default_str();
+    auto* all = cmd->add_flag("--all", args->all, "every secret of the game");
+    auto* sample = cmd->add_option("--sample", args->sample, "this many secrets drawn from --seed");
+    auto* file = cmd->add_option("--secrets", args->secrets_file, "secrets from a file, one per line ('#' comments)");
+    all->excludes(sample, file);
+    sample->excludes(file);
+    cmd->add_option("--seed", args->seed, "seed of the sample and of randomised strategies")->capture_default_str();
+    cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")->capture_default_str();
+    cmd->add_flag("--json", args->json, "machine-readable output");
+    cmd->callback([args, &exit_status, all, sample, file] {
+        if (!*all && !*sample && !*file) {
+            fmt::print(stderr, "mastermind evaluate: say --all, --sample N or --secrets FILE\n");
+            exit_status = kExitFailure;
+            return;
+        }
+        exit_status = run_evaluate(*args);
+    });
+}
+
+}  // namespace mastermind::app

@@ -1,0 +1,57 @@
+// A strategy whose state after k tests is a function of the state after k-1 tests and test k.
+// The states of the last history seen are kept, so a call whose history extends (or shares a
+// prefix with) the previous one only absorbs the new tests: the evaluator walks the decision tree
+// depth first, and each call then costs one test instead of the whole history.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "mastermind/strategy.hpp"
+
+namespace mastermind::strategies {
+
+inline bool same_record(const TestRecord& a, const TestRecord& b) {
+    return a.strings == b.strings && a.answers == b.answers;
+}
+
+template <class State>
+class CachedStrategy : public Strategy {
+public:
+    Move next(std::span<const TestRecord> history) override {
+        return decide(state_for(history), history, {});
+    }
+    Move next(std::span<const TestRecord> history, std::span<const std::uint32_t> consistent) override {
+        return decide(state_for(history), history, consistent);
+    }
+
+protected:
+    virtual State initial() const = 0;
+    // The state after the last record of `history`, the answers to the test that decide() chose
+    // in `state` (the state after the records before it).
+    virtual void absorb(State& state, std::span<const TestRecord> history) const = 0;
+    // `consistent` is empty unless the caller knows the consistent secrets (see Strategy).
+    virtual Move decide(const State& state, std::span<const TestRecord> history,
+                        std::span<const std::uint32_t> consistent) const = 0;
+
+private:
+    const State& state_for(std::span<const TestRecord> history) {
+        if (states_.empty()) states_.push_back(initial());
+        std::size_t k = 0;
+        while (k < seen_.size() && k < history.size() && same_record(seen_[k], history[k])) ++k;
+        states_.resize(k + 1);
+        seen_.resize(k);
+        for (; k < history.size(); ++k) {
+            seen_.push_back(history[k]);
+            State s = states_[k];
+            absorb(s, std::span<const TestRecord>(seen_.data(), k + 1));
+            states_.push_back(std::move(s));
+        }
+        return states_[history.size()];
+    }
+
+    std::vector<State> states_;
+    std::vector<TestRecord> seen_;
+};
+
+}  // namespace mastermind::strategies
