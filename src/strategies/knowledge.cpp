@@ -83,8 +83,10 @@ bool UsedStrings::contains(const PackedCode& c) const {
 }
 
 void UsedStrings::add(std::span<const PackedCode> strings) {
+    const auto old_size = static_cast<std::ptrdiff_t>(sorted_.size());
     for (const auto& s : strings) sorted_.push_back(s.nibbles());
-    std::sort(sorted_.begin(), sorted_.end());
+    std::sort(sorted_.begin() + old_size, sorted_.end());
+    std::inplace_merge(sorted_.begin(), sorted_.begin() + old_size, sorted_.end());
 }
 
 namespace {
