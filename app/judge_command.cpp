@@ -24,6 +24,7 @@ struct JudgeArgs {
     std::optional<std::string> secret;
     std::optional<std::uint64_t> seed;
     std::string log;
+    std::string transcript;
     double timeout = 10;
 };
 
@@ -60,7 +61,18 @@ int run_judge_command(const JudgeArgs& args) {
     }
     if (!args.seed) fmt::print(stderr, "mastermind judge: seed {}\n", seed);
     FdLineChannel channel(STDIN_FILENO, STDOUT_FILENO, protocol::kMaxLineBytes);
-    const auto report = run_judge(channel, config, log);
+    std::FILE* transcript_file = nullptr;
+    if (!args.transcript.empty()) {
+        transcript_file = args.transcript == "-" ? stderr : std::fopen(args.transcript.c_str(), "w");
+        if (!transcript_file) {
+            fmt::print(stderr, "mastermind judge: cannot write the transcript '{}'\n", args.transcript);
+            return judge_exit_status(Verdict::judge_error);
+        }
+    }
+    TranscriptChannel recorded(channel, transcript_file ? transcript_file : stderr, "judge", "solver");
+    LineChannel& used = transcript_file ? static_cast<LineChannel&>(recorded) : channel;
+    const auto report = run_judge(used, config, log);
+    if (transcript_file && transcript_file != stderr) std::fclose(transcript_file);
     fmt::print(stderr, "mastermind judge: {} after {} tests: {} (secret {})\n", to_string(report.verdict),
                report.tests_used, report.detail, config.secret.to_string(config.params.pegs));
     return judge_exit_status(report.verdict);
@@ -80,7 +92,9 @@ void add_judge_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--seed", args->seed,
                     "seed of the secret and of the shuffles (default: a fresh one, printed on stderr)");
     (void)secret;
-    cmd->add_option("--log", args->log, "write the transcript as JSON lines to this file");
+    cmd->add_option("--log", args->log, "write the game as JSON lines to this file");
+    cmd->add_option("--transcript", args->transcript,
+                    "write every line exchanged, as 'judge> ...' and 'solver> ...', to this file ('-': stderr)");
     cmd->add_option("--timeout", args->timeout,
                     "seconds to wait for each message of the solver (0: forever)")
         ->capture_default_str()

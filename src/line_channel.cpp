@@ -83,3 +83,20 @@ bool FdLineChannel::write_line(std::string_view line, std::optional<Clock::time_
 }
 
 }  // namespace mastermind
+
+namespace mastermind {
+
+LineChannel::Read TranscriptChannel::read_line(std::string& line, std::optional<Clock::time_point> deadline) {
+    const Read got = inner_.read_line(line, deadline);
+    if (got == Read::line) std::fprintf(out_, "%s> %s\n", peer_.c_str(), line.c_str());
+    std::fflush(out_);
+    return got;
+}
+
+bool TranscriptChannel::write_line(std::string_view line, std::optional<Clock::time_point> deadline) {
+    std::fprintf(out_, "%s> %.*s\n", self_.c_str(), static_cast<int>(line.size()), line.data());
+    std::fflush(out_);
+    return inner_.write_line(line, deadline);
+}
+
+}  // namespace mastermind

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdio>
 #include <functional>
 #include <optional>
 #include <string>
@@ -49,6 +50,26 @@ private:
     std::chrono::milliseconds tick_;
     std::string pending_;  // bytes read past the last line returned
     bool eof_ = false;
+};
+
+}  // namespace mastermind
+
+namespace mastermind {
+
+// Passes everything through to another channel and writes each line that crosses it to `out`
+// as "judge> ..." or "solver> ..." (the transcript format of docs/protocol.md), from the point
+// of view of the side that owns it (`self` names its own lines).
+class TranscriptChannel final : public LineChannel {
+public:
+    TranscriptChannel(LineChannel& inner, std::FILE* out, std::string self, std::string peer)
+        : inner_(inner), out_(out), self_(std::move(self)), peer_(std::move(peer)) {}
+    Read read_line(std::string& line, std::optional<Clock::time_point> deadline) override;
+    bool write_line(std::string_view line, std::optional<Clock::time_point> deadline) override;
+
+private:
+    LineChannel& inner_;
+    std::FILE* out_;
+    std::string self_, peer_;
 };
 
 }  // namespace mastermind

@@ -31,6 +31,13 @@ check "e2e: summary has the score rule" grep -q "score by the original problem's
 check "seeded games do not depend on --jobs" cmp -s "$tmp/j1" "$tmp/j2"
 check "40 games listed" test "$(wc -l <"$tmp/j1")" -eq 40
 
+# --- the editorial's strategies on the default game, through the real judge.
+for strategy in case-analysis counts-then-locate; do
+    "$bin" arena --games 6 --seed 2 --jobs 2 -q "${memory[@]}" -- "$bin" solve --strategy "$strategy" >"$tmp/$strategy" 2>&1
+    check "$strategy: 6 games Accepted" grep -qE '^  Accepted +6$' "$tmp/$strategy"
+done
+check "case-analysis: within 9 tests" grep -q "score by the original problem's rule: full" "$tmp/case-analysis"
+
 # --- misbehaving programs: the right verdict, quickly, and the arena exits 1.
 expect_verdict() {  # expect_verdict MODE VERDICT [ARENA OPTIONS...]
     local mode=$1 verdict=$2
