@@ -110,9 +110,6 @@ void finish_pair(State& s, int i, int located) {
     Knowledge& k = s.k;
     if (k.count[static_cast<std::size_t>(located)] < 0) return;
     const int c_other = r.sum - k.count[static_cast<std::size_t>(located)];
-    if (located == a && k.count[static_cast<std::size_t>(a)] >= 0 && c_other >= 0) {
-        // a located first: b's count, and for s >= 4 nothing else (b is located next).
-    }
     // Hits of the pair test: a at p scores in 9 - p strings, b at p in p strings.
     int rest = r.hits;
     for (int p : positions_of(k, located)) rest -= located == a ? 9 - p : p;
