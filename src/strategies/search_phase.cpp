@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 
 #include "mastermind/random.hpp"
 
@@ -30,29 +31,61 @@ std::vector<PackedCode> search_candidates(const Knowledge& k, std::span<const Te
         for (auto index : consistent) out.push_back(PackedCode::from_index(index, params));
         return out;
     }
-    std::vector<std::uint8_t> digits;
+    // Depth-first over positions with the counts as a budget. Each test's total of hits is
+    // order-free, so a partial arrangement is dropped as soon as some test's hits so far exceed
+    // its total, or cannot reach it even if every remaining position hit as often as it could.
+    const int pegs = k.pegs;
+    std::array<int, BatchParams::kMaxColours> left{};
+    int placed = 0;
     for (int d = 0; d < k.colours; ++d) {
-        for (int i = 0; i < k.count[static_cast<std::size_t>(d)]; ++i) digits.push_back(static_cast<std::uint8_t>(d));
+        left[static_cast<std::size_t>(d)] = k.count[static_cast<std::size_t>(d)];
+        placed += std::max(0, left[static_cast<std::size_t>(d)]);
+        if (left[static_cast<std::size_t>(d)] < 0) return out;
     }
-    if (static_cast<int>(digits.size()) != k.pegs) return out;
-    // Total hits per test is order-free: a cheap first filter before the full multiset check.
-    std::vector<int> total_hits;
-    for (const auto& r : history) {
-        int h = 0;
-        for (const auto& a : r.answers) h += a.hit;
-        total_hits.push_back(h);
-    }
-    do {
-        const auto code = PackedCode::from_pegs(digits.data(), k.pegs);
-        bool fits = true;
-        for (std::size_t t = 0; t < history.size() && fits; ++t) {
-            int h = 0;
-            for (const auto& s : history[t].strings) h += code.score(s, k.pegs).hit;
-            fits = h == total_hits[t];
+    if (placed != pegs) return out;
+    const std::size_t tests = history.size();
+    std::vector<int> target(tests), partial(tests, 0);
+    // hits_at[t][p][d]: strings of test t with digit d at position p; best_rest[t][p]: the most
+    // hits positions p.. can still add.
+    std::vector<std::array<std::array<std::uint8_t, BatchParams::kMaxColours>, BatchParams::kMaxPegs>> hits_at(tests);
+    std::vector<std::array<int, BatchParams::kMaxPegs + 1>> best_rest(tests);
+    for (std::size_t t = 0; t < tests; ++t) {
+        for (const auto& a : history[t].answers) target[t] += a.hit;
+        hits_at[t] = {};
+        for (const auto& str : history[t].strings) {
+            for (int p = 0; p < pegs; ++p) ++hits_at[t][static_cast<std::size_t>(p)][static_cast<std::size_t>(str.peg(p))];
         }
-        for (std::size_t t = 0; t < history.size() && fits; ++t) fits = consistent_with(code, history[t], k.pegs);
-        if (fits) out.push_back(code);
-    } while (std::next_permutation(digits.begin(), digits.end()));
+        best_rest[t][static_cast<std::size_t>(pegs)] = 0;
+        for (int p = pegs - 1; p >= 0; --p) {
+            int best = 0;
+            for (int d = 0; d < k.colours; ++d) best = std::max<int>(best, hits_at[t][static_cast<std::size_t>(p)][static_cast<std::size_t>(d)]);
+            best_rest[t][static_cast<std::size_t>(p)] = best_rest[t][static_cast<std::size_t>(p) + 1] + best;
+        }
+    }
+    std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
+    auto recurse = [&](auto&& self, int p) -> void {
+        for (std::size_t t = 0; t < tests; ++t) {
+            if (partial[t] > target[t] || partial[t] + best_rest[t][static_cast<std::size_t>(p)] < target[t]) return;
+        }
+        if (p == pegs) {
+            const auto code = PackedCode::from_pegs(digits.data(), pegs);
+            for (const auto& r : history) {
+                if (!consistent_with(code, r, pegs)) return;
+            }
+            out.push_back(code);
+            return;
+        }
+        for (int d = 0; d < k.colours; ++d) {
+            if (left[static_cast<std::size_t>(d)] == 0) continue;
+            --left[static_cast<std::size_t>(d)];
+            digits[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(d);
+            for (std::size_t t = 0; t < tests; ++t) partial[t] += hits_at[t][static_cast<std::size_t>(p)][static_cast<std::size_t>(d)];
+            self(self, p + 1);
+            for (std::size_t t = 0; t < tests; ++t) partial[t] -= hits_at[t][static_cast<std::size_t>(p)][static_cast<std::size_t>(d)];
+            ++left[static_cast<std::size_t>(d)];
+        }
+    };
+    recurse(recurse, 0);
     return out;
 }
 
