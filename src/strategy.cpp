@@ -19,6 +19,11 @@ bool consistent_with(const PackedCode& code, const TestRecord& record, int pegs)
                       record.answers.begin(), record.answers.end());
 }
 
+bool consistent_with_all(const PackedCode& code, std::span<const TestRecord> history, int pegs) {
+    return std::all_of(history.begin(), history.end(),
+                       [&](const TestRecord& r) { return consistent_with(code, r, pegs); });
+}
+
 std::span<const StrategyInfo> all_strategies() {
     static const std::array<StrategyInfo, 5> all{{
         {"counts-then-locate",

@@ -60,7 +60,8 @@ struct StrategyInfo {
 std::span<const StrategyInfo> all_strategies();
 const StrategyInfo* find_strategy(std::string_view name);
 
-// Whether `code` gives exactly the answers of `record` (as a multiset).
+// Whether `code` gives exactly the answers of `record` (as a multiset), and of every record.
 bool consistent_with(const PackedCode& code, const TestRecord& record, int pegs);
+bool consistent_with_all(const PackedCode& code, std::span<const TestRecord> history, int pegs);
 
 }  // namespace mastermind

@@ -145,11 +145,7 @@ public:
     }
 
 protected:
-    State initial() const override {
-        State s;
-        s.k = Knowledge::start(params_);
-        return s;
-    }
+    State initial() const override { return fresh_state<State>(params_); }
 
     void absorb(State& s, std::span<const TestRecord> history) const override {
         const TestRecord& record = history.back();

@@ -10,6 +10,14 @@ struct EditorialState {
     UsedStrings used;
 };
 
+// The state before any test, for EditorialState and the states that extend it.
+template <class State>
+State fresh_state(const BatchParams& params) {
+    State s;
+    s.k = Knowledge::start(params);
+    return s;
+}
+
 // Part 1 of the easy strategies is over once every digit below P has a count.
 inline int counted_digits(const Knowledge& k) {
     int d = 0;

@@ -208,10 +208,7 @@ std::vector<PackedCode> completions(const Knowledge& k, std::span<const TestReco
                 if (k.count[static_cast<std::size_t>(d)] >= 0 && used[static_cast<std::size_t>(d)] != k.count[static_cast<std::size_t>(d)]) return;
             }
             const auto code = PackedCode::from_pegs(digits.data(), pegs);
-            for (const auto& r : history) {
-                if (!consistent_with(code, r, pegs)) return;
-            }
-            out.push_back(code);
+            if (consistent_with_all(code, history, pegs)) out.push_back(code);
             return;
         }
         for (int d = 0; d < k.colours; ++d) {

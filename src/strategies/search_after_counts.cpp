@@ -18,7 +18,7 @@ public:
     }
 
 protected:
-    EditorialState initial() const override { return {Knowledge::start(params_), {}}; }
+    EditorialState initial() const override { return fresh_state<EditorialState>(params_); }
 
     void absorb(EditorialState& s, std::span<const TestRecord> history) const override {
         const int counted = counted_digits(s.k);

@@ -69,10 +69,7 @@ std::vector<PackedCode> search_candidates(const Knowledge& k, std::span<const Te
         }
         if (p == pegs) {
             const auto code = PackedCode::from_pegs(digits.data(), pegs);
-            for (const auto& r : history) {
-                if (!consistent_with(code, r, pegs)) return;
-            }
-            out.push_back(code);
+            if (consistent_with_all(code, history, pegs)) out.push_back(code);
             return;
         }
         for (int d = 0; d < k.colours; ++d) {

@@ -6,14 +6,7 @@ set -u
 bin=$1
 misbehave=$2
 marker="mastermind-arena-test-$$-$RANDOM"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-check() {  # check NAME CONDITION...
-    local name=$1
-    shift
-    if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
+source "$(dirname "$0")/lib.sh"
 # Sanitizer builds reserve terabytes of address space and more resident memory: no memory limit.
 memory=()
 [ "${MASTERMIND_SANITIZED:-0}" = 1 ] && memory=(--memory-limit 0)

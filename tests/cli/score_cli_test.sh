@@ -4,14 +4,7 @@
 set -u
 bin=$1
 data=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-check() {  # check NAME CONDITION...
-    local name=$1
-    shift
-    if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
+source "$(dirname "$0")/lib.sh"
 
 "$bin" score <"$data/adjacent-sample.in" >"$tmp/out"
 check "sample from stdin, exit 0" test $? -eq 0
@@ -57,5 +50,5 @@ check "closed output: said so" grep -q "write error" "$tmp/err7"
 check "generator is seeded" cmp -s <("$bin" generate score-input --bytes 100k --seed 9) <("$bin" generate score-input --bytes 100k --seed 9)
 check "seeds differ" test "$("$bin" generate score-input --bytes 10k --seed 1 | md5sum)" != "$("$bin" generate score-input --bytes 10k --seed 2 | md5sum)"
 
-echo "$((failures == 0 ? 1 : 0)) passed, $failures failed" >/dev/null
+
 [ "$failures" -eq 0 ]
