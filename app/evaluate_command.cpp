@@ -30,6 +30,7 @@ struct EvaluateArgs {
     std::uint64_t seed = 1;
     int threads = 0;
     bool json = false;
+    bool progress = false;
 };
 
 bool read_secrets(const EvaluateArgs& args, std::vector<std::uint32_t>& out) {
@@ -74,15 +75,23 @@ int run_evaluate(const EvaluateArgs& args) {
     options.threads = args.threads;
     const auto start = std::chrono::steady_clock::now();
     std::mutex print;
-    if (::isatty(STDERR_FILENO)) {
-        options.progress = [&](std::uint64_t done, std::uint64_t total) {
+    const bool terminal = ::isatty(STDERR_FILENO);
+    if (terminal || args.progress) {
+        // A bar redrawn in place on a terminal; one line per 1% in a log file.
+        auto last_percent = std::make_shared<int>(-1);
+        options.progress = [&, terminal, last_percent](std::uint64_t done, std::uint64_t total) {
             std::lock_guard lock(print);
             const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             const double fraction = static_cast<double>(done) / static_cast<double>(total);
-            const int width = 40, filled = static_cast<int>(fraction * width);
-            fmt::print(stderr, "\r[{}{}] {:5.1f}%  {:.0f} s, ETA {:.0f} s ", std::string(static_cast<std::size_t>(filled), '#'),
-                       std::string(static_cast<std::size_t>(width - filled), '.'), 100 * fraction, elapsed,
-                       fraction > 0 ? elapsed * (1 - fraction) / fraction : 0.0);
+            const double eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0.0;
+            if (terminal) {
+                const int width = 40, filled = static_cast<int>(fraction * width);
+                fmt::print(stderr, "\r[{}{}] {:5.1f}%  {:.0f} s, ETA {:.0f} s ", std::string(static_cast<std::size_t>(filled), '#'),
+                           std::string(static_cast<std::size_t>(width - filled), '.'), 100 * fraction, elapsed, eta);
+            } else if (static_cast<int>(100 * fraction) > *last_percent) {
+                *last_percent = static_cast<int>(100 * fraction);
+                fmt::print(stderr, "progress {:3}%  {:.0f} s, ETA {:.0f} s\n", *last_percent, elapsed, eta);
+            }
         };
     }
     EvaluationResult r;
@@ -109,7 +118,7 @@ int run_evaluate(const EvaluateArgs& args) {
         fmt::print(stderr, "mastermind evaluate: {}\n", e.what());
         return kExitFailure;
     }
-    if (options.progress) fmt::print(stderr, "\n");
+    if (terminal) fmt::print(stderr, "\n");
     if (args.json) {
         nlohmann::json j{{"strategy", args.strategy},
                          {"seed", args.seed},
@@ -162,6 +171,7 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--seed", args->seed, "seed of the sample and of randomised strategies")->capture_default_str();
     cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")->capture_default_str();
     cmd->add_flag("--json", args->json, "machine-readable output");
+    cmd->add_flag("--progress", args->progress, "report progress on stderr even when it is not a terminal");
     cmd->callback([args, &exit_status, all, sample, file] {
         if (!*all && !*sample && !*file) {
             fmt::print(stderr, "mastermind evaluate: say --all, --sample N or --secrets FILE\n");
