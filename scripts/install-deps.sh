@@ -11,7 +11,7 @@ packages=(
     nlohmann-json3-dev                               # JSON transcripts and --json output
     libtbb-dev                                       # parallel evaluation
     hyperfine                                        # timing whole CLI runs side by side
-    python3 procps                                   # scripts and the process checks of the suite
+    procps time                                      # the process checks of the suite; peak memory of runs
 )
 missing=()
 for p in "${packages[@]}"; do
