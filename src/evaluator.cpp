@@ -15,34 +15,26 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "mastermind/test_scorer.hpp"
+
 namespace mastermind {
 
 namespace {
 
-__extension__ typedef unsigned __int128 AnswerKey;
-
-// The sorted answers of one test, packed: 8 bits a pair, smallest pair in the highest byte used.
-AnswerKey answer_key(const PackedCode& secret, const std::vector<PackedCode>& strings, int pegs) {
-    std::array<std::uint8_t, BatchParams::kMaxBatch> codes{};
-    const std::size_t n = strings.size();
-    for (std::size_t i = 0; i < n; ++i) {
-        const HitBlow a = secret.score(strings[i], pegs);
-        codes[i] = static_cast<std::uint8_t>(a.hit * 16 + a.blow);
-    }
-    std::sort(codes.begin(), codes.begin() + static_cast<std::ptrdiff_t>(n));
-    AnswerKey key = 0;
-    for (std::size_t i = 0; i < n; ++i) key = key << 8 | codes[i];
-    return key;
+// The key of the answers `secret` gets to `strings`: one string at a time, for small groups.
+AnswerKey answer_key(const PackedCode& secret, const std::vector<PackedCode>& strings, const BatchParams& params) {
+    std::array<HitBlow, BatchParams::kMaxBatch> answers{};
+    for (std::size_t i = 0; i < strings.size(); ++i) answers[i] = secret.score(strings[i], params.pegs);
+    return make_answer_key(std::span<const HitBlow>(answers.data(), strings.size()), params);
 }
 
-std::vector<HitBlow> answers_of(AnswerKey key, std::size_t n) {
-    std::vector<HitBlow> out(n);
-    for (std::size_t i = n; i-- > 0;) {
-        const auto code = static_cast<std::uint8_t>(key & 0xFF);
-        out[i] = {static_cast<std::uint8_t>(code / 16), static_cast<std::uint8_t>(code % 16)};
-        key >>= 8;
+// The digits of the secret with this index, peg 0 first.
+void digits_of(std::uint32_t index, const BatchParams& params, std::uint8_t* digits) {
+    const auto k = static_cast<std::uint32_t>(params.colours);
+    for (int p = params.pegs - 1; p >= 0; --p) {
+        digits[p] = static_cast<std::uint8_t>(index % k);
+        index /= k;
     }
-    return out;
 }
 
 struct Tally {
@@ -119,7 +111,7 @@ public:
         auto visit = [&](std::size_t part, std::vector<TestRecord>& h) {
             const std::size_t begin = part == 0 ? 0 : parts[part - 1].second;
             const std::size_t end = parts[part].second;
-            h.push_back({move.strings, answers_of(parts[part].first, move.strings.size())});
+            h.push_back({move.strings, answers_from_key(parts[part].first, options_.params, static_cast<int>(move.strings.size()))});
             walk(group.subspan(begin, end - begin), scratch.subspan(begin, end - begin), h);
             h.pop_back();
         };
@@ -196,7 +188,7 @@ private:
                      std::vector<std::pair<AnswerKey, std::size_t>>& parts) const {
         std::vector<std::pair<AnswerKey, std::uint32_t>> keyed(group.size());
         for (std::size_t i = 0; i < group.size(); ++i) {
-            keyed[i] = {answer_key(PackedCode::from_index(group[i], options_.params), strings, options_.params.pegs), group[i]};
+            keyed[i] = {answer_key(PackedCode::from_index(group[i], options_.params), strings, options_.params), group[i]};
         }
         std::sort(keyed.begin(), keyed.end());
         for (std::size_t i = 0; i < keyed.size(); ++i) {
@@ -210,19 +202,20 @@ private:
     void split_parallel(std::span<std::uint32_t> group, std::span<std::uint32_t> scratch,
                         const std::vector<PackedCode>& strings,
                         std::vector<std::pair<AnswerKey, std::size_t>>& parts) const {
-        struct KeyHash {
-            std::size_t operator()(AnswerKey k) const {
-                return std::hash<std::uint64_t>()(static_cast<std::uint64_t>(k) ^ static_cast<std::uint64_t>(k >> 64) * 0x9E3779B97F4A7C15ULL);
-            }
+        using KeyHash = AnswerKeyHash;
+        const TestScorer scorer(strings, options_.params);
+        auto key_of = [&](std::uint32_t index) {
+            std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
+            digits_of(index, options_.params, digits.data());
+            return scorer.key(digits.data());
         };
         const std::size_t chunk_size = 1 << 16;
         const std::size_t chunks = (group.size() + chunk_size - 1) / chunk_size;
         std::vector<std::unordered_map<AnswerKey, std::size_t, KeyHash>> counts(chunks);
-        const auto& p = options_.params;
         tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
             const std::size_t end = std::min(group.size(), (c + 1) * chunk_size);
             for (std::size_t i = c * chunk_size; i < end; ++i) {
-                ++counts[c][answer_key(PackedCode::from_index(group[i], p), strings, p.pegs)];
+                ++counts[c][key_of(group[i])];
             }
         });
         std::map<AnswerKey, std::size_t> totals;
@@ -249,7 +242,7 @@ private:
             const std::size_t end = std::min(group.size(), (c + 1) * chunk_size);
             auto& slots = next[c];
             for (std::size_t i = c * chunk_size; i < end; ++i) {
-                const auto key = answer_key(PackedCode::from_index(group[i], p), strings, p.pegs);
+                const auto key = key_of(group[i]);
                 scratch[slots[key]++] = group[i];
             }
         });
