@@ -1,6 +1,8 @@
 #include "mastermind/test_scorer.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 
 namespace mastermind {
 
@@ -14,6 +16,24 @@ constexpr int pair_number(int hit, int blow) {
 
 // The 55-pair counting key fits games with P <= 9 and B <= 15 (counts below 16).
 bool counted(const BatchParams& params, std::size_t batch) { return params.pegs <= 9 && batch <= 15; }
+
+// The counting key's increment for one string's answer, by hit * 16 + (hit + blow), as a whole
+// 256-bit key: a key from lanes is then one table look-up and one vector addition per string.
+typedef std::uint64_t KeyVector __attribute__((vector_size(32)));
+struct alignas(32) KeyIncrement {
+    std::uint64_t words[4];
+};
+constexpr std::array<KeyIncrement, 256> make_increments() {
+    std::array<KeyIncrement, 256> table{};
+    for (int h = 0; h <= 9; ++h) {
+        for (int c = h; c <= 9; ++c) {
+            const int q = pair_number(h, c - h);
+            table[static_cast<std::size_t>(h * 16 + c)].words[q >> 4] = std::uint64_t{1} << (4 * (q & 15));
+        }
+    }
+    return table;
+}
+constexpr std::array<KeyIncrement, 256> kIncrements = make_increments();
 
 }  // namespace
 
@@ -72,6 +92,17 @@ TestScorer::TestScorer(std::span<const PackedCode> strings, const BatchParams& p
 AnswerKey TestScorer::key(const std::uint8_t* digits) const {
     std::uint64_t hits, common;
     lanes(digits, hits, common);
+    if (counted(params_, static_cast<std::size_t>(batch_))) {
+        KeyVector sum{0, 0, 0, 0};
+        for (int i = 0; i < batch_; ++i) {
+            KeyVector add;
+            std::memcpy(&add, kIncrements[(hits >> (4 * i) & 0xF) << 4 | (common >> (4 * i) & 0xF)].words, sizeof add);
+            sum += add;
+        }
+        AnswerKey key;
+        std::memcpy(key.words.data(), &sum, sizeof sum);
+        return key;
+    }
     std::array<HitBlow, BatchParams::kMaxBatch> answers{};
     for (int i = 0; i < batch_; ++i) {
         const auto h = static_cast<std::uint8_t>(hits >> (4 * i) & 0xF);
