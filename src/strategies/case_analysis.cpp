@@ -48,15 +48,10 @@ struct State : EditorialState {
     std::array<int, 10> prefix8_hits{};  // h_8 of each digit's locate test, to finish position 8
 };
 
-PackedCode pair_string(int a, int b, int j) {
-    std::vector<int> d(9, a);
-    for (int i = 9 - j; i < 9; ++i) d[static_cast<std::size_t>(i)] = b;
-    return code_from_digits(d);
-}
-
+// a^(9-j) b^j for j = 0..8.
 Move pair_test(int pair) {
     Move m;
-    for (int j = 0; j <= 8; ++j) m.strings.push_back(pair_string(2 * pair, 2 * pair + 1, j));
+    for (int j = 0; j <= 8; ++j) m.strings.push_back(prefix_string(2 * pair, 2 * pair + 1, 9 - j, 9));
     return m;
 }
 

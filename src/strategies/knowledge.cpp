@@ -72,6 +72,12 @@ PackedCode code_from_digits(std::span<const int> digits) {
     return PackedCode::from_pegs(pegs.data(), static_cast<int>(digits.size()));
 }
 
+PackedCode prefix_string(int digit, int rest, int length, int pegs) {
+    std::array<int, BatchParams::kMaxPegs> d{};
+    for (int i = 0; i < pegs; ++i) d[static_cast<std::size_t>(i)] = i < length ? digit : rest;
+    return code_from_digits(std::span<const int>(d.data(), static_cast<std::size_t>(pegs)));
+}
+
 PackedCode repeated(int digit, int pegs) {
     std::array<int, BatchParams::kMaxPegs> d{};
     d.fill(digit);
@@ -91,12 +97,6 @@ void UsedStrings::add(std::span<const PackedCode> strings) {
 
 namespace {
 
-PackedCode prefix(int digit, int absent, int length, int pegs) {
-    std::array<int, BatchParams::kMaxPegs> d{};
-    for (int i = 0; i < pegs; ++i) d[static_cast<std::size_t>(i)] = i < length ? digit : absent;
-    return code_from_digits(std::span<const int>(d.data(), static_cast<std::size_t>(pegs)));
-}
-
 // Strings whose answer follows from what is known, in a fixed order of preference.
 std::optional<std::pair<PackedCode, HitBlow>> find_filler(const Knowledge& k, int locating,
                                                           const UsedStrings& used) {
@@ -113,7 +113,7 @@ std::optional<std::pair<PackedCode, HitBlow>> find_filler(const Knowledge& k, in
         for (int y = 0; y < k.colours; ++y) {
             if (x == y || k.count[static_cast<std::size_t>(x)] != 0 || k.count[static_cast<std::size_t>(y)] != 0) continue;
             for (int j = 1; j < pegs; ++j) {
-                const auto c = prefix(y, x, j, pegs);
+                const auto c = prefix_string(y, x, j, pegs);
                 if (fresh(c)) return std::pair{c, HitBlow{0, 0}};
             }
         }
@@ -155,7 +155,7 @@ std::optional<LocatePlan> plan_locate(int digit, const Knowledge& k, const UsedS
 
 Move locate_move(const LocatePlan& plan, int pegs) {
     Move m;
-    for (int length = 1; length < pegs; ++length) m.strings.push_back(prefix(plan.digit, plan.absent, length, pegs));
+    for (int length = 1; length < pegs; ++length) m.strings.push_back(prefix_string(plan.digit, plan.absent, length, pegs));
     m.strings.push_back(plan.full_prefixes ? repeated(plan.digit, pegs) : plan.filler);
     return m;
 }

@@ -50,6 +50,8 @@ private:
 // Strings of one test with the digits given per position.
 PackedCode code_from_digits(std::span<const int> digits);
 PackedCode repeated(int digit, int pegs);
+// `digit` in the first `length` positions, `rest` in the others.
+PackedCode prefix_string(int digit, int rest, int length, int pegs);
 
 // The locate test of the editorial's key fact: prefixes d^k X^(P-k) for k = 1..P-1, and as the
 // last string d^P if it is unused, else a filler whose answer is known in advance.
