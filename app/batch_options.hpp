@@ -6,7 +6,11 @@
 #include <cstdint>
 #include <random>
 
+#include <string>
+#include <vector>
+
 #include "mastermind/batch_params.hpp"
+#include "mastermind/strategy.hpp"
 
 namespace mastermind::app {
 
@@ -16,6 +20,15 @@ inline void add_batch_params_options(CLI::App* cmd, BatchParams& params) {
         ->capture_default_str();
     cmd->add_option("--batch,-B", params.batch, "strings per test (1..16)")->capture_default_str();
     cmd->add_option("--max-tests,-M", params.max_tests, "tests allowed before the challenge")
+        ->capture_default_str();
+}
+
+// --strategy NAME, checked against every strategy the project has.
+inline void add_strategy_option(CLI::App* cmd, std::string& strategy) {
+    std::vector<std::string> names;
+    for (const auto& s : all_strategies()) names.emplace_back(s.name);
+    cmd->add_option("--strategy,-s", strategy, "the strategy (see docs/strategies.md)")
+        ->check(CLI::IsMember(names))
         ->capture_default_str();
 }
 

@@ -160,9 +160,7 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
         "secrets, on all cores, walking its decision tree; print the worst case, mean, histogram "
         "and examples, checking every challenge. Exit status 0 if every game was won, 1 if not.");
     add_batch_params_options(cmd, args->params);
-    std::vector<std::string> choices;
-    for (const auto& s : all_strategies()) choices.emplace_back(s.name);
-    cmd->add_option("--strategy,-s", args->strategy, "the strategy")->check(CLI::IsMember(choices))->capture_default_str();
+    add_strategy_option(cmd, args->strategy);
     auto* all = cmd->add_flag("--all", args->all, "every secret of the game");
     auto* sample = cmd->add_option("--sample", args->sample, "this many secrets drawn from --seed");
     auto* file = cmd->add_option("--secrets", args->secrets_file, "secrets from a file, one per line ('#' comments)");

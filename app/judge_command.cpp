@@ -88,10 +88,9 @@ void add_judge_command(CLI::App& app, int& exit_status) {
         "Exit status: 0 Accepted, 1 Wrong Answer, 3 Protocol Violation, 4 Too Many Tests, "
         "5 Closed Stream, 6 Time Limit, 2 judge error or bad options.");
     add_batch_params_options(cmd, args->params);
-    auto* secret = cmd->add_option("--secret", args->secret, "the secret (default: drawn from --seed)");
+    cmd->add_option("--secret", args->secret, "the secret (default: drawn from --seed)");
     cmd->add_option("--seed", args->seed,
                     "seed of the secret and of the shuffles (default: a fresh one, printed on stderr)");
-    (void)secret;
     cmd->add_option("--log", args->log, "write the game as JSON lines to this file");
     cmd->add_option("--transcript", args->transcript,
                     "write every line exchanged, as 'judge> ...' and 'solver> ...', to this file ('-': stderr)");

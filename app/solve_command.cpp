@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "batch_options.hpp"
 #include "commands.hpp"
 #include "mastermind/protocol.hpp"
 #include "mastermind/solver_driver.hpp"
@@ -62,11 +63,7 @@ void add_solve_command(CLI::App& app, int& exit_status) {
         "Play Batch Style Mastermind against a judge on stdin/stdout (docs/protocol.md). Exit "
         "status: 0 Accepted, 1 Wrong Answer, 3 the answers fit no secret, 2 the judge misbehaved "
         "or bad options. Strategies:" + names);
-    std::vector<std::string> choices;
-    for (const auto& s : all_strategies()) choices.emplace_back(s.name);
-    cmd->add_option("--strategy,-s", args->strategy, "the strategy")
-        ->check(CLI::IsMember(choices))
-        ->capture_default_str();
+    add_strategy_option(cmd, args->strategy);
     cmd->add_option("--seed", args->seed, "seed of randomised strategies")->capture_default_str();
     cmd->add_option("--timeout", args->timeout, "seconds to wait for each judge message (0: forever)")
         ->capture_default_str()
