@@ -24,8 +24,9 @@ inline void add_batch_params_options(CLI::App* cmd, BatchParams& params) {
 }
 
 // --strategy NAME, checked against every strategy the project has.
-inline void add_strategy_option(CLI::App* cmd, std::string& strategy) {
+inline void add_strategy_option(CLI::App* cmd, std::string& strategy, bool allow_auto = false) {
     std::vector<std::string> names;
+    if (allow_auto) names.emplace_back("auto");
     for (const auto& s : all_strategies()) names.emplace_back(s.name);
     cmd->add_option("--strategy,-s", strategy, "the strategy (see docs/strategies.md)")
         ->check(CLI::IsMember(names))

@@ -16,14 +16,18 @@ namespace mastermind::app {
 namespace {
 
 struct SolveArgs {
-    std::string strategy = "consistent";
+    std::string strategy = "auto";
     std::uint64_t seed = 1;
     double timeout = 30;
 };
 
+// "auto": the best strategy for the game the judge announces.
+const StrategyInfo* choose_strategy(const std::string& name, const BatchParams& params) {
+    return name == "auto" ? best_strategy_for(params) : find_strategy(name);
+}
+
 int run_solve(const SolveArgs& args) {
-    const StrategyInfo* info = find_strategy(args.strategy);
-    if (!info) {
+    if (args.strategy != "auto" && !find_strategy(args.strategy)) {
         fmt::print(stderr, "mastermind solve: unknown strategy '{}'\n", args.strategy);
         return kExitFailure;
     }
@@ -33,7 +37,7 @@ int run_solve(const SolveArgs& args) {
     SolveReport report;
     try {
         report = run_solver(
-            channel, [&](const BatchParams& params) { return info->make(params, args.seed); }, timeout);
+            channel, [&](const BatchParams& params) { return choose_strategy(args.strategy, params)->make(params, args.seed); }, timeout);
     } catch (const std::invalid_argument& e) {
         fmt::print(stderr, "mastermind solve: {}\n", e.what());
         return kExitFailure;
@@ -62,8 +66,10 @@ void add_solve_command(CLI::App& app, int& exit_status) {
         "solve",
         "Play Batch Style Mastermind against a judge on stdin/stdout (docs/protocol.md). Exit "
         "status: 0 Accepted, 1 Wrong Answer, 3 the answers fit no secret, 2 the judge misbehaved "
-        "or bad options. Strategies:" + names);
-    add_strategy_option(cmd, args->strategy);
+        "or bad options. The default, auto, plays case-analysis on the 9/10/9 game, "
+        "counts-then-locate on larger games with B = P and K = P + 1, consistent otherwise. "
+        "Strategies:" + names);
+    add_strategy_option(cmd, args->strategy, true);
     cmd->add_option("--seed", args->seed, "seed of randomised strategies")->capture_default_str();
     cmd->add_option("--timeout", args->timeout, "seconds to wait for each judge message (0: forever)")
         ->capture_default_str()

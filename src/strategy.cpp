@@ -50,6 +50,15 @@ std::span<const StrategyInfo> all_strategies() {
     return all;
 }
 
+const StrategyInfo* best_strategy_for(const BatchParams& params) {
+    if (params.pegs == 9 && params.colours == 10 && params.batch == 9) return find_strategy("case-analysis");
+    if (params.secret_count() > strategies::kConsistentMaxSecrets && params.batch == params.pegs &&
+        params.colours == params.pegs + 1) {
+        return find_strategy("counts-then-locate");
+    }
+    return find_strategy("consistent");
+}
+
 const StrategyInfo* find_strategy(std::string_view name) {
     for (const auto& s : all_strategies()) {
         if (s.name == name) return &s;

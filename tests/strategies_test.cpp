@@ -123,6 +123,14 @@ TEST(Strategies, SearchAfterFastCountsOnTheEdgeCases) {
     EXPECT_LE(r.worst, 20);
 }
 
+TEST(Strategies, AutoPicksTheBestStrategyForTheGame) {
+    EXPECT_EQ(best_strategy_for(BatchParams{})->name, "case-analysis");
+    EXPECT_EQ(best_strategy_for(BatchParams{4, 6, 4, 20})->name, "consistent");
+    EXPECT_EQ(best_strategy_for(digit_game(7))->name, "consistent");       // 8^7 = 2M secrets
+    EXPECT_EQ(best_strategy_for(digit_game(8))->name, "counts-then-locate");  // 9^8 = 43M
+    EXPECT_EQ(best_strategy_for(BatchParams{12, 16, 16, 20})->name, "consistent");
+}
+
 TEST(Strategies, SpecificStrategiesRefuseOtherGames) {
     EXPECT_THROW(find_strategy("case-analysis")->make(digit_game(5), 1), std::invalid_argument);
     EXPECT_THROW(find_strategy("search-after-fast-counts")->make(digit_game(5), 1), std::invalid_argument);

@@ -30,6 +30,8 @@ for strategy in case-analysis counts-then-locate; do
     check "$strategy: 6 games Accepted" grep -qE '^  Accepted +6$' "$tmp/$strategy"
 done
 check "case-analysis: within 9 tests" grep -q "score by the original problem's rule: full" "$tmp/case-analysis"
+"$bin" arena --games 3 --seed 4 -q "${memory[@]}" -- "$bin" solve >"$tmp/auto" 2>&1
+check "solve --strategy auto (the default) on 9/10/9: Accepted" grep -qE '^  Accepted +3$' "$tmp/auto"
 
 # --- misbehaving programs: the right verdict, quickly, and the arena exits 1.
 expect_verdict() {  # expect_verdict MODE VERDICT [ARENA OPTIONS...]
