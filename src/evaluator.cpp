@@ -15,6 +15,7 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "mastermind/secret_enumeration.hpp"
 #include "mastermind/test_scorer.hpp"
 
 namespace mastermind {
@@ -28,14 +29,8 @@ AnswerKey answer_key(const PackedCode& secret, const std::vector<PackedCode>& st
     return make_answer_key(std::span<const HitBlow>(answers.data(), strings.size()), params);
 }
 
-// The digits of the secret with this index, peg 0 first.
-void digits_of(std::uint32_t index, const BatchParams& params, std::uint8_t* digits) {
-    const auto k = static_cast<std::uint32_t>(params.colours);
-    for (int p = params.pegs - 1; p >= 0; --p) {
-        digits[p] = static_cast<std::uint8_t>(index % k);
-        index /= k;
-    }
-}
+// From this size on, one TestScorer for the group beats scoring string by string.
+constexpr std::size_t kScorerGroup = 32;
 
 struct Tally {
     std::uint64_t games = 0, failures = 0, calls = 0;
@@ -52,18 +47,42 @@ struct Tally {
             worst_tests = tests;
             worst.clear();
         }
-        if (tests == worst_tests && worst.size() < examples) worst.push_back(secret);
+        // Keep the smallest secrets reaching the worst case, whatever order the walk takes.
+        if (tests == worst_tests) keep_smallest(worst, secret, examples);
     }
     void fail(std::uint32_t secret, const std::string& why, std::size_t examples) {
         ++games;
         ++failures;
-        if (failed.size() < examples) failed.emplace_back(secret, why);
+        if (failed.size() < examples || secret < failed.back().first) {
+            failed.emplace(std::upper_bound(failed.begin(), failed.end(), std::make_pair(secret, why)), secret, why);
+            if (failed.size() > examples) failed.pop_back();
+        }
+    }
+
+    static void keep_smallest(std::vector<std::uint32_t>& kept, std::uint32_t secret, std::size_t examples) {
+        if (kept.size() >= examples && (examples == 0 || secret > kept.back())) return;
+        kept.insert(std::upper_bound(kept.begin(), kept.end(), secret), secret);
+        if (kept.size() > examples) kept.pop_back();
     }
 };
 
-// Above this size a group is split with a parallel two-pass counting sort and its subgroups
+// Above this size a group is split in parallel (a two-pass counting sort) and its subgroups
 // are walked in parallel; below, a plain sort and recursion on the calling thread.
 constexpr std::size_t kParallelGroup = 1 << 16;
+// From EvaluationOptions::hashed_split_from on, and when the answers fit one word, the counting
+// sort keeps its counts in one shared open-addressing table instead of a map per chunk: a first
+// test with tens of millions of answer classes would otherwise hold each class once per chunk.
+
+// The classes a test splits a group into: their answers and where each ends in the group.
+struct Parts {
+    std::vector<AnswerKey> keys;        // one per class, or
+    std::vector<std::uint64_t> compact;  // their compact forms (hashed splits)
+    std::vector<std::size_t> ends;
+    void add(const AnswerKey& key, std::size_t end) { keys.push_back(key), ends.push_back(end); }
+    AnswerKey key(std::size_t i, int batch) const {
+        return compact.empty() ? keys[i] : expand_compact_key(compact[i], batch);
+    }
+};
 
 class Walker {
 public:
@@ -102,26 +121,29 @@ public:
             return;
         }
         // Split the group by the sorted answers to the test.
-        std::vector<std::pair<AnswerKey, std::size_t>> parts;  // key, end offset
-        if (group.size() >= kParallelGroup) {
+        Parts parts;
+        const int batch = static_cast<int>(move.strings.size());
+        if (group.size() >= options_.hashed_split_from && has_compact_key(options_.params, batch)) {
+            split_hashed(group, scratch, move.strings, parts);
+        } else if (group.size() >= kParallelGroup) {
             split_parallel(group, scratch, move.strings, parts);
         } else {
             split_small(group, move.strings, parts);
         }
         auto visit = [&](std::size_t part, std::vector<TestRecord>& h) {
-            const std::size_t begin = part == 0 ? 0 : parts[part - 1].second;
-            const std::size_t end = parts[part].second;
-            h.push_back({move.strings, answers_from_key(parts[part].first, options_.params, static_cast<int>(move.strings.size()))});
+            const std::size_t begin = part == 0 ? 0 : parts.ends[part - 1];
+            const std::size_t end = parts.ends[part];
+            h.push_back({move.strings, answers_from_key(parts.key(part, batch), options_.params, batch)});
             walk(group.subspan(begin, end - begin), scratch.subspan(begin, end - begin), h);
             h.pop_back();
         };
-        if (group.size() >= kParallelGroup && parts.size() > 1) {
-            tbb::parallel_for(std::size_t{0}, parts.size(), [&](std::size_t part) {
+        if (group.size() >= std::min(kParallelGroup, options_.hashed_split_from) && parts.ends.size() > 1) {
+            tbb::parallel_for(std::size_t{0}, parts.ends.size(), [&](std::size_t part) {
                 std::vector<TestRecord> h = history;
                 visit(part, h);
             });
         } else {
-            for (std::size_t part = 0; part < parts.size(); ++part) visit(part, history);
+            for (std::size_t part = 0; part < parts.ends.size(); ++part) visit(part, history);
         }
     }
 
@@ -184,29 +206,36 @@ private:
         return {};
     }
 
-    void split_small(std::span<std::uint32_t> group, const std::vector<PackedCode>& strings,
-                     std::vector<std::pair<AnswerKey, std::size_t>>& parts) const {
+    void split_small(std::span<std::uint32_t> group, const std::vector<PackedCode>& strings, Parts& parts) const {
         std::vector<std::pair<AnswerKey, std::uint32_t>> keyed(group.size());
-        for (std::size_t i = 0; i < group.size(); ++i) {
-            keyed[i] = {answer_key(PackedCode::from_index(group[i], options_.params), strings, options_.params), group[i]};
+        if (group.size() >= kScorerGroup) {
+            const TestScorer scorer(strings, options_.params);
+            std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
+            for (std::size_t i = 0; i < group.size(); ++i) {
+                digits_of_index(group[i], options_.params, digits.data());
+                keyed[i] = {scorer.key(digits.data()), group[i]};
+            }
+        } else {
+            for (std::size_t i = 0; i < group.size(); ++i) {
+                keyed[i] = {answer_key(PackedCode::from_index(group[i], options_.params), strings, options_.params), group[i]};
+            }
         }
         std::sort(keyed.begin(), keyed.end());
         for (std::size_t i = 0; i < keyed.size(); ++i) {
             group[i] = keyed[i].second;
-            if (i + 1 == keyed.size() || keyed[i + 1].first != keyed[i].first) parts.emplace_back(keyed[i].first, i + 1);
+            if (i + 1 == keyed.size() || keyed[i + 1].first != keyed[i].first) parts.add(keyed[i].first, i + 1);
         }
     }
 
     // Two passes over chunks: count the keys of each chunk, then scatter each chunk's secrets to
     // their key's place, in order, so that every part keeps increasing indices.
     void split_parallel(std::span<std::uint32_t> group, std::span<std::uint32_t> scratch,
-                        const std::vector<PackedCode>& strings,
-                        std::vector<std::pair<AnswerKey, std::size_t>>& parts) const {
+                        const std::vector<PackedCode>& strings, Parts& parts) const {
         using KeyHash = AnswerKeyHash;
         const TestScorer scorer(strings, options_.params);
         auto key_of = [&](std::uint32_t index) {
             std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
-            digits_of(index, options_.params, digits.data());
+            digits_of_index(index, options_.params, digits.data());
             return scorer.key(digits.data());
         };
         const std::size_t chunk_size = 1 << 16;
@@ -227,7 +256,7 @@ private:
         for (const auto& [k, n] : totals) {
             start[k] = offset;
             offset += n;
-            parts.emplace_back(k, offset);
+            parts.add(k, offset);
         }
         // Each chunk's first slot per key: the key's start plus the counts of earlier chunks.
         std::vector<std::unordered_map<AnswerKey, std::size_t, KeyHash>> next(chunks);
@@ -247,6 +276,86 @@ private:
             }
         });
         std::copy(scratch.begin(), scratch.end(), group.begin());
+    }
+
+    // The counting sort for huge groups. Pass 1 counts each class in a shared open-addressing
+    // table of compact keys (inserted by compare-and-swap); the counts become start offsets in
+    // table order; pass 2 scatters each secret to its class's next slot. Scattering from two
+    // threads mixes a class's order, so each class is sorted again: strategies get increasing
+    // indices whatever the split.
+    void split_hashed(std::span<std::uint32_t> group, std::span<std::uint32_t> scratch,
+                      const std::vector<PackedCode>& strings, Parts& parts) const {
+        const TestScorer scorer(strings, options_.params);
+        std::size_t slots = 1 << 16;
+        while (slots < 2 * group.size() && slots < (std::size_t{1} << 28)) slots *= 2;
+        const std::size_t mask = slots - 1;
+        struct Slot {
+            std::uint64_t key;    // compact key + 1; 0 while empty
+            std::uint64_t count;  // then the next offset of the class
+        };
+        std::vector<Slot> table(slots);
+        std::atomic<std::size_t> used{0};
+        auto compact_of = [&](std::uint32_t index) {
+            std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
+            digits_of_index(index, options_.params, digits.data());
+            return compact_key(scorer.key(digits.data())) + 1;
+        };
+        auto home = [&](std::uint64_t key) { return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> 20) & mask; };
+        const std::size_t chunk_size = 1 << 16;
+        const std::size_t chunks = (group.size() + chunk_size - 1) / chunk_size;
+        tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
+            const std::size_t end = std::min(group.size(), (c + 1) * chunk_size);
+            for (std::size_t i = c * chunk_size; i < end; ++i) {
+                const auto key = compact_of(group[i]);
+                for (std::size_t s = home(key);; s = (s + 1) & mask) {
+                    std::atomic_ref<std::uint64_t> slot_key(table[s].key);
+                    std::uint64_t seen = slot_key.load(std::memory_order_relaxed);
+                    if (seen == 0) {
+                        if (used.load(std::memory_order_relaxed) * 8 > slots * 7) {
+                            throw std::runtime_error("more answer classes than the evaluator's table holds");
+                        }
+                        if (slot_key.compare_exchange_strong(seen, key)) {
+                            used.fetch_add(1, std::memory_order_relaxed);
+                            seen = key;
+                        }
+                    }
+                    if (seen == key) {
+                        std::atomic_ref<std::uint64_t>(table[s].count).fetch_add(1, std::memory_order_relaxed);
+                        break;
+                    }
+                }
+            }
+        });
+        std::size_t offset = 0;
+        parts.compact.reserve(used.load());
+        parts.ends.reserve(used.load());
+        for (auto& slot : table) {
+            if (slot.key == 0) continue;
+            const auto n = slot.count;
+            slot.count = offset;
+            offset += n;
+            parts.compact.push_back(slot.key - 1);
+            parts.ends.push_back(offset);
+        }
+        tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
+            const std::size_t end = std::min(group.size(), (c + 1) * chunk_size);
+            for (std::size_t i = c * chunk_size; i < end; ++i) {
+                const auto key = compact_of(group[i]);
+                std::size_t s = home(key);
+                while (table[s].key != key) s = (s + 1) & mask;
+                scratch[std::atomic_ref<std::uint64_t>(table[s].count).fetch_add(1, std::memory_order_relaxed)] = group[i];
+            }
+        });
+        table = {};
+        tbb::parallel_for(std::size_t{0}, parts.ends.size(), [&](std::size_t part) {
+            const std::size_t begin = part == 0 ? 0 : parts.ends[part - 1];
+            std::sort(scratch.begin() + static_cast<std::ptrdiff_t>(begin), scratch.begin() + static_cast<std::ptrdiff_t>(parts.ends[part]));
+        });
+        tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
+            const std::size_t end = std::min(group.size(), (c + 1) * chunk_size);
+            std::copy(scratch.begin() + static_cast<std::ptrdiff_t>(c * chunk_size), scratch.begin() + static_cast<std::ptrdiff_t>(end),
+                      group.begin() + static_cast<std::ptrdiff_t>(c * chunk_size));
+        });
     }
 
     void finished(std::size_t n) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "mastermind/random.hpp"
+#include "strategies/adaptive_split.hpp"
 #include "strategies/case_analysis.hpp"
 #include "strategies/consistent.hpp"
 #include "strategies/counts_then_locate.hpp"
@@ -24,8 +26,21 @@ bool consistent_with_all(const PackedCode& code, std::span<const TestRecord> his
                        [&](const TestRecord& r) { return consistent_with(code, r, pegs); });
 }
 
+std::uint64_t history_fingerprint(std::span<const TestRecord> history) {
+    std::uint64_t h = history.size();
+    for (const auto& r : history) {
+        for (const auto& s : r.strings) h = derive_seed(h, s.nibbles());
+        for (const auto& a : r.answers) h = derive_seed(h, std::uint64_t{a.hit} << 8 | a.blow);
+    }
+    return h;
+}
+
 std::span<const StrategyInfo> all_strategies() {
-    static const std::array<StrategyInfo, 5> all{{
+    static const std::array<StrategyInfo, 6> all{{
+        {"adaptive-split",
+         "record: a fixed first test, then per answer class the seeded candidate test that "
+         "settles the most secrets; at most 3 tests on 9/10/9 (docs/results.md)",
+         [](const BatchParams& p, std::uint64_t seed) { return strategies::make_adaptive_split(p, seed); }},
         {"counts-then-locate",
          "editorial, case analysis easy: count each digit, then locate digits with prefixes "
          "(at most 17 tests; games with B = P, K = P + 1)",

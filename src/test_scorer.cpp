@@ -37,6 +37,30 @@ constexpr std::array<KeyIncrement, 256> kIncrements = make_increments();
 
 }  // namespace
 
+bool has_compact_key(const BatchParams& params, int batch) { return params.pegs <= 9 && batch <= 10; }
+
+std::uint64_t compact_key(const AnswerKey& key) {
+    std::uint64_t out = 0;
+    for (std::size_t w = 0; w < key.words.size(); ++w) {
+        for (std::uint64_t bits = key.words[w]; bits != 0;) {
+            const int nibble = __builtin_ctzll(bits) / 4;
+            const auto q = static_cast<std::uint64_t>(w * 16 + static_cast<std::size_t>(nibble));
+            for (auto n = bits >> (4 * nibble) & 0xF; n > 0; --n) out = out << 6 | q;
+            bits &= ~(std::uint64_t{0xF} << (4 * nibble));
+        }
+    }
+    return out;
+}
+
+AnswerKey expand_compact_key(std::uint64_t compact, int batch) {
+    AnswerKey key;
+    for (int i = 0; i < batch; ++i) {
+        const auto q = compact >> (6 * i) & 63;
+        key.words[q >> 4] += std::uint64_t{1} << (4 * (q & 15));
+    }
+    return key;
+}
+
 AnswerKey make_answer_key(std::span<const HitBlow> answers, const BatchParams& params) {
     AnswerKey key;
     if (counted(params, answers.size())) {

@@ -67,4 +67,8 @@ const StrategyInfo* best_strategy_for(const BatchParams& params);
 bool consistent_with(const PackedCode& code, const TestRecord& record, int pegs);
 bool consistent_with_all(const PackedCode& code, std::span<const TestRecord> history, int pegs);
 
+// A hash of the tests and answers so far: strategies that draw random strings seed their
+// generator with it (and the user's seed), so that a move is a function of the history.
+std::uint64_t history_fingerprint(std::span<const TestRecord> history);
+
 }  // namespace mastermind

@@ -34,6 +34,12 @@ struct AnswerKeyHash {
     }
 };
 
+// For games with P <= 9 and B <= 10, the same multiset in one exact word (the B pair numbers,
+// sorted, 6 bits each): tables with one word per class of a huge group.
+bool has_compact_key(const BatchParams& params, int batch);
+std::uint64_t compact_key(const AnswerKey& key);
+AnswerKey expand_compact_key(std::uint64_t compact, int batch);
+
 // The key of a multiset of answers, and back (sorted). `batch` answers of a game with `params`.
 AnswerKey make_answer_key(std::span<const HitBlow> answers, const BatchParams& params);
 std::vector<HitBlow> answers_from_key(const AnswerKey& key, const BatchParams& params, int batch);
@@ -56,6 +62,17 @@ public:
 
     AnswerKey key(const std::uint8_t* digits) const;
     AnswerKey key(const PackedCode& secret) const;
+
+    // The tables themselves, for enumerators that add them up one position or digit at a time:
+    // lane i of hit_lanes(p, d) is 1 if string i has d at p; of common_lanes(d, k), min(k, count
+    // of d in string i).
+    std::uint64_t hit_lanes(int position, int digit) const {
+        return hit_[static_cast<std::size_t>(position)][static_cast<std::size_t>(digit)];
+    }
+    std::uint64_t common_lanes(int digit, int count) const {
+        return common_[static_cast<std::size_t>(digit)][static_cast<std::size_t>(count)];
+    }
+    int batch() const { return batch_; }
 
 private:
     BatchParams params_;

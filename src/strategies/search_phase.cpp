@@ -9,19 +9,6 @@
 
 namespace mastermind::strategies {
 
-namespace {
-
-std::uint64_t fingerprint(std::span<const TestRecord> history) {
-    std::uint64_t h = history.size();
-    for (const auto& r : history) {
-        for (const auto& s : r.strings) h = derive_seed(h, s.nibbles());
-        for (const auto& a : r.answers) h = derive_seed(h, std::uint64_t{a.hit} << 8 | a.blow);
-    }
-    return h;
-}
-
-}  // namespace
-
 std::vector<PackedCode> search_candidates(const Knowledge& k, std::span<const TestRecord> history,
                                           std::span<const std::uint32_t> consistent,
                                           const BatchParams& params) {
@@ -94,7 +81,7 @@ Move search_move(const std::vector<PackedCode>& candidates, std::span<const Test
     if (candidates.size() == 1 || static_cast<int>(history.size()) >= params.max_tests) {
         return {true, {candidates.front()}};
     }
-    Rng rng(derive_seed(seed, fingerprint(history)));
+    Rng rng(derive_seed(seed, history_fingerprint(history)));
     Move m;
     while (static_cast<int>(m.strings.size()) < params.batch) {
         const auto code = PackedCode::from_index(rng.below(params.secret_count()), params);

@@ -1,0 +1,95 @@
+// `mastermind first-test`: how adaptive-split's first test was chosen, repeatable. Seeded random
+// tests are compared by the expected size of a random secret's answer class (estimated on every
+// stride-th secret), then the best is improved one peg at a time while that estimate drops.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "batch_options.hpp"
+#include "commands.hpp"
+#include "mastermind/class_statistics.hpp"
+#include "mastermind/random.hpp"
+
+namespace mastermind::app {
+
+namespace {
+
+struct FirstTestArgs {
+    BatchParams params;
+    std::uint64_t seed = 1;
+    int candidates = 40;
+    int climb = 200;
+    std::uint64_t stride = 997;
+};
+
+std::string describe(const std::vector<PackedCode>& test, int pegs) {
+    std::string out;
+    for (const auto& s : test) out += (out.empty() ? "" : " ") + s.to_string(pegs);
+    return out;
+}
+
+int run_first_test(const FirstTestArgs& args) {
+    const auto& p = args.params;
+    if (auto why = p.validate(); !why.empty()) {
+        fmt::print(stderr, "mastermind first-test: {}\n", why);
+        return kExitFailure;
+    }
+    if (p.secret_count() > UINT32_MAX || args.stride == 0) {
+        fmt::print(stderr, "mastermind first-test: needs K^P < 2^32 and a stride of at least 1\n");
+        return kExitFailure;
+    }
+    auto estimate = [&](const std::vector<PackedCode>& test) {
+        return class_statistics(test, p, args.stride).expected_class;
+    };
+    std::vector<PackedCode> best;
+    double best_size = 0;
+    for (int c = 0; c < args.candidates; ++c) {
+        Rng rng(derive_seed(args.seed, static_cast<std::uint64_t>(c)));
+        std::vector<PackedCode> test;
+        while (static_cast<int>(test.size()) < p.batch) {
+            const auto code = PackedCode::from_index(rng.below(p.secret_count()), p);
+            if (std::find(test.begin(), test.end(), code) == test.end()) test.push_back(code);
+        }
+        const double size = estimate(test);
+        fmt::print("candidate {:3}: expected class {:10.1f}  {}\n", c, size, describe(test, p.pegs));
+        if (best.empty() || size < best_size) best = test, best_size = size;
+    }
+    Rng rng(derive_seed(args.seed, UINT64_MAX));
+    for (int step = 0; step < args.climb; ++step) {
+        auto test = best;
+        const auto i = rng.below(test.size());
+        std::array<std::uint8_t, BatchParams::kMaxPegs> pegs{};
+        for (int q = 0; q < p.pegs; ++q) pegs[static_cast<std::size_t>(q)] = static_cast<std::uint8_t>(test[i].peg(q));
+        pegs[rng.below(static_cast<std::uint64_t>(p.pegs))] = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(p.colours)));
+        test[i] = PackedCode::from_pegs(pegs.data(), p.pegs);
+        if (std::count(test.begin(), test.end(), test[i]) > 1) continue;
+        const double size = estimate(test);
+        if (size < best_size) {
+            best = test, best_size = size;
+            fmt::print("step {:4}: expected class {:10.1f}  {}\n", step, size, describe(test, p.pegs));
+        }
+    }
+    fmt::print("best: expected class {:.1f}\n{}\n", best_size, describe(best, p.pegs));
+    return kExitOk;
+}
+
+}  // namespace
+
+void add_first_test_command(CLI::App& app, int& exit_status) {
+    CLI::App* cmd = app.add_subcommand(
+        "first-test",
+        "Search a first test for adaptive-split: seeded random tests, then one peg changed at a "
+        "time, judged by the expected size of a secret's answer class on a sample.");
+    auto args = std::make_shared<FirstTestArgs>();
+    add_batch_params_options(cmd, args->params);
+    cmd->add_option("--seed", args->seed, "seed of the candidates and the changes")->capture_default_str();
+    cmd->add_option("--candidates", args->candidates, "random tests compared first")->capture_default_str();
+    cmd->add_option("--climb", args->climb, "single-peg changes tried on the best")->capture_default_str();
+    cmd->add_option("--stride", args->stride, "sample every stride-th secret")->capture_default_str();
+    cmd->callback([args, &exit_status] { exit_status = run_first_test(*args); });
+}
+
+}  // namespace mastermind::app

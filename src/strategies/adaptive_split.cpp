@@ -1,0 +1,170 @@
+#include "adaptive_split.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "knowledge.hpp"
+#include "mastermind/random.hpp"
+#include "mastermind/secret_enumeration.hpp"
+#include "mastermind/test_scorer.hpp"
+
+namespace mastermind::strategies {
+
+namespace {
+
+// The first test of the 9/10/9 game: the best of seeded random tests by the mean size of the
+// answer class of a secret (`mastermind first-test`, docs/strategies.md).
+constexpr std::array<std::string_view, 9> kFirstTest9 = {
+    "509768302", "708104256", "315159580", "877355754", "614599283",
+    "279443506", "363362287", "071212430", "990733739",
+};
+
+// How well a test splits a set: secrets left alone in their class (they are settled by this
+// test), then the largest class (the work left for the next test).
+struct SplitQuality {
+    std::size_t singletons = 0;
+    std::size_t largest = 0;
+    bool better_than(const SplitQuality& o) const {
+        return singletons != o.singletons ? singletons > o.singletons : largest < o.largest;
+    }
+};
+
+class AdaptiveSplit final : public Strategy {
+public:
+    AdaptiveSplit(const BatchParams& params, std::uint64_t seed, const SplitBudget& budget)
+        : params_(params), seed_(seed), budget_(budget), first_(adaptive_split_first_test(params, seed)) {
+        if (params.secret_count() > UINT32_MAX) {
+            throw std::invalid_argument(fmt::format("adaptive-split numbers secrets in 32 bits; {}^{} is too many",
+                                                    params.colours, params.pegs));
+        }
+        if (params.batch > 15) throw std::invalid_argument("adaptive-split needs B <= 15");
+    }
+
+    Move next(std::span<const TestRecord> history) override {
+        if (history.empty()) return {false, first_};
+        return decide(history, candidates(history));
+    }
+
+    Move next(std::span<const TestRecord> history, std::span<const std::uint32_t> consistent) override {
+        if (history.empty()) return {false, first_};
+        return decide(history, consistent);
+    }
+
+private:
+    // The secrets consistent with `history`: the first test's class is enumerated (and kept for
+    // the next call of the same game), later tests filter it.
+    std::vector<std::uint32_t> candidates(std::span<const TestRecord> history) {
+        if (!cached_first_ || cached_first_->strings != history[0].strings || cached_first_->answers != history[0].answers) {
+            cached_first_ = history[0];
+            first_class_ = secrets_answering(history[0], params_);
+        }
+        std::vector<std::uint32_t> set = first_class_;
+        for (std::size_t t = 1; t < history.size(); ++t) set = filter_secrets(set, history[t], params_);
+        return set;
+    }
+
+    Move decide(std::span<const TestRecord> history, std::span<const std::uint32_t> set) {
+        if (set.empty()) {
+            throw InconsistentAnswers(fmt::format("no secret fits the answers of the {} tests so far", history.size()));
+        }
+        if (set.size() == 1 || static_cast<int>(history.size()) >= params_.max_tests) {
+            return {true, {PackedCode::from_index(set.front(), params_)}};
+        }
+        std::vector<std::uint64_t> used;
+        for (const auto& r : history) {
+            for (const auto& s : r.strings) used.push_back(s.nibbles());
+        }
+        std::sort(used.begin(), used.end());
+        digits_.resize(set.size());
+        for (std::size_t i = 0; i < set.size(); ++i) digits_of_index(set[i], params_, digits_[i].data());
+
+        Rng rng(derive_seed(seed_, history_fingerprint(history)));
+        // The second test settles as many secrets as it can; the third must settle all of
+        // them, so it is searched for much longer (the sets are small by then).
+        const int tries = history.size() == 1 ? budget_.second_tries : budget_.last_tries;
+        std::vector<PackedCode> best;
+        SplitQuality best_quality;
+        for (int t = 0; t < tries; ++t) {
+            auto test = candidate(rng, set, used, t);
+            const auto q = quality(test);
+            if (best.empty() || q.better_than(best_quality)) {
+                best = std::move(test);
+                best_quality = q;
+                if (q.singletons == set.size()) break;
+            }
+        }
+        return {false, std::move(best)};
+    }
+
+    // B distinct unused strings: secrets of the set on even tries (a string that may be the
+    // secret splits its look-alikes well), uniform random strings on odd ones, members and random
+    // strings mixed when the set is too small.
+    std::vector<PackedCode> candidate(Rng& rng, std::span<const std::uint32_t> set,
+                                      const std::vector<std::uint64_t>& used, int attempt) const {
+        std::vector<PackedCode> test;
+        const bool from_set = attempt % 2 == 0;
+        int misses = 0;
+        while (static_cast<int>(test.size()) < params_.batch) {
+            const bool member = from_set && misses < 4 * params_.batch;
+            const auto code = member ? PackedCode::from_index(set[rng.below(set.size())], params_)
+                                     : PackedCode::from_index(rng.below(params_.secret_count()), params_);
+            if (std::binary_search(used.begin(), used.end(), code.nibbles()) ||
+                std::find(test.begin(), test.end(), code) != test.end()) {
+                ++misses;
+                continue;
+            }
+            test.push_back(code);
+        }
+        return test;
+    }
+
+    SplitQuality quality(const std::vector<PackedCode>& test) {
+        const TestScorer scorer(test, params_);
+        const AnswerKeyHash hash;
+        keys_.resize(digits_.size());
+        for (std::size_t i = 0; i < digits_.size(); ++i) keys_[i] = hash(scorer.key(digits_[i].data()));
+        std::sort(keys_.begin(), keys_.end());
+        SplitQuality q;
+        for (std::size_t i = 0; i < keys_.size();) {
+            std::size_t j = i + 1;
+            while (j < keys_.size() && keys_[j] == keys_[i]) ++j;
+            if (j - i == 1) ++q.singletons;
+            q.largest = std::max(q.largest, j - i);
+            i = j;
+        }
+        return q;
+    }
+
+    BatchParams params_;
+    std::uint64_t seed_;
+    SplitBudget budget_;
+    std::vector<PackedCode> first_;
+    std::optional<TestRecord> cached_first_;
+    std::vector<std::uint32_t> first_class_;
+    std::vector<std::array<std::uint8_t, BatchParams::kMaxPegs>> digits_;  // of the set being split
+    std::vector<std::uint64_t> keys_;
+};
+
+}  // namespace
+
+std::vector<PackedCode> adaptive_split_first_test(const BatchParams& params, std::uint64_t seed) {
+    std::vector<PackedCode> test;
+    if (params.pegs == 9 && params.colours == 10 && params.batch == 9) {
+        for (auto s : kFirstTest9) test.push_back(*PackedCode::parse(s, params));
+        return test;
+    }
+    Rng rng(derive_seed(seed, 0));
+    while (static_cast<int>(test.size()) < params.batch) {
+        const auto code = PackedCode::from_index(rng.below(params.secret_count()), params);
+        if (std::find(test.begin(), test.end(), code) == test.end()) test.push_back(code);
+    }
+    return test;
+}
+
+std::unique_ptr<Strategy> make_adaptive_split(const BatchParams& params, std::uint64_t seed, const SplitBudget& budget) {
+    return std::make_unique<AdaptiveSplit>(params, seed, budget);
+}
+
+}  // namespace mastermind::strategies
