@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/build.sh release >/dev/null
 seed=${1:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
-strategy=${MASTERMIND_STRATEGY:-case-analysis}
+strategy=${MASTERMIND_STRATEGY:-adaptive-split}
 bin=build/release/mastermind
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -66,7 +66,7 @@ std::span<const StrategyInfo> all_strategies() {
 }
 
 const StrategyInfo* best_strategy_for(const BatchParams& params) {
-    if (params.pegs == 9 && params.colours == 10 && params.batch == 9) return find_strategy("case-analysis");
+    if (params.pegs == 9 && params.colours == 10 && params.batch == 9) return find_strategy("adaptive-split");
     if (params.secret_count() > strategies::kConsistentMaxSecrets && params.batch == params.pegs &&
         params.colours == params.pegs + 1) {
         return find_strategy("counts-then-locate");

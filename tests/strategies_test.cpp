@@ -124,7 +124,7 @@ TEST(Strategies, SearchAfterFastCountsOnTheEdgeCases) {
 }
 
 TEST(Strategies, AutoPicksTheBestStrategyForTheGame) {
-    EXPECT_EQ(best_strategy_for(BatchParams{})->name, "case-analysis");
+    EXPECT_EQ(best_strategy_for(BatchParams{})->name, "adaptive-split");
     EXPECT_EQ(best_strategy_for(BatchParams{4, 6, 4, 20})->name, "consistent");
     EXPECT_EQ(best_strategy_for(digit_game(7))->name, "consistent");       // 8^7 = 2M secrets
     EXPECT_EQ(best_strategy_for(digit_game(8))->name, "counts-then-locate");  // 9^8 = 43M

@@ -59,7 +59,7 @@ struct StrategyInfo {
 // Every strategy the project has, by name.
 std::span<const StrategyInfo> all_strategies();
 const StrategyInfo* find_strategy(std::string_view name);
-// What `mastermind solve --strategy auto` plays: case-analysis on the 9/10/9 game, consistent on
+// What `mastermind solve --strategy auto` plays: adaptive-split on the 9/10/9 game, consistent on
 // games small enough for it, counts-then-locate on other games with B = P and K = P + 1.
 const StrategyInfo* best_strategy_for(const BatchParams& params);
 

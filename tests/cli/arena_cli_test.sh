@@ -33,6 +33,12 @@ check "case-analysis: within 9 tests" grep -q "score by the original problem's r
 "$bin" arena --games 3 --seed 4 -q "${memory[@]}" -- "$bin" solve >"$tmp/auto" 2>&1
 check "solve --strategy auto (the default) on 9/10/9: Accepted" grep -qE '^  Accepted +3$' "$tmp/auto"
 
+# --- the record strategy through the real judge: 20 seeded games, none over 3 tests.
+"$bin" arena --games 20 --seed 11 --jobs 2 "${memory[@]}" -- "$bin" solve --strategy adaptive-split >"$tmp/record" 2>&1
+check "adaptive-split: 20 games Accepted" grep -qE '^  Accepted +20$' "$tmp/record"
+check "adaptive-split: at most 3 tests" test "$(grep '^game' "$tmp/record" | awk '$6 == "tests" && $7 > 3' | wc -l)" -eq 0
+check "adaptive-split: every game listed" test "$(grep -c '^game' "$tmp/record")" -eq 20
+
 # --- misbehaving programs: the right verdict, quickly, and the arena exits 1.
 expect_verdict() {  # expect_verdict MODE VERDICT [ARENA OPTIONS...]
     local mode=$1 verdict=$2
