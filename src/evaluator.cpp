@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <map>
 #include <memory>
@@ -15,6 +16,7 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "mastermind/random.hpp"
 #include "mastermind/secret_enumeration.hpp"
 #include "mastermind/test_scorer.hpp"
 
@@ -300,7 +302,10 @@ private:
             digits_of_index(index, options_.params, digits.data());
             return compact_key(scorer.key(digits.data())) + 1;
         };
-        auto home = [&](std::uint64_t key) { return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> 20) & mask; };
+        // Compact keys are structured (sorted 6-bit fields): mix every bit, then take the top
+        // bits, or keys differing in their high fields share a slot and the probes run long.
+        const int shift = 64 - std::countr_zero(slots);
+        auto home = [&](std::uint64_t key) { return static_cast<std::size_t>(derive_seed(0, key) >> shift); };
         const std::size_t chunk_size = 1 << 16;
         const std::size_t chunks = (group.size() + chunk_size - 1) / chunk_size;
         tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
