@@ -8,7 +8,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <bit>
 #include <chrono>
 #include <map>
 #include <memory>
@@ -71,9 +70,9 @@ struct Tally {
 // Above this size a group is split in parallel (a two-pass counting sort) and its subgroups
 // are walked in parallel; below, a plain sort and recursion on the calling thread.
 constexpr std::size_t kParallelGroup = 1 << 16;
-// From EvaluationOptions::hashed_split_from on, and when the answers fit one word, the counting
-// sort keeps its counts in one shared open-addressing table instead of a map per chunk: a first
-// test with tens of millions of answer classes would otherwise hold each class once per chunk.
+// From EvaluationOptions::hashed_split_from on, and when the answers fit one word, groups are
+// split by buckets of compact keys instead of a map per chunk: a first test with tens of
+// millions of answer classes would otherwise hold each class once per chunk.
 
 // The classes a test splits a group into: their answers and where each ends in the group.
 struct Parts {
@@ -280,87 +279,71 @@ private:
         std::copy(scratch.begin(), scratch.end(), group.begin());
     }
 
-    // The counting sort for huge groups. Pass 1 counts each class in a shared open-addressing
-    // table of compact keys (inserted by compare-and-swap); the counts become start offsets in
-    // table order; pass 2 scatters each secret to its class's next slot. Scattering from two
-    // threads mixes a class's order, so each class is sorted again: strategies get increasing
-    // indices whatever the split.
+    // The split of huge groups, in two stages that each touch memory in order. First a counting
+    // sort by bucket (the top bits of a mix of the compact key: about 2^20 secrets per bucket),
+    // chunk by chunk so that each bucket keeps increasing indices; then each bucket, on its own,
+    // sorts its (compact key, index) pairs and writes them back. One shared table of classes
+    // scattered secrets at random over the whole group, a cache and TLB miss per secret.
     void split_hashed(std::span<std::uint32_t> group, std::span<std::uint32_t> scratch,
                       const std::vector<PackedCode>& strings, Parts& parts) const {
         const TestScorer scorer(strings, options_.params);
-        std::size_t slots = 1 << 16;
-        while (slots < 2 * group.size() && slots < (std::size_t{1} << 28)) slots *= 2;
-        const std::size_t mask = slots - 1;
-        struct Slot {
-            std::uint64_t key;    // compact key + 1; 0 while empty
-            std::uint64_t count;  // then the next offset of the class
-        };
-        std::vector<Slot> table(slots);
-        std::atomic<std::size_t> used{0};
         auto compact_of = [&](std::uint32_t index) {
             std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
             digits_of_index(index, options_.params, digits.data());
-            return compact_key(scorer.key(digits.data())) + 1;
+            return compact_key(scorer.key(digits.data()));
         };
-        // Compact keys are structured (sorted 6-bit fields): mix every bit, then take the top
-        // bits, or keys differing in their high fields share a slot and the probes run long.
-        const int shift = 64 - std::countr_zero(slots);
-        auto home = [&](std::uint64_t key) { return static_cast<std::size_t>(derive_seed(0, key) >> shift); };
+        int bucket_bits = 0;
+        while (bucket_bits < 12 && (group.size() >> bucket_bits) > (std::size_t{1} << 20)) ++bucket_bits;
+        const std::size_t buckets = std::size_t{1} << bucket_bits;
+        auto bucket_of = [&](std::uint64_t compact) {
+            return bucket_bits == 0 ? std::size_t{0} : static_cast<std::size_t>(derive_seed(0, compact) >> (64 - bucket_bits));
+        };
         const std::size_t chunk_size = 1 << 16;
         const std::size_t chunks = (group.size() + chunk_size - 1) / chunk_size;
+        auto chunk_end = [&](std::size_t c) { return std::min(group.size(), (c + 1) * chunk_size); };
+        // next[c * buckets + b]: where chunk c writes its next secret of bucket b.
+        std::vector<std::size_t> next(chunks * buckets, 0);
         tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
-            const std::size_t end = std::min(group.size(), (c + 1) * chunk_size);
-            for (std::size_t i = c * chunk_size; i < end; ++i) {
-                const auto key = compact_of(group[i]);
-                for (std::size_t s = home(key);; s = (s + 1) & mask) {
-                    std::atomic_ref<std::uint64_t> slot_key(table[s].key);
-                    std::uint64_t seen = slot_key.load(std::memory_order_relaxed);
-                    if (seen == 0) {
-                        if (used.load(std::memory_order_relaxed) * 8 > slots * 7) {
-                            throw std::runtime_error("more answer classes than the evaluator's table holds");
-                        }
-                        if (slot_key.compare_exchange_strong(seen, key)) {
-                            used.fetch_add(1, std::memory_order_relaxed);
-                            seen = key;
-                        }
-                    }
-                    if (seen == key) {
-                        std::atomic_ref<std::uint64_t>(table[s].count).fetch_add(1, std::memory_order_relaxed);
-                        break;
-                    }
+            for (std::size_t i = c * chunk_size; i < chunk_end(c); ++i) ++next[c * buckets + bucket_of(compact_of(group[i]))];
+        });
+        std::vector<std::size_t> bucket_begin(buckets + 1, 0);
+        std::size_t offset = 0;
+        for (std::size_t b = 0; b < buckets; ++b) {
+            bucket_begin[b] = offset;
+            for (std::size_t c = 0; c < chunks; ++c) {
+                const auto n = next[c * buckets + b];
+                next[c * buckets + b] = offset;
+                offset += n;
+            }
+        }
+        bucket_begin[buckets] = offset;
+        tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
+            for (std::size_t i = c * chunk_size; i < chunk_end(c); ++i) {
+                scratch[next[c * buckets + bucket_of(compact_of(group[i]))]++] = group[i];
+            }
+        });
+        next = {};
+        std::vector<std::vector<std::uint64_t>> keys(buckets);
+        std::vector<std::vector<std::size_t>> ends(buckets);
+        tbb::parallel_for(std::size_t{0}, buckets, [&](std::size_t b) {
+            const std::size_t begin = bucket_begin[b], end = bucket_begin[b + 1];
+            std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed(end - begin);
+            for (std::size_t i = begin; i < end; ++i) keyed[i - begin] = {compact_of(scratch[i]), scratch[i]};
+            std::sort(keyed.begin(), keyed.end());
+            for (std::size_t i = 0; i < keyed.size(); ++i) {
+                group[begin + i] = keyed[i].second;
+                if (i + 1 == keyed.size() || keyed[i + 1].first != keyed[i].first) {
+                    keys[b].push_back(keyed[i].first);
+                    ends[b].push_back(begin + i + 1);
                 }
             }
         });
-        std::size_t offset = 0;
-        parts.compact.reserve(used.load());
-        parts.ends.reserve(used.load());
-        for (auto& slot : table) {
-            if (slot.key == 0) continue;
-            const auto n = slot.count;
-            slot.count = offset;
-            offset += n;
-            parts.compact.push_back(slot.key - 1);
-            parts.ends.push_back(offset);
+        for (std::size_t b = 0; b < buckets; ++b) {
+            parts.compact.insert(parts.compact.end(), keys[b].begin(), keys[b].end());
+            parts.ends.insert(parts.ends.end(), ends[b].begin(), ends[b].end());
+            keys[b] = {};
+            ends[b] = {};
         }
-        tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
-            const std::size_t end = std::min(group.size(), (c + 1) * chunk_size);
-            for (std::size_t i = c * chunk_size; i < end; ++i) {
-                const auto key = compact_of(group[i]);
-                std::size_t s = home(key);
-                while (table[s].key != key) s = (s + 1) & mask;
-                scratch[std::atomic_ref<std::uint64_t>(table[s].count).fetch_add(1, std::memory_order_relaxed)] = group[i];
-            }
-        });
-        table = {};
-        tbb::parallel_for(std::size_t{0}, parts.ends.size(), [&](std::size_t part) {
-            const std::size_t begin = part == 0 ? 0 : parts.ends[part - 1];
-            std::sort(scratch.begin() + static_cast<std::ptrdiff_t>(begin), scratch.begin() + static_cast<std::ptrdiff_t>(parts.ends[part]));
-        });
-        tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
-            const std::size_t end = std::min(group.size(), (c + 1) * chunk_size);
-            std::copy(scratch.begin() + static_cast<std::ptrdiff_t>(c * chunk_size), scratch.begin() + static_cast<std::ptrdiff_t>(end),
-                      group.begin() + static_cast<std::ptrdiff_t>(c * chunk_size));
-        });
     }
 
     void finished(std::size_t n) {
