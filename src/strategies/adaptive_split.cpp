@@ -93,8 +93,24 @@ private:
             if (best.empty() || q.better_than(best_quality)) {
                 best = std::move(test);
                 best_quality = q;
-                if (q.singletons == set.size()) break;
+                if (q.singletons == set.size()) return {false, std::move(best)};
             }
+        }
+        // Then improve the best one string at a time: a string replaced by a member of the set
+        // or by a random string, kept when more secrets are settled.
+        const int climb = history.size() == 1 ? budget_.second_climb : 0;
+        for (int step = 0; step < climb && best_quality.singletons < set.size(); ++step) {
+            auto test = best;
+            const auto i = rng.below(test.size());
+            const auto code = rng.below(2) == 0 ? PackedCode::from_index(set[rng.below(set.size())], params_)
+                                                : PackedCode::from_index(rng.below(params_.secret_count()), params_);
+            if (std::binary_search(used.begin(), used.end(), code.nibbles()) ||
+                std::find(test.begin(), test.end(), code) != test.end()) {
+                continue;
+            }
+            test[i] = code;
+            const auto q = quality(test);
+            if (q.better_than(best_quality)) best = std::move(test), best_quality = q;
         }
         return {false, std::move(best)};
     }

@@ -12,7 +12,10 @@ namespace mastermind::strategies {
 // How hard the search for each test tries.
 struct SplitBudget {
     // Candidates tried for the second test (the one that settles the most secrets is sent).
-    int second_tries = 24;
+    int second_tries = 8;
+    // Then single-string changes tried on the best of them (kept when better): on a sample of
+    // 20,000 secrets, 8 + 88 left 67 secrets for a third test where 96 candidates left 175.
+    int second_climb = 120;
     // Later tests: candidates tried until one separates every secret left, at most this many.
     int last_tries = 4096;
 };
