@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
-#include "knowledge.hpp"
 #include "mastermind/random.hpp"
 #include "mastermind/secret_enumeration.hpp"
 #include "mastermind/test_scorer.hpp"
