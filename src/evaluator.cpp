@@ -70,14 +70,14 @@ struct Tally {
 // Above this size a group is split in parallel (a two-pass counting sort) and its subgroups
 // are walked in parallel; below, a plain sort and recursion on the calling thread.
 constexpr std::size_t kParallelGroup = 1 << 16;
-// From EvaluationOptions::hashed_split_from on, and when the answers fit one word, groups are
+// From EvaluationOptions::bucketed_split_from on, and when the answers fit one word, groups are
 // split by buckets of compact keys instead of a map per chunk: a first test with tens of
 // millions of answer classes would otherwise hold each class once per chunk.
 
 // The classes a test splits a group into: their answers and where each ends in the group.
 struct Parts {
     std::vector<AnswerKey> keys;        // one per class, or
-    std::vector<std::uint64_t> compact;  // their compact forms (hashed splits)
+    std::vector<std::uint64_t> compact;  // their compact forms (bucketed splits)
     std::vector<std::size_t> ends;
     void add(const AnswerKey& key, std::size_t end) { keys.push_back(key), ends.push_back(end); }
     AnswerKey key(std::size_t i, int batch) const {
@@ -124,8 +124,8 @@ public:
         // Split the group by the sorted answers to the test.
         Parts parts;
         const int batch = static_cast<int>(move.strings.size());
-        if (group.size() >= options_.hashed_split_from && has_compact_key(options_.params, batch)) {
-            split_hashed(group, scratch, move.strings, parts);
+        if (group.size() >= options_.bucketed_split_from && has_compact_key(options_.params, batch)) {
+            split_bucketed(group, scratch, move.strings, parts);
         } else if (group.size() >= kParallelGroup) {
             split_parallel(group, scratch, move.strings, parts);
         } else {
@@ -138,7 +138,7 @@ public:
             walk(group.subspan(begin, end - begin), scratch.subspan(begin, end - begin), h);
             h.pop_back();
         };
-        if (group.size() >= std::min(kParallelGroup, options_.hashed_split_from) && parts.ends.size() > 1) {
+        if (group.size() >= std::min(kParallelGroup, options_.bucketed_split_from) && parts.ends.size() > 1) {
             tbb::parallel_for(std::size_t{0}, parts.ends.size(), [&](std::size_t part) {
                 std::vector<TestRecord> h = history;
                 visit(part, h);
@@ -284,7 +284,7 @@ private:
     // chunk by chunk so that each bucket keeps increasing indices; then each bucket, on its own,
     // sorts its (compact key, index) pairs and writes them back. One shared table of classes
     // scattered secrets at random over the whole group, a cache and TLB miss per secret.
-    void split_hashed(std::span<std::uint32_t> group, std::span<std::uint32_t> scratch,
+    void split_bucketed(std::span<std::uint32_t> group, std::span<std::uint32_t> scratch,
                       const std::vector<PackedCode>& strings, Parts& parts) const {
         const TestScorer scorer(strings, options_.params);
         auto compact_of = [&](std::uint32_t index) {

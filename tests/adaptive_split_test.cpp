@@ -68,19 +68,19 @@ TEST(AdaptiveSplit, DefaultGameSampleWithin3Tests) {
     EXPECT_GE(r.worst, 2);
 }
 
-// The shared-table split of huge groups must give the tree the per-chunk and small splits give.
-TEST(Evaluator, HashedSplitGivesTheSameTree) {
+// The bucketed split of huge groups must give the tree the per-chunk and small splits give.
+TEST(Evaluator, BucketedSplitGivesTheSameTree) {
     for (const char* name : {"adaptive-split", "counts-then-locate"}) {
         EvaluationOptions o;
         o.params = {5, 6, 5, 20};
         o.strategy = find_strategy(name);
         const auto plain = evaluate_all(o);
-        o.hashed_split_from = 2;
-        const auto hashed = evaluate_all(o);
-        EXPECT_EQ(plain.histogram, hashed.histogram) << name;
-        EXPECT_EQ(plain.strategy_calls, hashed.strategy_calls) << name;
-        EXPECT_EQ(plain.worst_examples, hashed.worst_examples) << name;
-        EXPECT_EQ(hashed.failures, 0u) << name;
+        o.bucketed_split_from = 2;
+        const auto bucketed = evaluate_all(o);
+        EXPECT_EQ(plain.histogram, bucketed.histogram) << name;
+        EXPECT_EQ(plain.strategy_calls, bucketed.strategy_calls) << name;
+        EXPECT_EQ(plain.worst_examples, bucketed.worst_examples) << name;
+        EXPECT_EQ(bucketed.failures, 0u) << name;
     }
 }
 

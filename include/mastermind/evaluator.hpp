@@ -23,10 +23,10 @@ struct EvaluationOptions {
     std::uint64_t seed = 1;
     int threads = 0;  // 0: all cores
     std::size_t examples = 5;
-    // Groups of at least this many secrets are split with one shared table (when the answers fit
-    // a word); smaller ones with a counting sort per chunk or a plain sort. Tests lower it to
-    // check that every split gives the same tree.
-    std::size_t hashed_split_from = std::size_t{1} << 22;
+    // Groups of at least this many secrets are split by buckets of compact keys (when the
+    // answers fit a word); smaller ones with a counting sort per chunk or a plain sort. Tests
+    // lower it to check that every split gives the same tree.
+    std::size_t bucketed_split_from = std::size_t{1} << 22;
     // Called now and then from the worker threads with (games finished, games in all).
     std::function<void(std::uint64_t, std::uint64_t)> progress;
 };

@@ -72,7 +72,6 @@ public:
     std::uint64_t common_lanes(int digit, int count) const {
         return common_[static_cast<std::size_t>(digit)][static_cast<std::size_t>(count)];
     }
-    int batch() const { return batch_; }
 
 private:
     BatchParams params_;
