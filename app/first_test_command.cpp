@@ -38,8 +38,12 @@ int run_first_test(const FirstTestArgs& args) {
         fmt::print(stderr, "mastermind first-test: {}\n", why);
         return kExitFailure;
     }
-    if (p.secret_count() > UINT32_MAX || args.stride == 0) {
-        fmt::print(stderr, "mastermind first-test: needs K^P < 2^32 and a stride of at least 1\n");
+    if (p.secret_count() > UINT32_MAX) {
+        fmt::print(stderr, "mastermind first-test: {}^{} secrets; the sample numbers them in 32 bits\n", p.colours, p.pegs);
+        return kExitFailure;
+    }
+    if (args.stride == 0) {
+        fmt::print(stderr, "mastermind first-test: --stride must be at least 1\n");
         return kExitFailure;
     }
     auto estimate = [&](const std::vector<PackedCode>& test) {
@@ -49,11 +53,7 @@ int run_first_test(const FirstTestArgs& args) {
     double best_size = 0;
     for (int c = 0; c < args.candidates; ++c) {
         Rng rng(derive_seed(args.seed, static_cast<std::uint64_t>(c)));
-        std::vector<PackedCode> test;
-        while (static_cast<int>(test.size()) < p.batch) {
-            const auto code = PackedCode::from_index(rng.below(p.secret_count()), p);
-            if (std::find(test.begin(), test.end(), code) == test.end()) test.push_back(code);
-        }
+        const auto test = random_distinct_strings(rng, p);
         const double size = estimate(test);
         fmt::print("candidate {:3}: expected class {:10.1f}  {}\n", c, size, describe(test, p.pegs));
         std::fflush(stdout);  // a long search shows its progress in a log file

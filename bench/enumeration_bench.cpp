@@ -24,10 +24,7 @@ struct Classes {
         Rng rng(2);
         for (int i = 0; i < 32; ++i) {
             const auto secret = PackedCode::from_index(rng.below(params.secret_count()), params);
-            TestRecord r{test, {}};
-            for (const auto& s : test) r.answers.push_back(secret.score(s, params.pegs));
-            std::sort(r.answers.begin(), r.answers.end());
-            records.push_back(r);
+            records.push_back(answered_record(test, secret, params.pegs));
         }
     }
 };

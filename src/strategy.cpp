@@ -26,6 +26,22 @@ bool consistent_with_all(const PackedCode& code, std::span<const TestRecord> his
                        [&](const TestRecord& r) { return consistent_with(code, r, pegs); });
 }
 
+TestRecord answered_record(std::vector<PackedCode> strings, const PackedCode& secret, int pegs) {
+    TestRecord r{std::move(strings), {}};
+    for (const auto& s : r.strings) r.answers.push_back(secret.score(s, pegs));
+    std::sort(r.answers.begin(), r.answers.end());
+    return r;
+}
+
+std::vector<PackedCode> random_distinct_strings(Rng& rng, const BatchParams& params) {
+    std::vector<PackedCode> strings;
+    while (static_cast<int>(strings.size()) < params.batch) {
+        const auto code = PackedCode::from_index(rng.below(params.secret_count()), params);
+        if (std::find(strings.begin(), strings.end(), code) == strings.end()) strings.push_back(code);
+    }
+    return strings;
+}
+
 std::uint64_t history_fingerprint(std::span<const TestRecord> history) {
     std::uint64_t h = history.size();
     for (const auto& r : history) {

@@ -12,28 +12,12 @@
 namespace mastermind {
 namespace {
 
-std::vector<PackedCode> random_test(Rng& rng, const BatchParams& params) {
-    std::vector<PackedCode> test;
-    while (static_cast<int>(test.size()) < params.batch) {
-        const auto code = PackedCode::from_index(rng.below(params.secret_count()), params);
-        if (std::find(test.begin(), test.end(), code) == test.end()) test.push_back(code);
-    }
-    return test;
-}
-
-TestRecord answered(const std::vector<PackedCode>& test, const PackedCode& secret, int pegs) {
-    TestRecord r{test, {}};
-    for (const auto& s : test) r.answers.push_back(secret.score(s, pegs));
-    std::sort(r.answers.begin(), r.answers.end());
-    return r;
-}
-
 TEST(SecretEnumeration, MatchesAScanOfEverySecret) {
     for (const BatchParams params : {BatchParams{4, 5, 4, 20}, BatchParams{5, 6, 5, 20}, BatchParams{6, 4, 3, 20}}) {
         Rng rng(params.pegs * 100 + params.colours);
         for (int round = 0; round < 6; ++round) {
-            const auto test = random_test(rng, params);
-            const auto record = answered(test, PackedCode::from_index(rng.below(params.secret_count()), params), params.pegs);
+            const auto test = random_distinct_strings(rng, params);
+            const auto record = answered_record(test, PackedCode::from_index(rng.below(params.secret_count()), params), params.pegs);
             std::vector<std::uint32_t> scanned;
             for (std::uint32_t i = 0; i < params.secret_count(); ++i) {
                 if (consistent_with(PackedCode::from_index(i, params), record, params.pegs)) scanned.push_back(i);
@@ -47,15 +31,15 @@ TEST(SecretEnumeration, FindsTheSecretAndOnlyConsistentOnesOnTheDefaultGame) {
     const BatchParams params;
     Rng rng(20261130);
     for (int round = 0; round < 4; ++round) {
-        const auto test = random_test(rng, params);
+        const auto test = random_distinct_strings(rng, params);
         const auto secret = PackedCode::from_index(rng.below(params.secret_count()), params);
-        const auto record = answered(test, secret, params.pegs);
+        const auto record = answered_record(test, secret, params.pegs);
         const auto found = secrets_answering(record, params);
         EXPECT_TRUE(std::is_sorted(found.begin(), found.end()));
         EXPECT_TRUE(std::binary_search(found.begin(), found.end(), static_cast<std::uint32_t>(secret.index(params))));
         for (auto i : found) ASSERT_TRUE(consistent_with(PackedCode::from_index(i, params), record, params.pegs));
         // The filter keeps exactly the members that also answer a second test alike.
-        const auto second = answered(random_test(rng, params), secret, params.pegs);
+        const auto second = answered_record(random_distinct_strings(rng, params), secret, params.pegs);
         const auto kept = filter_secrets(found, second, params);
         std::vector<std::uint32_t> expected;
         for (auto i : found) {

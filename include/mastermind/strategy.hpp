@@ -14,6 +14,7 @@
 
 #include "mastermind/batch_params.hpp"
 #include "mastermind/packed_code.hpp"
+#include "mastermind/random.hpp"
 
 namespace mastermind {
 
@@ -66,6 +67,11 @@ const StrategyInfo* best_strategy_for(const BatchParams& params);
 // Whether `code` gives exactly the answers of `record` (as a multiset), and of every record.
 bool consistent_with(const PackedCode& code, const TestRecord& record, int pegs);
 bool consistent_with_all(const PackedCode& code, std::span<const TestRecord> history, int pegs);
+
+// The record `secret` gives to `strings`: their answers, sorted.
+TestRecord answered_record(std::vector<PackedCode> strings, const PackedCode& secret, int pegs);
+// B distinct strings drawn uniformly by `rng` (rejecting repeats), for seeded tests.
+std::vector<PackedCode> random_distinct_strings(Rng& rng, const BatchParams& params);
 
 // A hash of the tests and answers so far: strategies that draw random strings seed their
 // generator with it (and the user's seed), so that a move is a function of the history.

@@ -102,12 +102,8 @@ private:
         for (int step = 0; step < climb && best_quality.singletons < set.size(); ++step) {
             auto test = best;
             const auto i = rng.below(test.size());
-            const auto code = rng.below(2) == 0 ? PackedCode::from_index(set[rng.below(set.size())], params_)
-                                                : PackedCode::from_index(rng.below(params_.secret_count()), params_);
-            if (std::binary_search(used.begin(), used.end(), code.nibbles()) ||
-                std::find(test.begin(), test.end(), code) != test.end()) {
-                continue;
-            }
+            const auto code = draw(rng, set, rng.below(2) == 0);
+            if (!fresh(code, test, used)) continue;
             test[i] = code;
             const auto q = quality(test);
             if (q.better_than(best_quality)) best = std::move(test), best_quality = q;
@@ -124,17 +120,26 @@ private:
         const bool from_set = attempt % 2 == 0;
         int misses = 0;
         while (static_cast<int>(test.size()) < params_.batch) {
-            const bool member = from_set && misses < 4 * params_.batch;
-            const auto code = member ? PackedCode::from_index(set[rng.below(set.size())], params_)
-                                     : PackedCode::from_index(rng.below(params_.secret_count()), params_);
-            if (std::binary_search(used.begin(), used.end(), code.nibbles()) ||
-                std::find(test.begin(), test.end(), code) != test.end()) {
+            const auto code = draw(rng, set, from_set && misses < 4 * params_.batch);
+            if (!fresh(code, test, used)) {
                 ++misses;
                 continue;
             }
             test.push_back(code);
         }
         return test;
+    }
+
+    // A member of the set, or a uniform random string.
+    PackedCode draw(Rng& rng, std::span<const std::uint32_t> set, bool member) const {
+        return member ? PackedCode::from_index(set[rng.below(set.size())], params_)
+                      : PackedCode::from_index(rng.below(params_.secret_count()), params_);
+    }
+
+    // Neither sent before (`used`: sorted nibbles) nor already in the test being built.
+    static bool fresh(const PackedCode& code, const std::vector<PackedCode>& test, const std::vector<std::uint64_t>& used) {
+        return !std::binary_search(used.begin(), used.end(), code.nibbles()) &&
+               std::find(test.begin(), test.end(), code) == test.end();
     }
 
     SplitQuality quality(const std::vector<PackedCode>& test) {
@@ -167,17 +172,13 @@ private:
 }  // namespace
 
 std::vector<PackedCode> adaptive_split_first_test(const BatchParams& params, std::uint64_t seed) {
-    std::vector<PackedCode> test;
     if (params.pegs == 9 && params.colours == 10 && params.batch == 9) {
+        std::vector<PackedCode> test;
         for (auto s : kFirstTest9) test.push_back(*PackedCode::parse(s, params));
         return test;
     }
     Rng rng(derive_seed(seed, 0));
-    while (static_cast<int>(test.size()) < params.batch) {
-        const auto code = PackedCode::from_index(rng.below(params.secret_count()), params);
-        if (std::find(test.begin(), test.end(), code) == test.end()) test.push_back(code);
-    }
-    return test;
+    return random_distinct_strings(rng, params);
 }
 
 std::unique_ptr<Strategy> make_adaptive_split(const BatchParams& params, std::uint64_t seed, const SplitBudget& budget) {
