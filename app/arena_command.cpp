@@ -16,6 +16,7 @@
 
 #include "batch_options.hpp"
 #include "commands.hpp"
+#include "game_options.hpp"
 #include "mastermind/arena.hpp"
 #include "mastermind/batch_game.hpp"
 #include "mastermind/random.hpp"
@@ -25,7 +26,9 @@ namespace mastermind::app {
 namespace {
 
 struct ArenaArgs {
+    GameChoice game;
     BatchParams params;
+    OrdinaryParams ordinary;
     int games = 100;
     std::uint64_t seed = 1;
     std::string secrets_file;
@@ -43,6 +46,12 @@ struct ArenaArgs {
 // Each game's secret and shuffle come from its own derived seed, so results do not depend on
 // --jobs or on the order games finish in.
 bool make_games(const ArenaArgs& args, std::vector<GameSpec>& games) {
+    const bool ordinary = args.game.ordinary();
+    const auto& p = args.params;
+    const auto& o = args.ordinary;
+    auto why_bad = [&](const std::string& text) {
+        return ordinary ? describe_bad_game_code(text, o.pegs, o.colours) : describe_bad_code(text, p);
+    };
     std::vector<std::string> listed = args.secrets;
     if (!args.secrets_file.empty()) {
         std::ifstream in(args.secrets_file);
@@ -56,9 +65,8 @@ bool make_games(const ArenaArgs& args, std::vector<GameSpec>& games) {
             ++number;
             if (!line.empty() && line.back() == '\r') line.pop_back();
             if (line.empty() || line[0] == '#') continue;
-            if (!PackedCode::parse(line, args.params)) {
-                fmt::print(stderr, "mastermind arena: {}:{}: secret '{}' {}\n", args.secrets_file,
-                           number, line, describe_bad_code(line, args.params));
+            if (auto why = why_bad(line); !why.empty()) {
+                fmt::print(stderr, "mastermind arena: {}:{}: secret '{}' {}\n", args.secrets_file, number, line, why);
                 return false;
             }
             listed.push_back(line);
@@ -69,18 +77,22 @@ bool make_games(const ArenaArgs& args, std::vector<GameSpec>& games) {
         Rng rng(derive_seed(args.seed, static_cast<std::uint64_t>(i)));
         GameSpec g;
         g.index = i + 1;
-        if (listed.empty()) {
-            g.secret = PackedCode::from_index(rng.below(args.params.secret_count()), args.params);
-        } else {
-            auto secret = PackedCode::parse(listed[static_cast<std::size_t>(i)], args.params);
-            if (!secret) {
-                fmt::print(stderr, "mastermind arena: secret '{}' {}\n", listed[static_cast<std::size_t>(i)],
-                           describe_bad_code(listed[static_cast<std::size_t>(i)], args.params));
+        if (!listed.empty()) {
+            if (auto why = why_bad(listed[static_cast<std::size_t>(i)]); !why.empty()) {
+                fmt::print(stderr, "mastermind arena: secret '{}' {}\n", listed[static_cast<std::size_t>(i)], why);
                 return false;
             }
-            g.secret = *secret;
         }
-        g.shuffle_seed = rng.next();
+        if (ordinary) {
+            g.game.ordinary = o;
+            g.game.ordinary_secret = listed.empty() ? game_code_from_index(rng.below(o.code_count()), o.pegs, o.colours)
+                                                    : *parse_game_code(listed[static_cast<std::size_t>(i)], o.pegs, o.colours);
+        } else {
+            g.game.params = p;
+            g.game.secret = listed.empty() ? PackedCode::from_index(rng.below(p.secret_count()), p)
+                                           : *PackedCode::parse(listed[static_cast<std::size_t>(i)], p);
+        }
+        g.game.shuffle_seed = rng.next();
         games.push_back(g);
     }
     return true;
@@ -92,7 +104,7 @@ void print_game(const GameResult& r) {
     std::fflush(stdout);
 }
 
-void print_summary(const std::vector<GameResult>& results) {
+void print_summary(const std::vector<GameResult>& results, bool original_game) {
     const auto s = summarize(results);
     fmt::print("\n{} games\n", s.games);
     for (const auto& [verdict, count] : s.verdicts) fmt::print("  {:<22} {}\n", to_string(verdict), count);
@@ -108,11 +120,12 @@ void print_summary(const std::vector<GameResult>& results) {
         const auto& r = results[static_cast<std::size_t>(s.slowest)];
         fmt::print("slowest game: {} (secret {}), {:.3f} s\n", r.index, r.secret, r.seconds);
     }
-    fmt::print("score by the original problem's rule: {}\n", s.contest_score);
+    if (original_game) fmt::print("score by the original problem's rule: {}\n", s.contest_score);
 }
 
-int run_arena(const ArenaArgs& args) {
-    if (auto why = args.params.validate(); !why.empty()) {
+int run_arena(ArenaArgs args) {
+    const std::string why = args.game.ordinary() ? args.game.ordinary_game(args.ordinary) : args.game.batch_params(args.params);
+    if (!why.empty()) {
         fmt::print(stderr, "mastermind arena: {}\n", why);
         return kExitFailure;
     }
@@ -146,7 +159,7 @@ int run_arena(const ArenaArgs& args) {
                 log_file.open(fmt::format("{}/game-{:05}.jsonl", args.log_dir, games[i].index));
                 log = [&](const nlohmann::json& e) { log_file << e.dump() << '\n'; };
             }
-            auto r = play_program(program, args.params, games[i], limits, log);
+            auto r = play_program(program, games[i], limits, log);
             std::lock_guard lock(mutex);
             results[i] = std::move(r);
             done.notify_all();
@@ -164,7 +177,8 @@ int run_arena(const ArenaArgs& args) {
         if (!args.quiet) print_game(finished.back());
     }
     for (auto& t : threads) t.join();
-    print_summary(finished);
+    // The original problem's score rule means something for its own game only.
+    print_summary(finished, !args.game.ordinary() && args.params == BatchParams{});
     const bool all_accepted = std::all_of(finished.begin(), finished.end(),
                                           [](const auto& r) { return r.verdict == Verdict::accepted; });
     return all_accepted ? kExitOk : kExitBadInput;
@@ -181,7 +195,7 @@ void add_arena_command(CLI::App& app, int& exit_status) {
         "shell) in its own process group, speaks docs/protocol.md on stdin/stdout, and is killed "
         "with its whole group when a game ends. Exit status 0 only if every game is Accepted, "
         "1 otherwise, 2 for bad options.");
-    add_batch_params_options(cmd, args->params);
+    add_game_options(cmd, args->game);
     cmd->add_option("--games,-n", args->games, "games with secrets drawn from --seed")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "mastermind/batch_params.hpp"
+#include "mastermind/ordinary/codebreaker.hpp"
 #include "mastermind/strategy.hpp"
 
 namespace mastermind::app {
@@ -24,10 +25,14 @@ inline void add_batch_params_options(CLI::App* cmd, BatchParams& params) {
 }
 
 // --strategy NAME, checked against every strategy the project has.
-inline void add_strategy_option(CLI::App* cmd, std::string& strategy, bool allow_auto = false) {
+// With `codebreakers`, the ordinary game's codebreakers too.
+inline void add_strategy_option(CLI::App* cmd, std::string& strategy, bool allow_auto = false, bool codebreakers = false) {
     std::vector<std::string> names;
     if (allow_auto) names.emplace_back("auto");
     for (const auto& s : all_strategies()) names.emplace_back(s.name);
+    if (codebreakers) {
+        for (const auto& c : all_codebreakers()) names.emplace_back(c.name);
+    }
     cmd->add_option("--strategy,-s", strategy, "the strategy (see docs/strategies.md)")
         ->check(CLI::IsMember(names))
         ->capture_default_str();

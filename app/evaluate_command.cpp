@@ -13,8 +13,10 @@
 
 #include "batch_options.hpp"
 #include "commands.hpp"
+#include "game_options.hpp"
 #include "mastermind/batch_game.hpp"
 #include "mastermind/evaluator.hpp"
+#include "mastermind/ordinary/evaluation.hpp"
 #include "mastermind/random.hpp"
 
 namespace mastermind::app {
@@ -22,8 +24,10 @@ namespace mastermind::app {
 namespace {
 
 struct EvaluateArgs {
+    GameChoice game;
     BatchParams params;
-    std::string strategy = "case-analysis";
+    std::string strategy;  // default: case-analysis (batch), knuth (ordinary)
+    std::string first;
     bool all = false;
     std::optional<std::uint64_t> sample;
     std::string secrets_file;
@@ -54,14 +58,118 @@ bool read_secrets(const EvaluateArgs& args, std::vector<std::uint32_t>& out) {
     return true;
 }
 
-int run_evaluate(const EvaluateArgs& args) {
-    if (auto why = args.params.validate(); !why.empty()) {
+bool read_ordinary_secrets(const std::string& path, const CodeSpace& space, std::vector<std::uint32_t>& out) {
+    std::ifstream in(path);
+    if (!in) {
+        fmt::print(stderr, "mastermind evaluate: cannot read '{}'\n", path);
+        return false;
+    }
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.empty() || line[0] == '#') continue;
+        const auto code = space.parse(line);
+        if (!code) {
+            fmt::print(stderr, "mastermind evaluate: {}:{}: '{}' {}\n", path, number, line, space.describe_bad(line));
+            return false;
+        }
+        out.push_back(*code);
+    }
+    return true;
+}
+
+int run_evaluate_ordinary(const EvaluateArgs& args) {
+    int pegs = 0, colours = 0, max_guesses = 0;
+    if (auto why = args.game.ordinary_params(pegs, colours, max_guesses); !why.empty()) {
         fmt::print(stderr, "mastermind evaluate: {}\n", why);
         return kExitFailure;
     }
+    const std::string name = args.strategy.empty() ? "knuth" : args.strategy;
+    const CodebreakerInfo* info = find_codebreaker(name);
+    if (!info) {
+        fmt::print(stderr, "mastermind evaluate: '{}' is not a codebreaker of the ordinary game\n", name);
+        return kExitFailure;
+    }
+    const CodeSpace space(args.game.rules_value(), pegs, colours);
+    OrdinaryEvaluationOptions options;
+    options.codebreaker = info;
+    options.codebreaker_options.seed = args.seed;
+    options.codebreaker_options.first = default_first_guess(*info, space);
+    if (!args.first.empty()) {
+        const auto first = space.parse(args.first);
+        if (!first) {
+            fmt::print(stderr, "mastermind evaluate: --first '{}' {}\n", args.first, space.describe_bad(args.first));
+            return kExitFailure;
+        }
+        options.codebreaker_options.first = first;
+    }
+    options.max_guesses = max_guesses;
+    options.threads = args.threads;
+    OrdinaryEvaluation r;
+    std::string scope;
+    if (args.all) {
+        scope = fmt::format("all {} secrets", space.size());
+        r = evaluate_ordinary_all(space, options);
+    } else {
+        std::vector<std::uint32_t> secrets;
+        if (args.sample) {
+            Rng rng(args.seed);
+            for (std::uint64_t i = 0; i < *args.sample; ++i) secrets.push_back(static_cast<std::uint32_t>(rng.below(space.size())));
+            scope = fmt::format("a sample of {} secrets (seed {})", *args.sample, args.seed);
+        } else {
+            if (!read_ordinary_secrets(args.secrets_file, space, secrets)) return kExitFailure;
+            scope = fmt::format("{} secrets from {}", secrets.size(), args.secrets_file);
+        }
+        r = evaluate_ordinary_games(space, options, secrets);
+    }
+    const std::string first = options.codebreaker_options.first ? space.to_string(*options.codebreaker_options.first) : "chosen by the rule";
+    if (args.json) {
+        nlohmann::json j{{"strategy", name},
+                         {"seed", args.seed},
+                         {"game", {{"name", "ordinary"}, {"rules", args.game.rules}, {"pegs", pegs}, {"colours", colours}, {"max_guesses", max_guesses}}},
+                         {"first_guess", first},
+                         {"scope", scope},
+                         {"games", r.games},
+                         {"failures", r.failures},
+                         {"worst", r.worst},
+                         {"total", r.total},
+                         {"mean", r.mean},
+                         {"histogram", r.histogram},
+                         {"worst_examples", r.worst_examples},
+                         {"failure_examples", r.failure_examples},
+                         {"strategy_calls", r.nodes},
+                         {"seconds", r.seconds}};
+        fmt::print("{}\n", j.dump(2));
+    } else {
+        fmt::print("strategy {} (first guess {}), ordinary game, {} rules, {} pegs, {} colours, at most {} guesses, {}\n",
+                   name, first, args.game.rules, pegs, colours, max_guesses, scope);
+        fmt::print("games {}, failures {}\n", r.games, r.failures);
+        fmt::print("worst case {} guesses, total {}, mean {:.6f}\n", r.worst, r.total, r.mean);
+        fmt::print("histogram (guesses: games won):\n");
+        for (std::size_t t = 0; t < r.histogram.size(); ++t) {
+            if (r.histogram[t]) fmt::print("  {:>3}: {:>12}  {:8.4f}%\n", t, r.histogram[t], 100.0 * static_cast<double>(r.histogram[t]) / static_cast<double>(r.games));
+        }
+        fmt::print("secrets reaching the worst case: {}\n", fmt::join(r.worst_examples, " "));
+        for (const auto& f : r.failure_examples) fmt::print("failure: {}\n", f);
+        fmt::print("decision tree nodes {}, wall time {:.2f} s\n", r.nodes, r.seconds);
+    }
+    return r.failures ? kExitBadInput : kExitOk;
+}
+
+int run_evaluate(EvaluateArgs args) {
+    if (args.game.ordinary()) return run_evaluate_ordinary(args);
+    if (auto why = args.game.batch_params(args.params); !why.empty()) {
+        fmt::print(stderr, "mastermind evaluate: {}\n", why);
+        return kExitFailure;
+    }
+    if (!args.first.empty()) {
+        fmt::print(stderr, "mastermind evaluate: --first is for the ordinary game's codebreakers\n");
+        return kExitFailure;
+    }
+    if (args.strategy.empty()) args.strategy = "case-analysis";
     const StrategyInfo* info = find_strategy(args.strategy);
     if (!info) {
-        fmt::print(stderr, "mastermind evaluate: unknown strategy '{}'\n", args.strategy);
+        fmt::print(stderr, "mastermind evaluate: '{}' is not a strategy of the batch game\n", args.strategy);
         return kExitFailure;
     }
     if (args.params.secret_count() > UINT32_MAX) {
@@ -159,8 +267,9 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
         "Play a strategy in process against every secret (--all), a seeded sample, or a file of "
         "secrets, on all cores, walking its decision tree; print the worst case, mean, histogram "
         "and examples, checking every challenge. Exit status 0 if every game was won, 1 if not.");
-    add_batch_params_options(cmd, args->params);
-    add_strategy_option(cmd, args->strategy);
+    add_game_options(cmd, args->game);
+    add_strategy_option(cmd, args->strategy, false, true);
+    cmd->add_option("--first", args->first, "the ordinary game's first guess (default: the published one on 4x6 and 5x8)");
     auto* all = cmd->add_flag("--all", args->all, "every secret of the game");
     auto* sample = cmd->add_option("--sample", args->sample, "this many secrets drawn from --seed");
     auto* file = cmd->add_option("--secrets", args->secrets_file, "secrets from a file, one per line ('#' comments)");

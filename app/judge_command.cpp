@@ -11,6 +11,7 @@
 
 #include "batch_options.hpp"
 #include "commands.hpp"
+#include "game_options.hpp"
 #include "mastermind/batch_game.hpp"
 #include "mastermind/judge.hpp"
 #include "mastermind/protocol.hpp"
@@ -20,6 +21,7 @@ namespace mastermind::app {
 namespace {
 
 struct JudgeArgs {
+    GameChoice game;
     BatchParams params;
     std::optional<std::string> secret;
     std::optional<std::uint64_t> seed;
@@ -28,22 +30,45 @@ struct JudgeArgs {
     double timeout = 10;
 };
 
-int run_judge_command(const JudgeArgs& args) {
-    if (auto why = args.params.validate(); !why.empty()) {
-        fmt::print(stderr, "mastermind judge: {}\n", why);
-        return judge_exit_status(Verdict::judge_error);
+// The game to judge, from the options; nullopt after printing why they are wrong.
+std::optional<JudgeConfig> judge_config(JudgeArgs& args, std::uint64_t seed) {
+    if (args.game.ordinary()) {
+        OrdinaryParams p;
+        if (auto why = args.game.ordinary_game(p); !why.empty()) {
+            fmt::print(stderr, "mastermind judge: {}\n", why);
+            return std::nullopt;
+        }
+        std::optional<Code> secret;
+        if (args.secret) {
+            secret = parse_game_code(*args.secret, p.pegs, p.colours);
+            if (!secret) {
+                fmt::print(stderr, "mastermind judge: --secret '{}' {}\n", *args.secret, describe_bad_game_code(*args.secret, p.pegs, p.colours));
+                return std::nullopt;
+            }
+        }
+        return make_ordinary_judge_config(p, secret, seed);
     }
-    const std::uint64_t seed = args.seed.value_or(fresh_seed());
+    if (auto why = args.game.batch_params(args.params); !why.empty()) {
+        fmt::print(stderr, "mastermind judge: {}\n", why);
+        return std::nullopt;
+    }
     std::optional<PackedCode> secret;
     if (args.secret) {
         secret = PackedCode::parse(*args.secret, args.params);
         if (!secret) {
             fmt::print(stderr, "mastermind judge: --secret '{}' {}\n", *args.secret,
                        describe_bad_code(*args.secret, args.params));
-            return judge_exit_status(Verdict::judge_error);
+            return std::nullopt;
         }
     }
-    JudgeConfig config = make_judge_config(args.params, secret, seed);
+    return make_judge_config(args.params, secret, seed);
+}
+
+int run_judge_command(JudgeArgs args) {
+    const std::uint64_t seed = args.seed.value_or(fresh_seed());
+    auto made = judge_config(args, seed);
+    if (!made) return judge_exit_status(Verdict::judge_error);
+    JudgeConfig config = std::move(*made);
     if (args.timeout > 0) {
         config.message_timeout = std::chrono::milliseconds(static_cast<long long>(args.timeout * 1000));
     } else {
@@ -73,8 +98,8 @@ int run_judge_command(const JudgeArgs& args) {
     LineChannel& used = transcript_file ? static_cast<LineChannel&>(recorded) : channel;
     const auto report = run_judge(used, config, log);
     if (transcript_file && transcript_file != stderr) std::fclose(transcript_file);
-    fmt::print(stderr, "mastermind judge: {} after {} tests: {} (secret {})\n", to_string(report.verdict),
-               report.tests_used, report.detail, config.secret.to_string(config.params.pegs));
+    fmt::print(stderr, "mastermind judge: {} after {} {}: {} (secret {})\n", to_string(report.verdict),
+               report.tests_used, config.ordinary ? "guesses" : "tests", report.detail, secret_text(config));
     return judge_exit_status(report.verdict);
 }
 
@@ -84,10 +109,11 @@ void add_judge_command(CLI::App& app, int& exit_status) {
     auto args = std::make_shared<JudgeArgs>();
     CLI::App* cmd = app.add_subcommand(
         "judge",
-        "Judge one game of Batch Style Mastermind on stdin/stdout (protocol: docs/protocol.md). "
+        "Judge one game on stdin/stdout: Batch Style Mastermind (default) or, with --game ordinary, "
+        "one guess a turn under --rules classic or adjacent (protocol: docs/protocol.md). "
         "Exit status: 0 Accepted, 1 Wrong Answer, 3 Protocol Violation, 4 Too Many Tests, "
         "5 Closed Stream, 6 Time Limit, 2 judge error or bad options.");
-    add_batch_params_options(cmd, args->params);
+    add_game_options(cmd, args->game);
     cmd->add_option("--secret", args->secret, "the secret (default: drawn from --seed)");
     cmd->add_option("--seed", args->seed,
                     "seed of the secret and of the shuffles (default: a fresh one, printed on stderr)");

@@ -8,6 +8,7 @@
 
 #include "batch_options.hpp"
 #include "commands.hpp"
+#include "mastermind/ordinary/solver.hpp"
 #include "mastermind/protocol.hpp"
 #include "mastermind/solver_driver.hpp"
 
@@ -17,6 +18,7 @@ namespace {
 
 struct SolveArgs {
     std::string strategy = "auto";
+    std::string first;
     std::uint64_t seed = 1;
     double timeout = 30;
 };
@@ -26,8 +28,30 @@ const StrategyInfo* choose_strategy(const std::string& name, const BatchParams& 
     return name == "auto" ? best_strategy_for(params) : find_strategy(name);
 }
 
+// The ordinary game announced by `header`, with the codebreaker the user named.
+SolveReport solve_ordinary(LineChannel& channel, const std::string& header, const SolveArgs& args,
+                           std::optional<std::chrono::milliseconds> timeout) {
+    OrdinaryParams params;
+    if (auto why = protocol::parse_ordinary_header(header, params); !why.empty()) {
+        return {SolveOutcome::judge_error, 0, why};
+    }
+    const CodebreakerInfo* info = nullptr;
+    if (args.strategy != "auto") {
+        info = find_codebreaker(args.strategy);
+        if (!info) throw std::invalid_argument(fmt::format("'{}' is not a codebreaker of the ordinary game (knuth, irving, entropy, most-parts, shapiro)", args.strategy));
+    }
+    if (auto why = CodeSpace::check(params.pegs, params.colours); !why.empty()) throw std::invalid_argument(why);
+    std::optional<std::uint32_t> first;
+    if (!args.first.empty()) {
+        const CodeSpace space(params.rules, params.pegs, params.colours);
+        first = space.parse(args.first);
+        if (!first) throw std::invalid_argument(fmt::format("--first '{}' {}", args.first, space.describe_bad(args.first)));
+    }
+    return run_ordinary_solver(channel, params, info, first, args.seed, timeout);
+}
+
 int run_solve(const SolveArgs& args) {
-    if (args.strategy != "auto" && !find_strategy(args.strategy)) {
+    if (args.strategy != "auto" && !find_strategy(args.strategy) && !find_codebreaker(args.strategy)) {
         fmt::print(stderr, "mastermind solve: unknown strategy '{}'\n", args.strategy);
         return kExitFailure;
     }
@@ -36,8 +60,18 @@ int run_solve(const SolveArgs& args) {
     if (args.timeout > 0) timeout = std::chrono::milliseconds(static_cast<long long>(args.timeout * 1000));
     SolveReport report;
     try {
-        report = run_solver(
-            channel, [&](const BatchParams& params) { return choose_strategy(args.strategy, params)->make(params, args.seed); }, timeout);
+        std::string header;
+        if (auto failed = read_header(channel, header, timeout)) {
+            report = *failed;
+        } else if (protocol::is_ordinary_header(header)) {
+            report = solve_ordinary(channel, header, args, timeout);
+        } else {
+            if (args.strategy != "auto" && !find_strategy(args.strategy)) {
+                throw std::invalid_argument(fmt::format("'{}' is not a strategy of the batch game", args.strategy));
+            }
+            report = run_solver(
+                channel, header, [&](const BatchParams& params) { return choose_strategy(args.strategy, params)->make(params, args.seed); }, timeout);
+        }
     } catch (const std::invalid_argument& e) {
         fmt::print(stderr, "mastermind solve: {}\n", e.what());
         return kExitFailure;
@@ -62,14 +96,19 @@ void add_solve_command(CLI::App& app, int& exit_status) {
     auto args = std::make_shared<SolveArgs>();
     std::string names;
     for (const auto& s : all_strategies()) names += fmt::format("\n  {}: {}", s.name, s.summary);
+    std::string breakers;
+    for (const auto& c : all_codebreakers()) breakers += fmt::format("\n  {}: {}", c.name, c.summary);
     CLI::App* cmd = app.add_subcommand(
         "solve",
-        "Play Batch Style Mastermind against a judge on stdin/stdout (docs/protocol.md). Exit "
-        "status: 0 Accepted, 1 Wrong Answer, 3 the answers fit no secret, 2 the judge misbehaved "
-        "or bad options. The default, auto, plays case-analysis on the 9/10/9 game, "
-        "counts-then-locate on larger games with B = P and K = P + 1, consistent otherwise. "
-        "Strategies:" + names);
-    add_strategy_option(cmd, args->strategy, true);
+        "Play against a judge on stdin/stdout (docs/protocol.md); the judge's first line says which "
+        "game. Exit status: 0 Accepted, 1 Wrong Answer, 3 the answers fit no code, 2 the judge "
+        "misbehaved or bad options. The default, auto, plays adaptive-split on the 9/10/9 batch game, "
+        "counts-then-locate on larger batch games with B = P and K = P + 1, consistent on other batch "
+        "games, and most-parts in the ordinary game.\nBatch game strategies:" + names +
+        "\nOrdinary game codebreakers:" + breakers +
+        "\nExample:\n  mastermind judge --game ordinary --rules adjacent --seed 7 < fifo | mastermind solve --strategy knuth > fifo");
+    add_strategy_option(cmd, args->strategy, true, true);
+    cmd->add_option("--first", args->first, "the ordinary game's first guess (default: the codebreaker's published one)");
     cmd->add_option("--seed", args->seed, "seed of randomised strategies")->capture_default_str();
     cmd->add_option("--timeout", args->timeout, "seconds to wait for each judge message (0: forever)")
         ->capture_default_str()

@@ -11,6 +11,7 @@ packages=(
     nlohmann-json3-dev                               # JSON transcripts and --json output
     libtbb-dev                                       # parallel evaluation
     hyperfine                                        # timing whole CLI runs side by side
+    jq                                               # the CLI tests read JSON reports and logs
     procps time                                      # the process checks of the suite; peak memory of runs
 )
 missing=()

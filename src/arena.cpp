@@ -78,11 +78,11 @@ std::string resolve_program(const std::string& name) {
     return {};
 }
 
-GameResult play_program(const ProgramSpec& program, const BatchParams& params, const GameSpec& game,
-                        const ArenaLimits& limits, const JudgeLog& log) {
+GameResult play_program(const ProgramSpec& program, const GameSpec& game, const ArenaLimits& limits,
+                        const JudgeLog& log) {
     GameResult result;
     result.index = game.index;
-    result.secret = game.secret.to_string(params.pegs);
+    result.secret = secret_text(game.game);
     const auto start = Clock::now();
     auto finish = [&](Verdict verdict, std::string detail) {
         result.verdict = verdict;
@@ -156,10 +156,7 @@ GameResult play_program(const ProgramSpec& program, const BatchParams& params, c
         report.detail = fmt::format("cannot run '{}': {}", path, std::strerror(exec_errno));
     } else {
         FdLineChannel channel(from_child.fd[0], to_child.fd[1], protocol::kMaxLineBytes, watchdog);
-        JudgeConfig config;
-        config.params = params;
-        config.secret = game.secret;
-        config.shuffle_seed = game.shuffle_seed;
+        JudgeConfig config = game.game;
         config.message_timeout = limits.message_timeout;
         if (limits.time_limit.count() > 0) config.game_deadline = start + limits.time_limit;
         report = run_judge(channel, config, log);

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <memory>
+
 #include "mastermind/batch_game.hpp"
 #include "mastermind/protocol.hpp"
 #include "mastermind/random.hpp"
@@ -50,6 +52,19 @@ JudgeConfig make_judge_config(const BatchParams& params, std::optional<PackedCod
     return config;
 }
 
+JudgeConfig make_ordinary_judge_config(const OrdinaryParams& params, std::optional<Code> secret, std::uint64_t seed) {
+    Rng rng(seed);
+    JudgeConfig config;
+    config.ordinary = params;
+    config.ordinary_secret = secret ? *secret : game_code_from_index(rng.below(params.code_count()), params.pegs, params.colours);
+    config.shuffle_seed = rng.next();
+    return config;
+}
+
+std::string secret_text(const JudgeConfig& config) {
+    return config.ordinary ? config.ordinary_secret.to_string(kGameSymbols) : config.secret.to_string(config.params.pegs);
+}
+
 namespace {
 
 nlohmann::json pairs_json(const std::vector<HitBlow>& answers) {
@@ -58,65 +73,152 @@ nlohmann::json pairs_json(const std::vector<HitBlow>& answers) {
     return out;
 }
 
+// What one game's rules make of each solver line: the referee of the batch game or of the
+// ordinary game. The session around it (timeouts, logs, verdicts) is the same for both.
+struct Reply {
+    enum class Kind { answer, accepted, wrong_answer, violation, too_many };
+    Kind kind = Kind::answer;
+    std::string line;       // what the judge sends (answer or verdict), or the violation's reason
+    nlohmann::json event;   // the log event of an accepted move
+};
+
+class Referee {
+public:
+    virtual ~Referee() = default;
+    virtual nlohmann::json start_event() const = 0;
+    virtual std::string header() const = 0;
+    virtual Reply on_line(std::string_view line) = 0;
+    virtual int moves() const = 0;
+};
+
+class BatchReferee final : public Referee {
+public:
+    explicit BatchReferee(const JudgeConfig& c) : config_(c), game_(c.params, c.secret, c.shuffle_seed) {}
+    nlohmann::json start_event() const override {
+        return {{"event", "start"},
+                {"pegs", config_.params.pegs},
+                {"colours", config_.params.colours},
+                {"batch", config_.params.batch},
+                {"max_tests", config_.params.max_tests},
+                {"secret", config_.secret.to_string(config_.params.pegs)},
+                {"shuffle_seed", config_.shuffle_seed}};
+    }
+    std::string header() const override { return protocol::format_header(config_.params); }
+    int moves() const override { return game_.tests_used(); }
+    Reply on_line(std::string_view line) override {
+        const auto message = protocol::parse_solver_line(line);
+        switch (message.kind) {
+            case protocol::SolverMessage::Kind::test: {
+                auto result = game_.test(message.strings);
+                if (result.breach != RuleBreach::none) {
+                    return {result.breach == RuleBreach::too_many_tests ? Reply::Kind::too_many : Reply::Kind::violation,
+                            result.reason, {}};
+                }
+                nlohmann::json strings = nlohmann::json::array();
+                for (const auto& str : result.strings) strings.push_back(str.to_string(config_.params.pegs));
+                return {Reply::Kind::answer,
+                        protocol::format_answers(result.shuffled),
+                        {{"event", "test"},
+                         {"test", game_.tests_used()},
+                         {"strings", strings},
+                         {"answers", pairs_json(result.answers)},
+                         {"shuffled", pairs_json(result.shuffled)}}};
+            }
+            case protocol::SolverMessage::Kind::challenge: {
+                const auto result = game_.challenge(message.strings.front());
+                if (result.breach != RuleBreach::none) return {Reply::Kind::violation, result.reason, {}};
+                return {result.accepted ? Reply::Kind::accepted : Reply::Kind::wrong_answer,
+                        std::string(result.accepted ? protocol::kAccepted : protocol::kWrongAnswer),
+                        {{"event", "challenge"}, {"guess", std::string(message.strings.front())}, {"accepted", result.accepted}}};
+            }
+            case protocol::SolverMessage::Kind::guess:
+            case protocol::SolverMessage::Kind::invalid: break;
+        }
+        return {Reply::Kind::violation, message.error, {}};
+    }
+
+private:
+    const JudgeConfig& config_;
+    BatchGame game_;
+};
+
+// The ordinary game: each guess is answered with its score; an all-black score is followed by
+// the verdict line Accepted and ends the game.
+class OrdinaryReferee final : public Referee {
+public:
+    explicit OrdinaryReferee(const JudgeConfig& c) : config_(c), game_(*c.ordinary, c.ordinary_secret) {}
+    nlohmann::json start_event() const override {
+        const auto& p = *config_.ordinary;
+        return {{"event", "start"},
+                {"game", "ordinary"},
+                {"rules", std::string(to_string(p.rules))},
+                {"pegs", p.pegs},
+                {"colours", p.colours},
+                {"max_guesses", p.max_guesses},
+                {"secret", config_.ordinary_secret.to_string(kGameSymbols)}};
+    }
+    std::string header() const override { return protocol::format_ordinary_header(*config_.ordinary); }
+    int moves() const override { return game_.guesses_used(); }
+    Reply on_line(std::string_view line) override {
+        const auto message = protocol::parse_solver_line(line, true);
+        if (message.kind != protocol::SolverMessage::Kind::guess) return {Reply::Kind::violation, message.error, {}};
+        const auto result = game_.guess(message.strings.front());
+        if (result.kind == GuessResult::Kind::too_many) return {Reply::Kind::too_many, result.reason, {}};
+        if (result.kind == GuessResult::Kind::bad_code) return {Reply::Kind::violation, result.reason, {}};
+        const auto answer = protocol::format_score(result.score, config_.ordinary->rules);
+        return {result.won ? Reply::Kind::accepted : Reply::Kind::answer, answer,
+                {{"event", "guess"},
+                 {"guess", game_.guesses_used()},
+                 {"code", std::string(message.strings.front())},
+                 {"black", result.score.black},
+                 {"grey", result.score.grey},
+                 {"white", result.score.white}}};
+    }
+
+private:
+    const JudgeConfig& config_;
+    OrdinaryGame game_;
+};
+
+std::unique_ptr<Referee> make_referee(const JudgeConfig& config) {
+    if (config.ordinary) return std::make_unique<OrdinaryReferee>(config);
+    return std::make_unique<BatchReferee>(config);
+}
+
 class Session {
 public:
     Session(LineChannel& channel, const JudgeConfig& config, const JudgeLog& log)
         : channel_(channel),
           config_(config),
           log_(log),
-          game_(config.params, config.secret, config.shuffle_seed),
+          referee_(make_referee(config)),
           start_(Clock::now()) {}
 
     JudgeReport run() {
-        emit({{"event", "start"},
-              {"pegs", config_.params.pegs},
-              {"colours", config_.params.colours},
-              {"batch", config_.params.batch},
-              {"max_tests", config_.params.max_tests},
-              {"secret", config_.secret.to_string(config_.params.pegs)},
-              {"shuffle_seed", config_.shuffle_seed}});
-        if (!send(protocol::format_header(config_.params))) {
+        emit(referee_->start_event());
+        if (!send(referee_->header())) {
             return finish(Verdict::closed_stream, "the solver's input is closed");
         }
         for (;;) {
             std::string line;
             const auto got = channel_.read_line(line, read_deadline());
             if (got != LineChannel::Read::line) return on_no_line(got, "before the challenge");
-            const auto message = protocol::parse_solver_line(line);
-            switch (message.kind) {
-                case protocol::SolverMessage::Kind::invalid:
-                    return violation(Verdict::protocol_violation, line, message.error);
-                case protocol::SolverMessage::Kind::test: {
-                    auto result = game_.test(message.strings);
-                    if (result.breach != RuleBreach::none) {
-                        return violation(result.breach == RuleBreach::too_many_tests
-                                             ? Verdict::too_many_tests
-                                             : Verdict::protocol_violation,
-                                         line, result.reason);
-                    }
-                    nlohmann::json strings = nlohmann::json::array();
-                    for (const auto& s : result.strings) strings.push_back(s.to_string(config_.params.pegs));
-                    emit({{"event", "test"},
-                          {"test", game_.tests_used()},
-                          {"strings", strings},
-                          {"answers", pairs_json(result.answers)},
-                          {"shuffled", pairs_json(result.shuffled)}});
-                    if (!send(protocol::format_answers(result.shuffled))) {
-                        return finish(Verdict::closed_stream, "the solver stopped reading");
-                    }
+            auto reply = referee_->on_line(line);
+            switch (reply.kind) {
+                case Reply::Kind::violation: return violation(Verdict::protocol_violation, line, reply.line);
+                case Reply::Kind::too_many: return violation(Verdict::too_many_tests, line, reply.line);
+                case Reply::Kind::answer:
+                    emit(std::move(reply.event));
+                    if (!send(reply.line)) return finish(Verdict::closed_stream, "the solver stopped reading");
                     break;
-                }
-                case protocol::SolverMessage::Kind::challenge: {
-                    const auto result = game_.challenge(message.strings.front());
-                    if (result.breach != RuleBreach::none) {
-                        return violation(Verdict::protocol_violation, line, result.reason);
-                    }
-                    emit({{"event", "challenge"},
-                          {"guess", std::string(message.strings.front())},
-                          {"accepted", result.accepted}});
-                    send(result.accepted ? protocol::kAccepted : protocol::kWrongAnswer);
-                    return after_challenge(result.accepted ? Verdict::accepted
-                                                           : Verdict::wrong_answer);
+                case Reply::Kind::accepted:
+                case Reply::Kind::wrong_answer: {
+                    const bool accepted = reply.kind == Reply::Kind::accepted;
+                    emit(std::move(reply.event));
+                    // The ordinary game's winning guess gets its score, then the verdict.
+                    if (config_.ordinary) send(reply.line);
+                    send(accepted ? protocol::kAccepted : protocol::kWrongAnswer);
+                    return after_challenge(accepted ? Verdict::accepted : Verdict::wrong_answer);
                 }
             }
         }
@@ -172,8 +274,9 @@ private:
 
     // After the challenge the solver must say nothing more; watch briefly for output.
     JudgeReport after_challenge(Verdict verdict) {
-        const std::string detail = verdict == Verdict::accepted ? "the challenge is the secret"
-                                                                : "the challenge is not the secret";
+        const std::string detail = config_.ordinary ? "the guess is the secret"
+                                   : verdict == Verdict::accepted ? "the challenge is the secret"
+                                                                  : "the challenge is not the secret";
         auto deadline = Clock::now() + config_.after_challenge;
         if (config_.game_deadline && *config_.game_deadline < deadline) deadline = *config_.game_deadline;
         std::string line;
@@ -187,15 +290,15 @@ private:
     JudgeReport finish(Verdict verdict, std::string detail) {
         emit({{"event", "verdict"},
               {"verdict", std::string(to_string(verdict))},
-              {"tests", game_.tests_used()},
+              {"tests", referee_->moves()},
               {"detail", detail}});
-        return {verdict, game_.tests_used(), std::move(detail), false};
+        return {verdict, referee_->moves(), std::move(detail), false};
     }
 
     LineChannel& channel_;
     const JudgeConfig& config_;
     const JudgeLog& log_;
-    BatchGame game_;
+    std::unique_ptr<Referee> referee_;
     Clock::time_point start_;
 };
 

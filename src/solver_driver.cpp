@@ -8,14 +8,12 @@
 
 namespace mastermind {
 
-namespace {
-
 std::optional<Clock::time_point> deadline_after(std::optional<std::chrono::milliseconds> timeout) {
     if (!timeout) return std::nullopt;
     return Clock::now() + *timeout;
 }
 
-std::string describe(LineChannel::Read got) {
+std::string describe_judge_read(LineChannel::Read got) {
     switch (got) {
         case LineChannel::Read::timeout: return "no answer from the judge in time";
         case LineChannel::Read::end_of_stream: return "the judge closed the stream";
@@ -24,9 +22,15 @@ std::string describe(LineChannel::Read got) {
     }
 }
 
-}  // namespace
+std::optional<SolveReport> read_header(LineChannel& channel, std::string& header,
+                                       std::optional<std::chrono::milliseconds> timeout) {
+    if (auto got = channel.read_line(header, deadline_after(timeout)); got != LineChannel::Read::line) {
+        return SolveReport{SolveOutcome::judge_error, 0, describe_judge_read(got)};
+    }
+    return std::nullopt;
+}
 
-SolveReport run_solver(LineChannel& channel, const StrategyFactory& make_strategy,
+SolveReport run_solver(LineChannel& channel, std::string_view header, const StrategyFactory& make_strategy,
                        std::optional<std::chrono::milliseconds> timeout) {
     SolveReport report;
     auto fail = [&](SolveOutcome outcome, std::string detail) {
@@ -35,11 +39,8 @@ SolveReport run_solver(LineChannel& channel, const StrategyFactory& make_strateg
         return report;
     };
     std::string line;
-    if (auto got = channel.read_line(line, deadline_after(timeout)); got != LineChannel::Read::line) {
-        return fail(SolveOutcome::judge_error, describe(got));
-    }
     BatchParams params;
-    if (auto why = protocol::parse_header(line, params); !why.empty()) {
+    if (auto why = protocol::parse_header(header, params); !why.empty()) {
         return fail(SolveOutcome::judge_error, why);
     }
     const auto strategy = make_strategy(params);
@@ -58,7 +59,7 @@ SolveReport run_solver(LineChannel& channel, const StrategyFactory& make_strateg
             return fail(SolveOutcome::judge_error, "the judge stopped reading");
         }
         if (auto got = channel.read_line(line, deadline_after(timeout)); got != LineChannel::Read::line) {
-            return fail(SolveOutcome::judge_error, describe(got));
+            return fail(SolveOutcome::judge_error, describe_judge_read(got));
         }
         if (line.starts_with(protocol::kErrorPrefix)) {
             return fail(SolveOutcome::judge_error, "the judge said: " + line);

@@ -25,8 +25,7 @@ struct ArenaLimits {
 
 struct GameSpec {
     int index = 0;
-    PackedCode secret;
-    std::uint64_t shuffle_seed = 1;
+    JudgeConfig game;  // the game, its secret and shuffle seed; the arena sets the time limits
 };
 
 struct GameResult {
@@ -45,8 +44,8 @@ struct ProgramSpec {
 };
 
 // Plays one game. `log`, if set, receives the judge's transcript events.
-GameResult play_program(const ProgramSpec& program, const BatchParams& params, const GameSpec& game,
-                        const ArenaLimits& limits, const JudgeLog& log = {});
+GameResult play_program(const ProgramSpec& program, const GameSpec& game, const ArenaLimits& limits,
+                        const JudgeLog& log = {});
 
 struct ArenaSummary {
     int games = 0;

@@ -14,6 +14,7 @@
 
 #include "mastermind/batch_params.hpp"
 #include "mastermind/line_channel.hpp"
+#include "mastermind/ordinary_game.hpp"
 #include "mastermind/packed_code.hpp"
 
 namespace mastermind {
@@ -38,6 +39,9 @@ struct JudgeConfig {
     BatchParams params;
     PackedCode secret;
     std::uint64_t shuffle_seed = 1;
+    // When set, the ordinary game with `ordinary_secret` is played instead of the batch game.
+    std::optional<OrdinaryParams> ordinary;
+    Code ordinary_secret;
     // Longest wait for one message of the solver; nullopt = no limit.
     std::optional<std::chrono::milliseconds> message_timeout = std::chrono::seconds(10);
     // End of the whole game; nullopt = no limit.
@@ -50,6 +54,10 @@ struct JudgeConfig {
 // seed; the shuffles come from the seed too.
 JudgeConfig make_judge_config(const BatchParams& params, std::optional<PackedCode> secret,
                               std::uint64_t seed);
+// The same for the ordinary game (the seed draws the secret; there is nothing to shuffle).
+JudgeConfig make_ordinary_judge_config(const OrdinaryParams& params, std::optional<Code> secret, std::uint64_t seed);
+// The secret as the game writes it.
+std::string secret_text(const JudgeConfig& config);
 
 struct JudgeReport {
     Verdict verdict = Verdict::judge_error;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "mastermind/batch_params.hpp"
+#include "mastermind/ordinary_game.hpp"
 #include "mastermind/packed_code.hpp"
 
 namespace mastermind::protocol {
@@ -19,18 +20,27 @@ inline constexpr std::string_view kWrongAnswer = "Wrong Answer";
 inline constexpr std::string_view kErrorPrefix = "error ";
 
 struct SolverMessage {
-    enum class Kind { test, challenge, invalid };
+    enum class Kind { test, challenge, guess, invalid };
     Kind kind = Kind::invalid;
     std::vector<std::string_view> strings;  // views into the parsed line
     std::string error;                      // set when kind == invalid
 };
 
 // `line` is one line without its "\n" (a final "\r" is tolerated and ignored).
-SolverMessage parse_solver_line(std::string_view line);
+// The batch game takes `test` and `challenge`; the ordinary game (`ordinary`) takes `guess` only.
+SolverMessage parse_solver_line(std::string_view line, bool ordinary = false);
 
 std::string format_header(const BatchParams& params);
 // Empty on success, else what is wrong.
 std::string parse_header(std::string_view line, BatchParams& params);
+
+// The ordinary game: header "ordinary P K M RULES", answers "b w" (classic) or "b g w".
+std::string format_ordinary_header(const OrdinaryParams& params);
+bool is_ordinary_header(std::string_view line);
+std::string parse_ordinary_header(std::string_view line, OrdinaryParams& params);
+std::string format_score(const Score& score, Rules rules);
+// Reads a possible score of the game's rules and pegs; empty on success.
+std::string parse_score(std::string_view line, const OrdinaryParams& params, Score& score);
 
 std::string format_test(std::span<const PackedCode> strings, int pegs);
 std::string format_challenge(const PackedCode& guess, int pegs);

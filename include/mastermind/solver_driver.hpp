@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "mastermind/line_channel.hpp"
 #include "mastermind/strategy.hpp"
@@ -29,7 +30,16 @@ struct SolveReport {
 
 using StrategyFactory = std::function<std::unique_ptr<Strategy>(const BatchParams&)>;
 
-SolveReport run_solver(LineChannel& channel, const StrategyFactory& make_strategy,
+// The deadline of a read or write that may take `timeout` (none: no deadline).
+std::optional<Clock::time_point> deadline_after(std::optional<std::chrono::milliseconds> timeout);
+// Why a line could not be read from the judge, for people.
+std::string describe_judge_read(LineChannel::Read got);
+
+// Reads the judge's first line (the header) into `header`; a report of what went wrong if none.
+std::optional<SolveReport> read_header(LineChannel& channel, std::string& header,
+                                       std::optional<std::chrono::milliseconds> timeout);
+// Plays the batch game announced by `header`.
+SolveReport run_solver(LineChannel& channel, std::string_view header, const StrategyFactory& make_strategy,
                        std::optional<std::chrono::milliseconds> timeout);
 
 }  // namespace mastermind

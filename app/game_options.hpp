@@ -1,0 +1,73 @@
+// --game, --rules and the size options, shared by judge, solve, arena and evaluate: presets that
+// a user can override one value at a time.
+//
+//   --game batch     Batch Style Mastermind: 9 pegs, 10 colours, 9 strings a test, 20 tests
+//   --game ordinary  one guess a turn, all black wins: 4 pegs, 6 colours, 10 guesses
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <optional>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "mastermind/batch_params.hpp"
+#include "mastermind/ordinary_game.hpp"
+#include "mastermind/ordinary/code_space.hpp"
+#include "mastermind/scoring.hpp"
+
+namespace mastermind::app {
+
+struct GameChoice {
+    std::string game = "batch";
+    std::string rules = "classic";
+    std::optional<int> pegs, colours, batch, max_tests;
+
+    bool ordinary() const { return game == "ordinary"; }
+    Rules rules_value() const { return rules == "adjacent" ? Rules::adjacent : Rules::classic; }
+
+    // The batch game's parameters with the user's overrides; empty string if valid.
+    std::string batch_params(BatchParams& params) const {
+        if (rules != "classic") return "the batch game is played with --rules classic only (so far)";
+        params = BatchParams{};
+        if (pegs) params.pegs = *pegs;
+        if (colours) params.colours = *colours;
+        if (batch) params.batch = *batch;
+        if (max_tests) params.max_tests = *max_tests;
+        return params.validate();
+    }
+    // The ordinary game with the user's overrides; empty string if valid.
+    std::string ordinary_game(OrdinaryParams& params) const {
+        if (batch && *batch != 1) return fmt::format("the ordinary game has one guess a turn (got --batch {})", *batch);
+        params = OrdinaryParams{};
+        params.rules = rules_value();
+        if (pegs) params.pegs = *pegs;
+        if (colours) params.colours = *colours;
+        if (max_tests) params.max_guesses = *max_tests;
+        return params.validate();
+    }
+    // The same, for the codebreakers, which also need every code in memory (CodeSpace).
+    std::string ordinary_params(int& p, int& k, int& m) const {
+        OrdinaryParams params;
+        if (auto why = ordinary_game(params); !why.empty()) return why;
+        p = params.pegs, k = params.colours, m = params.max_guesses;
+        return CodeSpace::check(p, k);
+    }
+};
+
+inline void add_game_options(CLI::App* cmd, GameChoice& choice) {
+    cmd->add_option("--game", choice.game, "batch (9 pegs, 10 colours, 9 strings a test, 20 tests) or ordinary "
+                                           "(one guess a turn: 4 pegs, 6 colours, 10 guesses)")
+        ->check(CLI::IsMember({"batch", "ordinary"}))
+        ->capture_default_str();
+    cmd->add_option("--rules", choice.rules, "classic (black/white) or adjacent (black/grey/white)")
+        ->check(CLI::IsMember({"classic", "adjacent"}))
+        ->capture_default_str();
+    cmd->add_option("--pegs,-P", choice.pegs, "pegs per code (batch 1..12, ordinary 1..8; default by --game)");
+    cmd->add_option("--colours,-K", choice.colours, "colours, written 0-9 then A-F (2..16; default by --game)");
+    cmd->add_option("--batch,-B", choice.batch, "strings per test (batch 1..16; ordinary 1)");
+    cmd->add_option("--max-tests,-M", choice.max_tests, "tests (guesses) allowed (default by --game)");
+}
+
+}  // namespace mastermind::app

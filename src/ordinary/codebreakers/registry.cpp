@@ -1,0 +1,38 @@
+#include <array>
+
+#include "codebreakers.hpp"
+
+namespace mastermind {
+
+std::span<const CodebreakerInfo> all_codebreakers() {
+    static const std::array<CodebreakerInfo, 5> all{{
+        {"knuth", "Knuth 1976: the guess whose largest part is smallest (4x6: 5801 guesses, at most 5)",
+         codebreakers::make_knuth, "0011"},
+        {"irving", "Irving 1979: the smallest expected part size (4x6: 5696)", codebreakers::make_irving, "0012"},
+        {"entropy", "Neuwirth 1982: the largest entropy of the partition (4x6: 5722)", codebreakers::make_entropy, "0123"},
+        {"most-parts", "Kooi 2005: the most parts (4x6: 5668)", codebreakers::make_most_parts, "0012"},
+        {"shapiro", "Shapiro 1983: the first consistent code", codebreakers::make_shapiro, ""},
+    }};
+    return all;
+}
+
+const CodebreakerInfo* find_codebreaker(std::string_view name) {
+    for (const auto& c : all_codebreakers()) {
+        if (c.name == name) return &c;
+    }
+    return nullptr;
+}
+
+const CodebreakerInfo* best_codebreaker_for(const CodeSpace&) { return find_codebreaker("most-parts"); }
+
+std::optional<std::uint32_t> default_first_guess(const CodebreakerInfo& info, const CodeSpace& space) {
+    // The first guesses of the published 4x6 figures, and 11223 on 5x8 (the one the field's
+    // 5x8 figures use, e.g. Knuth's 183,775); elsewhere the rule picks its own.
+    if (space.pegs() == 4 && space.colours() == 6 && !info.published_first_4x6.empty()) {
+        return space.parse(info.published_first_4x6);
+    }
+    if (space.pegs() == 5 && space.colours() == 8 && info.name != "shapiro") return space.parse("00112");
+    return std::nullopt;
+}
+
+}  // namespace mastermind

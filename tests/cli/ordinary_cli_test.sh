@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# The ordinary game end to end: the published 4x6 totals through `evaluate`, judge + solve under
+# the arena with adjacent rules (every answer checked against `mastermind score`), and the
+# judge's verdicts for a solver that breaks the rules.
+# Usage: ordinary_cli_test.sh MASTERMIND
+set -u
+bin=$1
+source "$(dirname "$0")/lib.sh"
+memory=()
+[ "${MASTERMIND_SANITIZED:-0}" = 1 ] && memory=(--memory-limit 0)
+
+# --- the published figures (Knuth 1976, Irving 1979, Neuwirth 1982, Kooi 2005), to the digit.
+expect_total() {  # expect_total STRATEGY TOTAL WORST [options]
+    local strategy=$1 total=$2 worst=$3
+    shift 3
+    "$bin" evaluate --game ordinary --strategy "$strategy" --all --json "$@" >"$tmp/$strategy.json"
+    check "$strategy $*: 1296 games, total $total, worst $worst" \
+        test "$(jq -r '"\(.games) \(.total) \(.worst) \(.failures)"' "$tmp/$strategy.json")" = "1296 $total $worst 0"
+}
+expect_total knuth 5801 5
+expect_total irving 5696 6
+expect_total entropy 5722 6
+expect_total most-parts 5668 6
+check "histogram sums to the total" test "$(jq '[.histogram | to_entries[] | .key * .value] | add' "$tmp/most-parts.json")" = 5668
+# Another first guess changes the figure: the option is really used.
+"$bin" evaluate --game ordinary --strategy knuth --first 0123 --all --json >"$tmp/k0123.json"
+check "--first 0123 plays another tree" test "$(jq .total "$tmp/k0123.json")" != 5801
+# A sample plays real games (consistent sets narrowed answer by answer): same moves as the tree.
+"$bin" evaluate --game ordinary --strategy knuth --sample 300 --seed 4 --json >"$tmp/sample.json"
+check "sampled real games: none lost, at most 5 guesses" test "$(jq -r '"\(.failures) \(.worst <= 5)"' "$tmp/sample.json")" = "0 true"
+
+# --- judge + solve under the arena, adjacent rules; every answer equals mastermind score's.
+mkdir -p "$tmp/logs"
+"$bin" arena --game ordinary --rules adjacent --games 30 --seed 3 --jobs 2 -q --log-dir "$tmp/logs" "${memory[@]}" \
+    -- "$bin" solve --strategy knuth >"$tmp/arena" 2>&1
+check "arena: 30 ordinary adjacent games Accepted" grep -qE '^  Accepted +30$' "$tmp/arena"
+check "arena: no contest score line for the ordinary game" bash -c "! grep -q 'original problem' '$tmp/arena'"
+# Pairs "SECRET GUESS" in letters (digit d -> letter A+d) and the judge's answers in score's words.
+for log in "$tmp"/logs/*.jsonl; do
+    secret=$(jq -r 'select(.event == "start") | .secret' "$log")
+    jq -r --arg s "$secret" 'select(.event == "guess") | "\($s) \(.code) \(.black) \(.grey) \(.white)"' "$log"
+done | awk '{
+    for (f = 1; f <= 2; f++) {  # colour d, written 0-9 A-F, is the letter A+d for score
+        out = ""
+        for (i = 1; i <= length($f); i++) out = out sprintf("%c", 64 + index("0123456789ABCDEF", substr($f, i, 1)))
+        $f = out
+    }
+    print
+}' >"$tmp/pairs"
+check "arena: guesses were logged" test "$(wc -l <"$tmp/pairs")" -ge 30
+awk '{print $1, $2}' "$tmp/pairs" >"$tmp/score.in"
+awk '{printf "%s: %s black, %s grey, %s white\n", $2, $3, $4, $5}' "$tmp/pairs" >"$tmp/judge.out"
+"$bin" score "$tmp/score.in" >"$tmp/score.out"
+check "every judge answer equals mastermind score's" cmp -s "$tmp/judge.out" "$tmp/score.out"
+
+# --- the judge by hand: transcripts and verdicts.
+run_judge() {  # run_judge "SOLVER LINES" JUDGE-OPTIONS... -> $tmp/out, $tmp/err, $status
+    local lines=$1
+    shift
+    printf '%b' "$lines" | "$bin" judge --game ordinary "$@" >"$tmp/out" 2>"$tmp/err"
+    status=$?
+}
+run_judge 'guess 0011\nguess 2345\n' --secret 2345 --seed 1
+check "judge: header, score, win" test "$(cat "$tmp/out")" = "$(printf 'ordinary 4 6 10 classic\n0 0\n4 0\nAccepted')"
+check "judge: Accepted exits 0" test $status -eq 0
+run_judge 'guess 1021\n' --rules adjacent --secret 0121 --seed 1
+check "judge: adjacent answers have three numbers" test "$(sed -n 2p "$tmp/out")" = "2 2 0"
+run_judge 'guess 0000\nguess 0001\nguess 0002\n' -M 2 --secret 5555 --seed 1
+check "judge: a guess past -M is Too Many Tests (exit 4)" test $status -eq 4
+check "judge: says which guess" grep -q "guess 3 is past the limit of 2 guesses" "$tmp/out"
+run_judge 'test 0000\n' --secret 5555 --seed 1
+check "judge: 'test' in the ordinary game is a violation (exit 3)" test $status -eq 3
+run_judge 'guess 0006\n' --secret 5555 --seed 1
+check "judge: a colour outside K is a violation" grep -q "has symbol '6' at position 4" "$tmp/out"
+"$bin" judge --game ordinary --batch 2 </dev/null >/dev/null 2>"$tmp/err"
+check "judge: --game ordinary --batch 2 is refused (exit 2)" test $? -eq 2
+"$bin" evaluate --game ordinary -P 9 -K 9 --strategy knuth --all >/dev/null 2>"$tmp/err"
+check "evaluate: a game too large for the codebreakers is refused (exit 2)" test $? -eq 2
+check "evaluate: and says why" grep -q "pegs must be 1..8" "$tmp/err"
+"$bin" evaluate --game ordinary --strategy adaptive-split --all >/dev/null 2>"$tmp/err"
+check "evaluate: a batch strategy in the ordinary game is refused" grep -q "not a codebreaker of the ordinary game" "$tmp/err"
+
+echo "ordinary_cli_test: $failures failures"
+test "$failures" -eq 0
