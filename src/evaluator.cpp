@@ -92,15 +92,19 @@ public:
           strategies_([&] { return options.strategy->make(options.params, options.seed); }) {}
 
     // Walks `group`, which it may reorder; `scratch` has the same size.
+    // `before_last`: the consistent set of the parent position, when it was computed (walks of
+    // given secrets, whose groups are not the consistent sets).
     void walk(std::span<std::uint32_t> group, std::span<std::uint32_t> scratch,
-              std::vector<TestRecord>& history) {
+              std::vector<TestRecord>& history, const std::vector<std::uint32_t>* before_last = nullptr) {
         auto& tally = tallies_.local();
         auto& strategy = *strategies_.local();
         ++tally.calls;
         const int depth = static_cast<int>(history.size());
         Move move;
+        const auto position = exhaustive_ ? Position::exact(options_.params, history, group)
+                                          : Position::lazy(options_.params, history, before_last);
         try {
-            move = exhaustive_ ? strategy.next(history, group) : strategy.next(history);
+            move = strategy.next(position);
         } catch (const std::exception& e) {
             for (auto s : group) tally.fail(s, fmt::format("strategy error after {} tests: {}", depth, e.what()), options_.examples);
             finished(group.size());
@@ -135,7 +139,7 @@ public:
             const std::size_t begin = part == 0 ? 0 : parts.ends[part - 1];
             const std::size_t end = parts.ends[part];
             h.push_back({move.strings, answers_from_key(parts.key(part, batch), options_.params, batch)});
-            walk(group.subspan(begin, end - begin), scratch.subspan(begin, end - begin), h);
+            walk(group.subspan(begin, end - begin), scratch.subspan(begin, end - begin), h, position.computed());
             h.pop_back();
         };
         if (group.size() >= std::min(kParallelGroup, options_.bucketed_split_from) && parts.ends.size() > 1) {

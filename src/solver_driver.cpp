@@ -45,10 +45,16 @@ SolveReport run_solver(LineChannel& channel, std::string_view header, const Stra
     }
     const auto strategy = make_strategy(params);
     std::vector<TestRecord> history;
+    // The consistent set of the last position, if the strategy asked for it: the next one
+    // narrows it by one test instead of enumerating again.
+    std::optional<std::vector<std::uint32_t>> last_set;
     for (;;) {
         Move move;
         try {
-            move = strategy->next(history);
+            const auto position = Position::lazy(params, history, last_set ? &*last_set : nullptr);
+            move = strategy->next(position);
+            if (const auto* set = position.computed()) last_set = *set;
+            else last_set.reset();
         } catch (const InconsistentAnswers& e) {
             return fail(SolveOutcome::inconsistent, e.what());
         }

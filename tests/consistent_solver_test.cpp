@@ -15,7 +15,7 @@ int play(Strategy& strategy, const BatchParams& params, const PackedCode& secret
     BatchGame game(params, secret, seed);
     std::vector<TestRecord> history;
     for (;;) {
-        const Move move = strategy.next(history);
+        const Move move = strategy.next(Position::lazy(params, history));
         if (move.challenge) return game.challenge(move.strings.front().to_string(params.pegs)).accepted ? game.tests_used() : -1;
         std::vector<std::string> texts;
         for (const auto& s : move.strings) texts.push_back(s.to_string(params.pegs));
@@ -44,24 +44,25 @@ TEST(ConsistentSolver, SolvesEverySecretOfSmallGames) {
 
 TEST(ConsistentSolver, TheMoveIsAFunctionOfTheHistory) {
     const BatchParams params{4, 6, 4, 20};
+    auto at = [&](std::span<const TestRecord> h) { return Position::lazy(params, h); };
     auto a = find_strategy("consistent")->make(params, 3);
     auto b = find_strategy("consistent")->make(params, 3);
-    const auto first = a->next({});
-    EXPECT_EQ(first.strings, b->next({}).strings);
+    const auto first = a->next(at({}));
+    EXPECT_EQ(first.strings, b->next(at({})).strings);
     // b sees another history first; its answer for the empty history must not change.
     std::vector<TestRecord> other{{first.strings, {{0, 0}, {0, 1}, {1, 0}, {0, 2}}}};
     std::sort(other[0].answers.begin(), other[0].answers.end());
-    (void)b->next(other);
-    EXPECT_EQ(b->next({}).strings, first.strings);
+    (void)b->next(at(other));
+    EXPECT_EQ(b->next(at({})).strings, first.strings);
 }
 
 TEST(ConsistentSolver, AnswersThatFitNoSecretThrow) {
     const BatchParams params{4, 6, 4, 20};
     auto s = find_strategy("consistent")->make(params, 1);
-    const auto first = s->next({});
+    const auto first = s->next(Position::lazy(params, {}));
     // Every string scores 4 hits: impossible for distinct strings.
     std::vector<TestRecord> lie{{first.strings, {{4, 0}, {4, 0}, {4, 0}, {4, 0}}}};
-    EXPECT_THROW(s->next(lie), InconsistentAnswers);
+    EXPECT_THROW(s->next(Position::lazy(params, lie)), InconsistentAnswers);
 }
 
 }  // namespace

@@ -56,8 +56,8 @@ TEST(Evaluator, CandidatesFromTheGroupChangeNoMove) {
 // A strategy that guesses blindly: the evaluator must count its failures, not trust it.
 class Blind final : public Strategy {
 public:
-    Move next(std::span<const TestRecord> history) override {
-        if (history.empty()) return {false, {PackedCode::from_index(1, params_), PackedCode::from_index(2, params_), PackedCode::from_index(3, params_), PackedCode::from_index(4, params_)}};
+    Move next(const Position& position) override {
+        if (position.history().empty()) return {false, {PackedCode::from_index(1, params_), PackedCode::from_index(2, params_), PackedCode::from_index(3, params_), PackedCode::from_index(4, params_)}};
         return {true, {PackedCode::from_index(5, params_)}};
     }
     BatchParams params_ = digit_game(4);

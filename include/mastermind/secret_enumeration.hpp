@@ -12,13 +12,17 @@
 #include <vector>
 
 #include "mastermind/batch_params.hpp"
-#include "mastermind/strategy.hpp"
+#include "mastermind/test_record.hpp"
 
 namespace mastermind {
 
 // Indices (0 .. K^P-1, increasing) of the secrets whose answers to `record.strings` are
 // `record.answers` as a multiset. Needs K^P < 2^32 and at most 15 strings.
 std::vector<std::uint32_t> secrets_answering(const TestRecord& record, const BatchParams& params);
+// The same for every record of a history at once: the secrets consistent with all of them. The
+// count vectors must fit every record's sums, and each branch is dropped as soon as one record's
+// hits (per string, or in total) leave their range. With no record: every secret.
+std::vector<std::uint32_t> secrets_consistent(std::span<const TestRecord> history, const BatchParams& params);
 
 // The members of `secrets` (indices, any order; kept in that order) that also give `record`'s
 // answers.

@@ -1,6 +1,7 @@
-// A strategy for Batch Style Mastermind: a deterministic function of the game parameters, the
-// history (tests sent and their answers, as multisets) and a seed, returning the next test or the
-// challenge. The same object drives `mastermind solve` (the protocol) and the in-process evaluator.
+// A strategy for Batch Style Mastermind: a deterministic function of the position (the game, the
+// tests sent and their answers as multisets, the secrets consistent with them) and a seed,
+// returning the next test or the challenge. The same object drives `mastermind solve` (the
+// protocol) and the in-process evaluator.
 #pragma once
 
 #include <cstdint>
@@ -14,14 +15,11 @@
 
 #include "mastermind/batch_params.hpp"
 #include "mastermind/packed_code.hpp"
+#include "mastermind/position.hpp"
 #include "mastermind/random.hpp"
+#include "mastermind/test_record.hpp"
 
 namespace mastermind {
-
-struct TestRecord {
-    std::vector<PackedCode> strings;
-    std::vector<HitBlow> answers;  // sorted: the order the judge sent them in carries nothing
-};
 
 struct Move {
     bool challenge = false;
@@ -38,17 +36,9 @@ class Strategy {
 public:
     virtual ~Strategy() = default;
     // Must give the same move for the same history, whatever was asked before (implementations
-    // may cache, but not change their answer).
-    virtual Move next(std::span<const TestRecord> history) = 0;
-
-    // The same move, for a caller that already holds every secret consistent with `history` (as
-    // indices 0 .. K^P-1): the exhaustive evaluator, whose groups are exactly those sets. Search
-    // strategies use them instead of enumerating candidates; the move must not change.
-    virtual Move next(std::span<const TestRecord> history,
-                      std::span<const std::uint32_t> consistent) {
-        (void)consistent;
-        return next(history);
-    }
+    // may cache, but not change their answer). The consistent secrets come from
+    // `position.consistent()` only.
+    virtual Move next(const Position& position) = 0;
 };
 
 struct StrategyInfo {
@@ -64,17 +54,7 @@ const StrategyInfo* find_strategy(std::string_view name);
 // games small enough for it, counts-then-locate on other games with B = P and K = P + 1.
 const StrategyInfo* best_strategy_for(const BatchParams& params);
 
-// Whether `code` gives exactly the answers of `record` (as a multiset), and of every record.
-bool consistent_with(const PackedCode& code, const TestRecord& record, int pegs);
-bool consistent_with_all(const PackedCode& code, std::span<const TestRecord> history, int pegs);
-
-// The record `secret` gives to `strings`: their answers, sorted.
-TestRecord answered_record(std::vector<PackedCode> strings, const PackedCode& secret, int pegs);
 // B distinct strings drawn uniformly by `rng` (rejecting repeats), for seeded tests.
 std::vector<PackedCode> random_distinct_strings(Rng& rng, const BatchParams& params);
-
-// A hash of the tests and answers so far: strategies that draw random strings seed their
-// generator with it (and the user's seed), so that a move is a function of the history.
-std::uint64_t history_fingerprint(std::span<const TestRecord> history);
 
 }  // namespace mastermind

@@ -79,7 +79,7 @@ public:
         ++tally.nodes;
         std::uint32_t guess = 0;
         try {
-            guess = breakers_.local()->next(Position{space_, history, set});
+            guess = breakers_.local()->next(OrdinaryPosition{space_, history, set});
         } catch (const std::exception& e) {
             for (auto s : set) tally.fail(s, fmt::format("codebreaker error after {} guesses: {}", depth, e.what()), options_.examples);
             return;
@@ -152,7 +152,7 @@ PlayedGame play_ordinary_game(const CodeSpace& space, Codebreaker& breaker, std:
     while (static_cast<int>(game.guesses.size()) < max_guesses) {
         std::uint32_t guess = 0;
         try {
-            guess = breaker.next(Position{space, game.guesses, set});
+            guess = breaker.next(OrdinaryPosition{space, game.guesses, set});
         } catch (const std::exception& e) {
             game.error = e.what();
             return game;

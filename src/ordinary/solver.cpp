@@ -28,7 +28,7 @@ SolveReport run_ordinary_solver(LineChannel& channel, const OrdinaryParams& para
     for (;;) {
         std::uint32_t guess = 0;
         try {
-            guess = breaker->next(Position{space, history, set});
+            guess = breaker->next(OrdinaryPosition{space, history, set});
         } catch (const NoCodeFits& e) {
             return fail(SolveOutcome::inconsistent, e.what());
         }

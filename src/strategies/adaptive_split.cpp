@@ -43,29 +43,12 @@ public:
         if (params.batch > 15) throw std::invalid_argument("adaptive-split needs B <= 15");
     }
 
-    Move next(std::span<const TestRecord> history) override {
-        if (history.empty()) return {false, first_};
-        return decide(history, candidates(history));
-    }
-
-    Move next(std::span<const TestRecord> history, std::span<const std::uint32_t> consistent) override {
-        if (history.empty()) return {false, first_};
-        return decide(history, consistent);
+    Move next(const Position& position) override {
+        if (position.history().empty()) return {false, first_};
+        return decide(position.history(), position.consistent());
     }
 
 private:
-    // The secrets consistent with `history`: the first test's class is enumerated (and kept for
-    // the next call of the same game), later tests filter it.
-    std::vector<std::uint32_t> candidates(std::span<const TestRecord> history) {
-        if (!cached_first_ || cached_first_->strings != history[0].strings || cached_first_->answers != history[0].answers) {
-            cached_first_ = history[0];
-            first_class_ = secrets_answering(history[0], params_);
-        }
-        std::vector<std::uint32_t> set = first_class_;
-        for (std::size_t t = 1; t < history.size(); ++t) set = filter_secrets(set, history[t], params_);
-        return set;
-    }
-
     Move decide(std::span<const TestRecord> history, std::span<const std::uint32_t> set) {
         if (set.empty()) {
             throw InconsistentAnswers(fmt::format("no secret fits the answers of the {} tests so far", history.size()));
@@ -163,8 +146,6 @@ private:
     std::uint64_t seed_;
     SplitBudget budget_;
     std::vector<PackedCode> first_;
-    std::optional<TestRecord> cached_first_;
-    std::vector<std::uint32_t> first_class_;
     std::vector<std::array<std::uint8_t, BatchParams::kMaxPegs>> digits_;  // of the set being split
     std::vector<std::uint64_t> keys_;
 };

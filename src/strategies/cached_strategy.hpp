@@ -18,21 +18,14 @@ inline bool same_record(const TestRecord& a, const TestRecord& b) {
 template <class State>
 class CachedStrategy : public Strategy {
 public:
-    Move next(std::span<const TestRecord> history) override {
-        return decide(state_for(history), history, {});
-    }
-    Move next(std::span<const TestRecord> history, std::span<const std::uint32_t> consistent) override {
-        return decide(state_for(history), history, consistent);
-    }
+    Move next(const Position& position) override { return decide(state_for(position.history()), position); }
 
 protected:
     virtual State initial() const = 0;
     // The state after the last record of `history`, the answers to the test that decide() chose
     // in `state` (the state after the records before it).
     virtual void absorb(State& state, std::span<const TestRecord> history) const = 0;
-    // `consistent` is empty unless the caller knows the consistent secrets (see Strategy).
-    virtual Move decide(const State& state, std::span<const TestRecord> history,
-                        std::span<const std::uint32_t> consistent) const = 0;
+    virtual Move decide(const State& state, const Position& position) const = 0;
 
 private:
     const State& state_for(std::span<const TestRecord> history) {

@@ -164,8 +164,7 @@ protected:
         s.used.add(record.strings);
     }
 
-    Move decide(const State& s, std::span<const TestRecord> history,
-                std::span<const std::uint32_t>) const override {
+    Move decide(const State& s, const Position& position) const override {
         if (s.stop < 0) return pair_test(s.tested_pairs);
         const auto steps = plan(s);
         if (s.step < static_cast<int>(steps.size()) && s.k.known_positions() < 9) {
@@ -175,7 +174,7 @@ protected:
         }
         Knowledge k = s.k;
         k.infer_last_count();
-        return challenge_from(k, history);
+        return challenge_from(position);
     }
 
 private:

@@ -21,8 +21,10 @@ public:
         }
     }
 
-    Move next(std::span<const TestRecord> history) override {
-        const auto candidates = consistent_secrets(history);
+    Move next(const Position& position) override {
+        const auto history = position.history();
+        std::vector<PackedCode> candidates;
+        for (auto index : position.consistent()) candidates.push_back(PackedCode::from_index(index, params_));
         if (candidates.empty()) {
             throw InconsistentAnswers(fmt::format(
                 "no secret of {} pegs over {} colours fits the answers of the {} tests so far",
@@ -70,33 +72,8 @@ public:
     }
 
 private:
-    // Filters incrementally from the last history it saw when the new one extends it.
-    std::vector<PackedCode> consistent_secrets(std::span<const TestRecord> history) {
-        bool extends = cached_history_.size() <= history.size();
-        for (std::size_t i = 0; extends && i < cached_history_.size(); ++i) {
-            extends = cached_history_[i].strings == history[i].strings &&
-                      cached_history_[i].answers == history[i].answers;
-        }
-        if (!extends || cached_history_.empty()) {
-            cached_history_.clear();
-            candidates_.clear();
-            for (std::uint64_t i = 0; i < params_.secret_count(); ++i) {
-                candidates_.push_back(PackedCode::from_index(i, params_));
-            }
-        }
-        for (std::size_t t = cached_history_.size(); t < history.size(); ++t) {
-            std::erase_if(candidates_, [&](const PackedCode& c) {
-                return !consistent_with(c, history[t], params_.pegs);
-            });
-            cached_history_.push_back(history[t]);
-        }
-        return candidates_;
-    }
-
     BatchParams params_;
     std::uint64_t seed_;
-    std::vector<TestRecord> cached_history_;
-    std::vector<PackedCode> candidates_;
 };
 
 }  // namespace

@@ -55,15 +55,14 @@ protected:
         s.used.add(record.strings);
     }
 
-    Move decide(const EditorialState& s, std::span<const TestRecord> history,
-                std::span<const std::uint32_t>) const override {
+    Move decide(const EditorialState& s, const Position& position) const override {
         const int counted = counted_digits(s.k);
         if (counted < params_.pegs) return rotation_test(counted, params_.pegs);
         const int digit = next_digit(s.k);
         if (digit >= 0) {
             if (const auto plan = plan_locate(digit, s.k, s.used)) return locate_move(*plan, params_.pegs);
         }
-        return challenge_from(s.k, history);
+        return challenge_from(position);
     }
 
 private:

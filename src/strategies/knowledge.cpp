@@ -194,42 +194,12 @@ void absorb_locate(const LocatePlan& plan, const TestRecord& record, Knowledge& 
     if (hits_out) *hits_out = std::move(hits);
 }
 
-std::vector<PackedCode> completions(const Knowledge& k, std::span<const TestRecord> history,
-                                    std::size_t limit) {
-    std::vector<PackedCode> out;
-    std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
-    std::array<int, BatchParams::kMaxColours> used{};
-    const int pegs = k.pegs;
-    // Depth-first over positions; known counts are upper bounds on the way and exact at the end.
-    auto recurse = [&](auto&& self, int position) -> void {
-        if (out.size() >= limit) return;
-        if (position == pegs) {
-            for (int d = 0; d < k.colours; ++d) {
-                if (k.count[static_cast<std::size_t>(d)] >= 0 && used[static_cast<std::size_t>(d)] != k.count[static_cast<std::size_t>(d)]) return;
-            }
-            const auto code = PackedCode::from_pegs(digits.data(), pegs);
-            if (consistent_with_all(code, history, pegs)) out.push_back(code);
-            return;
-        }
-        for (int d = 0; d < k.colours; ++d) {
-            if (!(k.allowed[static_cast<std::size_t>(position)] >> d & 1)) continue;
-            if (k.count[static_cast<std::size_t>(d)] >= 0 && used[static_cast<std::size_t>(d)] >= k.count[static_cast<std::size_t>(d)]) continue;
-            digits[static_cast<std::size_t>(position)] = static_cast<std::uint8_t>(d);
-            ++used[static_cast<std::size_t>(d)];
-            self(self, position + 1);
-            --used[static_cast<std::size_t>(d)];
-        }
-    };
-    recurse(recurse, 0);
-    return out;
-}
-
-Move challenge_from(const Knowledge& k, std::span<const TestRecord> history) {
-    const auto fits = completions(k, history, 1);
+Move challenge_from(const Position& position) {
+    const auto fits = position.consistent();
     if (fits.empty()) {
-        throw InconsistentAnswers(fmt::format("no secret fits the answers of the {} tests", history.size()));
+        throw InconsistentAnswers(fmt::format("no secret fits the answers of the {} tests", position.history().size()));
     }
-    return {true, {fits.front()}};
+    return {true, {PackedCode::from_index(fits.front(), position.params())}};
 }
 
 }  // namespace mastermind::strategies

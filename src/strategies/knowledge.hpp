@@ -69,13 +69,8 @@ Move locate_move(const LocatePlan& plan, int pegs);
 void absorb_locate(const LocatePlan& plan, const TestRecord& record, Knowledge& k,
                    std::vector<int>* hits = nullptr);
 
-// The secrets allowed by `k` (per-position digits, known counts) that give every answer of
-// `history`, up to `limit` of them, in increasing order.
-std::vector<PackedCode> completions(const Knowledge& k, std::span<const TestRecord> history,
-                                    std::size_t limit);
-
-// The challenge of a strategy that believes the secret is determined: the first completion, or
-// an exception if none fits (the answers contradict the strategy's reasoning).
-Move challenge_from(const Knowledge& k, std::span<const TestRecord> history);
+// The challenge of a strategy that believes the secret is determined: the first consistent
+// secret of the position, or an exception if none fits (the answers contradict its reasoning).
+Move challenge_from(const Position& position);
 
 }  // namespace mastermind::strategies

@@ -29,11 +29,10 @@ protected:
         s.used.add(history.back().strings);
     }
 
-    Move decide(const EditorialState& s, std::span<const TestRecord> history,
-                std::span<const std::uint32_t> consistent) const override {
+    Move decide(const EditorialState& s, const Position& position) const override {
         const int counted = counted_digits(s.k);
         if (counted < params_.pegs) return rotation_test(counted, params_.pegs);
-        return search_move(search_candidates(s.k, history, consistent, params_), history, s.used, seed_, params_);
+        return search_move(position, s.used, seed_);
     }
 
 private:

@@ -39,8 +39,7 @@ protected:
         s.used.add(record.strings);
     }
 
-    Move decide(const State& s, std::span<const TestRecord> history,
-                std::span<const std::uint32_t> consistent) const override {
+    Move decide(const State& s, const Position& position) const override {
         if (s.tests == 0) return rotation_test(0, 9);
         if (s.k.count[0] == 0) {
             const int digit = locate_digit(s);
@@ -49,10 +48,10 @@ protected:
             }
             Knowledge k = s.k;
             k.infer_last_count();
-            return challenge_from(k, history);
+            return challenge_from(position);
         }
         if (s.tests <= 3) return triple_count_test(3 * s.tests - 2);
-        return search_move(search_candidates(s.k, history, consistent, params_), history, s.used, seed_, params_);
+        return search_move(position, s.used, seed_);
     }
 
 private:

@@ -120,7 +120,7 @@ void expect_same_moves_as_reference(const CodebreakerInfo& info, const CodeSpace
     auto breaker = info.make(space, {});
     std::size_t nodes = 0;
     auto walk = [&](auto&& self, std::span<const std::uint32_t> set, std::vector<Guess>& history) -> void {
-        const auto guess = breaker->next(Position{space, history, set});
+        const auto guess = breaker->next(OrdinaryPosition{space, history, set});
         ASSERT_EQ(guess, reference_guess(std::string(info.name), space, set))
             << info.name << " " << to_string(space.rules()) << " " << space.pegs() << "x" << space.colours()
             << " after " << history.size() << " guesses, " << set.size() << " consistent";
@@ -177,7 +177,7 @@ TEST(Codebreakers, AnswersThatFitNoCodeAreReported) {
     auto breaker = find_codebreaker("knuth")->make(space, {});
     std::vector<Guess> history{{0, 0}};
     std::vector<std::uint32_t> empty;
-    EXPECT_THROW(breaker->next(Position{space, history, empty}), NoCodeFits);
+    EXPECT_THROW(breaker->next(OrdinaryPosition{space, history, empty}), NoCodeFits);
 }
 
 TEST(Evaluation, AGuessLimitTurnsLongGamesIntoFailures) {

@@ -1,6 +1,6 @@
 // A codebreaker of the ordinary game (one guess a turn, a guess that scores all black wins): a
 // deterministic function of the game, the guesses so far with their answers, and the codes
-// consistent with them. The consistent codes reach it in one way only, a Position, which real
+// consistent with them. The consistent codes reach it in one way only, a OrdinaryPosition, which real
 // play (`mastermind solve`, `evaluate --sample`) and the exhaustive walk (`evaluate --all`) both
 // build with split_by_feedback() (consistent_set.hpp): the two cannot disagree.
 #pragma once
@@ -22,7 +22,7 @@ struct Guess {
     std::uint32_t feedback = 0;  // CodeSpace feedback id
 };
 
-struct Position {
+struct OrdinaryPosition {
     const CodeSpace& space;
     std::span<const Guess> history;
     std::span<const std::uint32_t> consistent;  // increasing code numbers
@@ -37,7 +37,7 @@ public:
 class Codebreaker {
 public:
     virtual ~Codebreaker() = default;
-    virtual std::uint32_t next(const Position& position) = 0;
+    virtual std::uint32_t next(const OrdinaryPosition& position) = 0;
 };
 
 struct CodebreakerOptions {

@@ -101,7 +101,7 @@ public:
     PartitionSearch(const CodeSpace& space, const CodebreakerOptions& options)
         : space_(space), first_(options.first), counts_(space.feedback_slots(), 0), touched_((space.feedback_slots() + 63) / 64, 0), in_set_(space.size(), 0) {}
 
-    std::uint32_t next(const Position& position) override {
+    std::uint32_t next(const OrdinaryPosition& position) override {
         if (position.history.empty() && first_) return *first_;
         const auto set = position.consistent;
         const std::size_t n = set.size();
