@@ -17,9 +17,9 @@
 #include "batch_options.hpp"
 #include "commands.hpp"
 #include "game_options.hpp"
-#include "mastermind/arena.hpp"
-#include "mastermind/batch_game.hpp"
-#include "mastermind/random.hpp"
+#include "mastermind/games/arena.hpp"
+#include "mastermind/games/batch_game.hpp"
+#include "mastermind/core/random.hpp"
 
 namespace mastermind::app {
 

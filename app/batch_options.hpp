@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "mastermind/batch_params.hpp"
-#include "mastermind/ordinary/codebreaker.hpp"
-#include "mastermind/strategy.hpp"
+#include "mastermind/games/batch_params.hpp"
+#include "mastermind/strategies/codebreaker.hpp"
+#include "mastermind/strategies/strategy.hpp"
 
 namespace mastermind::app {
 

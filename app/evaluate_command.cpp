@@ -14,10 +14,10 @@
 #include "batch_options.hpp"
 #include "commands.hpp"
 #include "game_options.hpp"
-#include "mastermind/batch_game.hpp"
-#include "mastermind/evaluator.hpp"
-#include "mastermind/ordinary/evaluation.hpp"
-#include "mastermind/random.hpp"
+#include "mastermind/games/batch_game.hpp"
+#include "mastermind/analysis/evaluator.hpp"
+#include "mastermind/analysis/ordinary_evaluation.hpp"
+#include "mastermind/core/random.hpp"
 
 namespace mastermind::app {
 

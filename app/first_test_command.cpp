@@ -11,8 +11,8 @@
 
 #include "batch_options.hpp"
 #include "commands.hpp"
-#include "mastermind/class_statistics.hpp"
-#include "mastermind/random.hpp"
+#include "mastermind/analysis/class_statistics.hpp"
+#include "mastermind/core/random.hpp"
 
 namespace mastermind::app {
 

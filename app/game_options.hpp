@@ -12,10 +12,10 @@
 
 #include <fmt/format.h>
 
-#include "mastermind/batch_params.hpp"
-#include "mastermind/ordinary_game.hpp"
-#include "mastermind/ordinary/code_space.hpp"
-#include "mastermind/scoring.hpp"
+#include "mastermind/games/batch_params.hpp"
+#include "mastermind/games/ordinary_game.hpp"
+#include "mastermind/core/code_space.hpp"
+#include "mastermind/core/scoring.hpp"
 
 namespace mastermind::app {
 

@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
-#include "mastermind/io.hpp"
-#include "mastermind/score_input.hpp"
+#include "mastermind/filter/io.hpp"
+#include "mastermind/filter/score_input.hpp"
 
 namespace mastermind::app {
 

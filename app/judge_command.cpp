@@ -12,9 +12,9 @@
 #include "batch_options.hpp"
 #include "commands.hpp"
 #include "game_options.hpp"
-#include "mastermind/batch_game.hpp"
-#include "mastermind/judge.hpp"
-#include "mastermind/protocol.hpp"
+#include "mastermind/games/batch_game.hpp"
+#include "mastermind/games/judge.hpp"
+#include "mastermind/games/protocol.hpp"
 
 namespace mastermind::app {
 

@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
-#include "mastermind/score_filter.hpp"
+#include "mastermind/filter/score_filter.hpp"
 
 namespace mastermind::app {
 

@@ -8,9 +8,9 @@
 
 #include "batch_options.hpp"
 #include "commands.hpp"
-#include "mastermind/ordinary/solver.hpp"
-#include "mastermind/protocol.hpp"
-#include "mastermind/solver_driver.hpp"
+#include "mastermind/strategies/ordinary_solver.hpp"
+#include "mastermind/games/protocol.hpp"
+#include "mastermind/strategies/solver_driver.hpp"
 
 namespace mastermind::app {
 

@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <vector>
 
-#include "mastermind/random.hpp"
-#include "mastermind/secret_enumeration.hpp"
-#include "mastermind/test_scorer.hpp"
+#include "mastermind/core/random.hpp"
+#include "mastermind/games/secret_enumeration.hpp"
+#include "mastermind/games/test_scorer.hpp"
 #include "strategies/adaptive_split.hpp"
 
 namespace {

@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "letter_kernel.hpp"
-#include "mastermind/random.hpp"
-#include "mastermind/score_input.hpp"
-#include "mastermind/scoring.hpp"
+#include "filter/letter_kernel.hpp"
+#include "mastermind/core/random.hpp"
+#include "mastermind/filter/score_input.hpp"
+#include "mastermind/core/scoring.hpp"
 
 namespace {
 

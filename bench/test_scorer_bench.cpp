@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "mastermind/random.hpp"
-#include "mastermind/test_scorer.hpp"
+#include "mastermind/core/random.hpp"
+#include "mastermind/games/test_scorer.hpp"
 
 namespace {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "mastermind/judge.hpp"
-#include "mastermind/protocol.hpp"
+#include "mastermind/games/judge.hpp"
+#include "mastermind/games/protocol.hpp"
 
 using namespace mastermind;
 

@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "mastermind/score_filter.hpp"
+#include "mastermind/filter/score_filter.hpp"
 
 using namespace mastermind;
 

@@ -6,9 +6,9 @@
 #include <array>
 #include <optional>
 
-#include "mastermind/random.hpp"
-#include "mastermind/secret_enumeration.hpp"
-#include "mastermind/test_scorer.hpp"
+#include "mastermind/core/random.hpp"
+#include "mastermind/games/secret_enumeration.hpp"
+#include "mastermind/games/test_scorer.hpp"
 
 namespace mastermind::strategies {
 

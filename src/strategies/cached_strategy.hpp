@@ -7,7 +7,7 @@
 #include <span>
 #include <vector>
 
-#include "mastermind/strategy.hpp"
+#include "mastermind/strategies/strategy.hpp"
 
 namespace mastermind::strategies {
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <unordered_set>
 
-#include "mastermind/random.hpp"
+#include "mastermind/core/random.hpp"
 
 namespace mastermind::strategies {
 

@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "mastermind/strategy.hpp"
+#include "mastermind/strategies/strategy.hpp"
 
 namespace mastermind::strategies {
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <array>
 
-#include "mastermind/random.hpp"
+#include "mastermind/core/random.hpp"
 
 namespace mastermind::strategies {
 

@@ -1,0 +1,24 @@
+// How finely one test splits the secrets, estimated on an evenly spaced sample: what the choice
+// of a first test is judged by.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "mastermind/games/batch_params.hpp"
+#include "mastermind/games/packed_code.hpp"
+
+namespace mastermind {
+
+struct ClassStatistics {
+    std::uint64_t sampled = 0;   // secrets looked at: indices 0, stride, 2*stride, ...
+    std::uint64_t classes = 0;   // distinct answer multisets among them
+    std::uint64_t largest = 0;   // most sampled secrets sharing one
+    // Mean, over the sampled secrets, of how many other sampled secrets share their answers,
+    // scaled by the stride: an estimate of the size of a random secret's class among all K^P.
+    double expected_class = 0;
+};
+
+ClassStatistics class_statistics(std::span<const PackedCode> test, const BatchParams& params, std::uint64_t stride);
+
+}  // namespace mastermind

@@ -1,0 +1,52 @@
+// Plays a strategy in process against a set of secrets, or all K^P of them, and reports the
+// exact worst case, mean and histogram of tests used, checking every challenge.
+//
+// It walks the strategy's decision tree: every secret that got the same answers so far gets the
+// same next move, so each group of such secrets is split by its answers to that move, and the
+// strategy is asked once per group, not once per secret (as perft counts a chess tree).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "mastermind/games/batch_params.hpp"
+#include "mastermind/strategies/strategy.hpp"
+
+namespace mastermind {
+
+struct EvaluationOptions {
+    BatchParams params;
+    const StrategyInfo* strategy = nullptr;
+    std::uint64_t seed = 1;
+    int threads = 0;  // 0: all cores
+    std::size_t examples = 5;
+    // Groups of at least this many secrets are split by buckets of compact keys (when the
+    // answers fit a word); smaller ones with a counting sort per chunk or a plain sort. Tests
+    // lower it to check that every split gives the same tree.
+    std::size_t bucketed_split_from = std::size_t{1} << 22;
+    // Called now and then from the worker threads with (games finished, games in all).
+    std::function<void(std::uint64_t, std::uint64_t)> progress;
+};
+
+struct EvaluationResult {
+    std::uint64_t games = 0;
+    std::uint64_t failures = 0;          // wrong challenge, broken rule, strategy error
+    int worst = 0;                       // most tests used by a game that was won
+    double mean = 0;                     // over won games
+    std::vector<std::uint64_t> histogram;  // [t] = games won with t tests
+    std::vector<std::string> worst_examples;    // secrets that reach `worst` (smallest first)
+    std::vector<std::string> failure_examples;  // "secret: what went wrong"
+    std::uint64_t strategy_calls = 0;    // nodes of the decision tree
+    double seconds = 0;
+};
+
+// Every secret of the game; the strategy also gets each group as its consistent set.
+EvaluationResult evaluate_all(const EvaluationOptions& options);
+// The given secrets (indices 0 .. K^P-1, repeats allowed); the strategy computes its own
+// candidates, as in a real game.
+EvaluationResult evaluate_secrets(const EvaluationOptions& options, std::vector<std::uint32_t> secrets);
+
+}  // namespace mastermind

@@ -1,0 +1,94 @@
+// Every code of a game with P pegs over K colours, numbered 0 .. K^P-1 (peg 0 is the most
+// significant digit), with what the codebreakers need to score them fast: each code as two
+// 64-bit masks, so that a score is a few AND and POPCNT instructions (needs P * K <= 64).
+//
+//   positions: field i (bits iK .. iK+K-1) is one-hot for the colour at peg i;
+//              black = popcount(guess.positions & secret.positions).
+//   counts:    field c (bits cP .. cP+P-1) holds the count of colour c in unary;
+//              black + grey + white = sum over colours of min(counts) = popcount(AND).
+//   adjacent:  the neighbour masks come from shifting `positions` by one field, and grey is the
+//              same left-first scan as scoring.hpp, with a stride of K bits per position.
+//
+// A score is numbered by `Feedback` ids: classic b*P + (b+w); adjacent ((b*(P+1))+g)*(P+1) + w.
+// The reference scorers of scoring.hpp check these in the tests.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mastermind/core/scoring.hpp"
+
+namespace mastermind {
+
+struct CodeMasks {
+    std::uint64_t positions = 0;
+    std::uint64_t counts = 0;
+};
+
+class CodeSpace {
+public:
+    static constexpr int kMaxPegs = 8;
+    static constexpr int kMaxColours = 16;
+    static constexpr std::uint64_t kMaxCodes = std::uint64_t{1} << 26;
+    static constexpr std::string_view kSymbols = "0123456789ABCDEF";
+
+    // Empty if a game of this size is supported, else what is wrong.
+    static std::string check(int pegs, int colours);
+    // Throws std::invalid_argument with check()'s message.
+    CodeSpace(Rules rules, int pegs, int colours);
+
+    Rules rules() const { return rules_; }
+    int pegs() const { return pegs_; }
+    int colours() const { return colours_; }
+    std::uint32_t size() const { return size_; }
+    // Number of feedback ids (some unused): histograms are this long.
+    std::uint32_t feedback_slots() const { return slots_; }
+    std::uint32_t win() const { return win_; }
+
+    int digit(std::uint32_t code, int peg) const { return digits_[code * stride() + static_cast<std::uint32_t>(peg)]; }
+    std::span<const std::uint8_t> digits(std::uint32_t code) const {
+        return {digits_.data() + code * stride(), static_cast<std::size_t>(pegs_)};
+    }
+    const CodeMasks& masks(std::uint32_t code) const { return masks_[code]; }
+
+    std::string to_string(std::uint32_t code) const;
+    // P symbols, each below K; nullopt otherwise.
+    std::optional<std::uint32_t> parse(std::string_view text) const;
+    // Why `text` is not a code of this game, or empty.
+    std::string describe_bad(std::string_view text) const;
+
+    std::uint32_t feedback(std::uint32_t guess, std::uint32_t secret) const {
+        return feedback(masks_[guess], masks_[secret]);
+    }
+    std::uint32_t feedback(const CodeMasks& guess, const CodeMasks& secret) const {
+        return rules_ == Rules::classic ? classic_feedback(guess, secret) : adjacent_feedback(guess, secret);
+    }
+    std::uint32_t classic_feedback(const CodeMasks& g, const CodeMasks& s) const {
+        const auto b = static_cast<std::uint32_t>(__builtin_popcountll(g.positions & s.positions));
+        const auto c = static_cast<std::uint32_t>(__builtin_popcountll(g.counts & s.counts));
+        return b * static_cast<std::uint32_t>(pegs_) + c;
+    }
+    std::uint32_t adjacent_feedback(const CodeMasks& g, const CodeMasks& s) const;
+
+    Score decode(std::uint32_t feedback) const;
+    std::uint32_t encode(const Score& score) const;
+    // "b w" or "b g w", as the protocol writes an answer.
+    std::string format_feedback(std::uint32_t feedback) const;
+
+private:
+    std::uint32_t stride() const { return static_cast<std::uint32_t>(pegs_); }
+
+    Rules rules_;
+    int pegs_, colours_;
+    std::uint32_t size_ = 0, slots_ = 0, win_ = 0;
+    std::uint64_t field_high_ = 0;  // top bit of each position field
+    std::uint64_t field_low_ = 0;   // the other bits of each position field
+    std::vector<std::uint8_t> digits_;
+    std::vector<CodeMasks> masks_;
+};
+
+}  // namespace mastermind

@@ -1,0 +1,66 @@
+// The ordinary game of the family, as the judge enforces it: a secret of P pegs over K colours
+// (written 0-9 then A-F), one guess a turn answered black/white (classic rules) or
+// black/grey/white (adjacent rules, the definition of scoring.hpp); a guess that scores all black
+// wins and counts as a guess; at most M guesses. Guesses may repeat (pointless, not forbidden).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mastermind/core/code.hpp"
+#include "mastermind/core/scoring.hpp"
+
+namespace mastermind {
+
+struct OrdinaryParams {
+    Rules rules = Rules::classic;
+    int pegs = 4;
+    int colours = 6;
+    int max_guesses = 10;
+
+    static constexpr int kMaxPegs = 8;
+    static constexpr int kMaxColours = 16;
+    static constexpr int kMaxGuesses = 100;
+
+    // Empty if supported, else what is wrong.
+    std::string validate() const;
+    std::uint64_t code_count() const;
+    friend bool operator==(const OrdinaryParams&, const OrdinaryParams&) = default;
+};
+
+// Codes of the ordinary game are written with the batch game's symbols.
+inline constexpr Alphabet kGameSymbols = Alphabet::digits();
+
+std::optional<Code> parse_game_code(std::string_view text, int pegs, int colours);
+// Why `text` is not a code of P pegs over K colours ("has 3 symbols, expected 4", ...), or empty.
+std::string describe_bad_game_code(std::string_view text, int pegs, int colours);
+Code game_code_from_index(std::uint64_t index, int pegs, int colours);
+
+struct GuessResult {
+    enum class Kind { scored, bad_code, too_many };
+    Kind kind = Kind::scored;
+    std::string reason;  // when not scored
+    Score score;
+    bool won = false;
+};
+
+class OrdinaryGame {
+public:
+    OrdinaryGame(OrdinaryParams params, Code secret);
+
+    GuessResult guess(std::string_view text);
+
+    const OrdinaryParams& params() const { return params_; }
+    const Code& secret() const { return secret_; }
+    int guesses_used() const { return used_; }
+
+private:
+    OrdinaryParams params_;
+    Code secret_;
+    int used_ = 0;
+};
+
+}  // namespace mastermind

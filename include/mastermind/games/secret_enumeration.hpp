@@ -1,0 +1,35 @@
+// Every secret that gives one test's answers, found without scanning all K^P secrets.
+//
+// A string's hit + blow depends only on how many of each digit the secret holds, so the count
+// vectors (48,620 for P = 9, K = 10) are tried first against the multiset of the answers' sums;
+// the few that fit are then arranged position by position, a branch dropped as soon as some
+// string's hits leave the range its possible answers allow. Each complete arrangement is checked
+// against the whole answer multiset, so the result is exact.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "mastermind/games/batch_params.hpp"
+#include "mastermind/games/test_record.hpp"
+
+namespace mastermind {
+
+// Indices (0 .. K^P-1, increasing) of the secrets whose answers to `record.strings` are
+// `record.answers` as a multiset. Needs K^P < 2^32 and at most 15 strings.
+std::vector<std::uint32_t> secrets_answering(const TestRecord& record, const BatchParams& params);
+// The same for every record of a history at once: the secrets consistent with all of them. The
+// count vectors must fit every record's sums, and each branch is dropped as soon as one record's
+// hits (per string, or in total) leave their range. With no record: every secret.
+std::vector<std::uint32_t> secrets_consistent(std::span<const TestRecord> history, const BatchParams& params);
+
+// The members of `secrets` (indices, any order; kept in that order) that also give `record`'s
+// answers.
+std::vector<std::uint32_t> filter_secrets(std::span<const std::uint32_t> secrets, const TestRecord& record,
+                                          const BatchParams& params);
+
+// The digits of the secret with this index, peg 0 first (peg 0 is the most significant digit).
+void digits_of_index(std::uint32_t index, const BatchParams& params, std::uint8_t* digits);
+
+}  // namespace mastermind

@@ -1,0 +1,29 @@
+// One test of the batch game as a solver remembers it: the strings sent and their answers as a
+// multiset (sorted: the order the judge shuffled them into carries nothing).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "mastermind/games/packed_code.hpp"
+
+namespace mastermind {
+
+struct TestRecord {
+    std::vector<PackedCode> strings;
+    std::vector<HitBlow> answers;  // sorted
+};
+
+// Whether `code` gives exactly the answers of `record` (as a multiset), and of every record.
+bool consistent_with(const PackedCode& code, const TestRecord& record, int pegs);
+bool consistent_with_all(const PackedCode& code, std::span<const TestRecord> history, int pegs);
+
+// The record `secret` gives to `strings`: their answers, sorted.
+TestRecord answered_record(std::vector<PackedCode> strings, const PackedCode& secret, int pegs);
+
+// A hash of the tests and answers so far: strategies that draw random strings seed their
+// generator with it (and the user's seed), so that a move is a function of the history.
+std::uint64_t history_fingerprint(std::span<const TestRecord> history);
+
+}  // namespace mastermind

@@ -1,0 +1,64 @@
+// A codebreaker of the ordinary game (one guess a turn, a guess that scores all black wins): a
+// deterministic function of the game, the guesses so far with their answers, and the codes
+// consistent with them. The consistent codes reach it in one way only, a OrdinaryPosition, which real
+// play (`mastermind solve`, `evaluate --sample`) and the exhaustive walk (`evaluate --all`) both
+// build with split_by_feedback() (consistent_set.hpp): the two cannot disagree.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string_view>
+
+#include "mastermind/core/code_space.hpp"
+
+namespace mastermind {
+
+struct Guess {
+    std::uint32_t code = 0;
+    std::uint32_t feedback = 0;  // CodeSpace feedback id
+};
+
+struct OrdinaryPosition {
+    const CodeSpace& space;
+    std::span<const Guess> history;
+    std::span<const std::uint32_t> consistent;  // increasing code numbers
+};
+
+// Thrown when the answers so far fit no code: the judge lied or a score was entered wrongly.
+class NoCodeFits : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class Codebreaker {
+public:
+    virtual ~Codebreaker() = default;
+    virtual std::uint32_t next(const OrdinaryPosition& position) = 0;
+};
+
+struct CodebreakerOptions {
+    std::optional<std::uint32_t> first;  // the first guess; default: the policy's own (see below)
+    std::uint64_t seed = 1;               // for randomised codebreakers (none so far)
+};
+
+struct CodebreakerInfo {
+    std::string_view name;
+    std::string_view summary;
+    std::function<std::unique_ptr<Codebreaker>(const CodeSpace&, const CodebreakerOptions&)> make;
+    // The first guess the published figure used, on 4 pegs and 6 colours ("" = the rule's own).
+    std::string_view published_first_4x6;
+};
+
+std::span<const CodebreakerInfo> all_codebreakers();
+const CodebreakerInfo* find_codebreaker(std::string_view name);
+// What `solve --strategy auto` plays in the ordinary game.
+const CodebreakerInfo* best_codebreaker_for(const CodeSpace& space);
+// The first guess `info` plays in `space` unless the user gives one: the published one on 4x6
+// classic, otherwise none (the rule chooses it like any other guess).
+std::optional<std::uint32_t> default_first_guess(const CodebreakerInfo& info, const CodeSpace& space);
+
+}  // namespace mastermind

@@ -1,0 +1,21 @@
+// Plays a codebreaker of the ordinary game against a judge over the protocol (docs/protocol.md):
+// `mastermind solve` after the judge's header said "ordinary ...".
+#pragma once
+
+#include <chrono>
+#include <optional>
+
+#include "mastermind/games/line_channel.hpp"
+#include "mastermind/strategies/codebreaker.hpp"
+#include "mastermind/games/ordinary_game.hpp"
+#include "mastermind/strategies/solver_driver.hpp"
+
+namespace mastermind {
+
+// `info` nullptr: the best codebreaker for the game. Throws std::invalid_argument if the game is
+// too large for the codebreakers (CodeSpace::check).
+SolveReport run_ordinary_solver(LineChannel& channel, const OrdinaryParams& params, const CodebreakerInfo* info,
+                                std::optional<std::uint32_t> first_guess_override, std::uint64_t seed,
+                                std::optional<std::chrono::milliseconds> timeout);
+
+}  // namespace mastermind

@@ -1,0 +1,44 @@
+#include "mastermind/analysis/class_statistics.hpp"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "mastermind/games/secret_enumeration.hpp"
+#include "mastermind/games/test_scorer.hpp"
+
+namespace mastermind {
+
+ClassStatistics class_statistics(std::span<const PackedCode> test, const BatchParams& params, std::uint64_t stride) {
+    const TestScorer scorer(test, params);
+    const std::uint64_t total = params.secret_count();
+    const std::uint64_t samples = (total + stride - 1) / stride;
+    using Counts = std::unordered_map<AnswerKey, std::uint64_t, AnswerKeyHash>;
+    tbb::enumerable_thread_specific<Counts> local;
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, samples, 1 << 14), [&](const auto& range) {
+        auto& counts = local.local();
+        std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
+        for (auto i = range.begin(); i != range.end(); ++i) {
+            digits_of_index(static_cast<std::uint32_t>(i * stride), params, digits.data());
+            ++counts[scorer.key(digits.data())];
+        }
+    });
+    Counts all;
+    for (auto& counts : local) {
+        for (const auto& [key, n] : counts) all[key] += n;
+    }
+    ClassStatistics s;
+    s.sampled = samples;
+    s.classes = all.size();
+    double others = 0;
+    for (const auto& [key, n] : all) {
+        s.largest = std::max(s.largest, n);
+        others += static_cast<double>(n) * static_cast<double>(n - 1);
+    }
+    s.expected_class = 1 + others / static_cast<double>(samples) * static_cast<double>(stride);
+    return s;
+}
+
+}  // namespace mastermind

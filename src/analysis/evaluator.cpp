@@ -1,0 +1,395 @@
+#include "mastermind/analysis/evaluator.hpp"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <numeric>
+#include <unordered_map>
+
+#include "mastermind/core/random.hpp"
+#include "mastermind/games/secret_enumeration.hpp"
+#include "mastermind/games/test_scorer.hpp"
+
+namespace mastermind {
+
+namespace {
+
+// The key of the answers `secret` gets to `strings`: one string at a time, for small groups.
+AnswerKey answer_key(const PackedCode& secret, const std::vector<PackedCode>& strings, const BatchParams& params) {
+    std::array<HitBlow, BatchParams::kMaxBatch> answers{};
+    for (std::size_t i = 0; i < strings.size(); ++i) answers[i] = secret.score(strings[i], params.pegs);
+    return make_answer_key(std::span<const HitBlow>(answers.data(), strings.size()), params);
+}
+
+// From this size on, one TestScorer for the group beats scoring string by string.
+constexpr std::size_t kScorerGroup = 32;
+
+struct Tally {
+    std::uint64_t games = 0, failures = 0, calls = 0;
+    std::vector<std::uint64_t> histogram;
+    std::vector<std::uint32_t> worst;  // indices reaching the largest tests seen
+    int worst_tests = -1;
+    std::vector<std::pair<std::uint32_t, std::string>> failed;
+
+    void win(std::uint32_t secret, int tests, std::size_t examples) {
+        ++games;
+        if (histogram.size() <= static_cast<std::size_t>(tests)) histogram.resize(static_cast<std::size_t>(tests) + 1);
+        ++histogram[static_cast<std::size_t>(tests)];
+        if (tests > worst_tests) {
+            worst_tests = tests;
+            worst.clear();
+        }
+        // Keep the smallest secrets reaching the worst case, whatever order the walk takes.
+        if (tests == worst_tests) keep_smallest(worst, secret, examples);
+    }
+    void fail(std::uint32_t secret, const std::string& why, std::size_t examples) {
+        ++games;
+        ++failures;
+        if (failed.size() < examples || secret < failed.back().first) {
+            failed.emplace(std::upper_bound(failed.begin(), failed.end(), std::make_pair(secret, why)), secret, why);
+            if (failed.size() > examples) failed.pop_back();
+        }
+    }
+
+    static void keep_smallest(std::vector<std::uint32_t>& kept, std::uint32_t secret, std::size_t examples) {
+        if (kept.size() >= examples && (examples == 0 || secret > kept.back())) return;
+        kept.insert(std::upper_bound(kept.begin(), kept.end(), secret), secret);
+        if (kept.size() > examples) kept.pop_back();
+    }
+};
+
+// Above this size a group is split in parallel (a two-pass counting sort) and its subgroups
+// are walked in parallel; below, a plain sort and recursion on the calling thread.
+constexpr std::size_t kParallelGroup = 1 << 16;
+// From EvaluationOptions::bucketed_split_from on, and when the answers fit one word, groups are
+// split by buckets of compact keys instead of a map per chunk: a first test with tens of
+// millions of answer classes would otherwise hold each class once per chunk.
+
+// The classes a test splits a group into: their answers and where each ends in the group.
+struct Parts {
+    std::vector<AnswerKey> keys;        // one per class, or
+    std::vector<std::uint64_t> compact;  // their compact forms (bucketed splits)
+    std::vector<std::size_t> ends;
+    void add(const AnswerKey& key, std::size_t end) { keys.push_back(key), ends.push_back(end); }
+    AnswerKey key(std::size_t i, int batch) const {
+        return compact.empty() ? keys[i] : expand_compact_key(compact[i], batch);
+    }
+};
+
+class Walker {
+public:
+    Walker(const EvaluationOptions& options, bool exhaustive, std::uint64_t total)
+        : options_(options), exhaustive_(exhaustive), total_(total),
+          strategies_([&] { return options.strategy->make(options.params, options.seed); }) {}
+
+    // Walks `group`, which it may reorder; `scratch` has the same size.
+    // `before_last`: the consistent set of the parent position, when it was computed (walks of
+    // given secrets, whose groups are not the consistent sets).
+    void walk(std::span<std::uint32_t> group, std::span<std::uint32_t> scratch,
+              std::vector<TestRecord>& history, const std::vector<std::uint32_t>* before_last = nullptr) {
+        auto& tally = tallies_.local();
+        auto& strategy = *strategies_.local();
+        ++tally.calls;
+        const int depth = static_cast<int>(history.size());
+        Move move;
+        const auto position = exhaustive_ ? Position::exact(options_.params, history, group)
+                                          : Position::lazy(options_.params, history, before_last);
+        try {
+            move = strategy.next(position);
+        } catch (const std::exception& e) {
+            for (auto s : group) tally.fail(s, fmt::format("strategy error after {} tests: {}", depth, e.what()), options_.examples);
+            finished(group.size());
+            return;
+        }
+        const auto& p = options_.params;
+        if (move.challenge) {
+            const std::uint32_t guess = move.strings.empty() ? UINT32_MAX : static_cast<std::uint32_t>(move.strings[0].index(p));
+            for (auto s : group) {
+                if (s == guess) tally.win(s, depth, options_.examples);
+                else tally.fail(s, fmt::format("challenged {} after {} tests", move.strings.empty() ? "nothing" : move.strings[0].to_string(p.pegs), depth), options_.examples);
+            }
+            finished(group.size());
+            return;
+        }
+        if (auto why = check_test(move, history); !why.empty()) {
+            for (auto s : group) tally.fail(s, why, options_.examples);
+            finished(group.size());
+            return;
+        }
+        // Split the group by the sorted answers to the test.
+        Parts parts;
+        const int batch = static_cast<int>(move.strings.size());
+        if (group.size() >= options_.bucketed_split_from && has_compact_key(options_.params, batch)) {
+            split_bucketed(group, scratch, move.strings, parts);
+        } else if (group.size() >= kParallelGroup) {
+            split_parallel(group, scratch, move.strings, parts);
+        } else {
+            split_small(group, move.strings, parts);
+        }
+        auto visit = [&](std::size_t part, std::vector<TestRecord>& h) {
+            const std::size_t begin = part == 0 ? 0 : parts.ends[part - 1];
+            const std::size_t end = parts.ends[part];
+            h.push_back({move.strings, answers_from_key(parts.key(part, batch), options_.params, batch)});
+            walk(group.subspan(begin, end - begin), scratch.subspan(begin, end - begin), h, position.computed());
+            h.pop_back();
+        };
+        if (group.size() >= std::min(kParallelGroup, options_.bucketed_split_from) && parts.ends.size() > 1) {
+            tbb::parallel_for(std::size_t{0}, parts.ends.size(), [&](std::size_t part) {
+                std::vector<TestRecord> h = history;
+                visit(part, h);
+            });
+        } else {
+            for (std::size_t part = 0; part < parts.ends.size(); ++part) visit(part, history);
+        }
+    }
+
+    EvaluationResult result() {
+        Tally all;
+        std::vector<std::uint32_t> worst;
+        std::vector<std::pair<std::uint32_t, std::string>> failed;
+        for (auto& t : tallies_) {
+            all.games += t.games;
+            all.failures += t.failures;
+            all.calls += t.calls;
+            if (all.histogram.size() < t.histogram.size()) all.histogram.resize(t.histogram.size());
+            for (std::size_t i = 0; i < t.histogram.size(); ++i) all.histogram[i] += t.histogram[i];
+            if (t.worst_tests > all.worst_tests) {
+                all.worst_tests = t.worst_tests;
+                worst.clear();
+            }
+            if (t.worst_tests == all.worst_tests) worst.insert(worst.end(), t.worst.begin(), t.worst.end());
+            failed.insert(failed.end(), t.failed.begin(), t.failed.end());
+        }
+        std::sort(worst.begin(), worst.end());
+        std::sort(failed.begin(), failed.end());
+        EvaluationResult r;
+        r.games = all.games;
+        r.failures = all.failures;
+        r.strategy_calls = all.calls;
+        r.histogram = all.histogram;
+        r.worst = std::max(0, all.worst_tests);
+        double sum = 0, won = 0;
+        for (std::size_t t = 0; t < r.histogram.size(); ++t) {
+            sum += static_cast<double>(t) * static_cast<double>(r.histogram[t]);
+            won += static_cast<double>(r.histogram[t]);
+        }
+        r.mean = won > 0 ? sum / won : 0;
+        const int pegs = options_.params.pegs;
+        for (std::size_t i = 0; i < worst.size() && i < options_.examples; ++i) {
+            r.worst_examples.push_back(PackedCode::from_index(worst[i], options_.params).to_string(pegs));
+        }
+        for (std::size_t i = 0; i < failed.size() && i < options_.examples; ++i) {
+            r.failure_examples.push_back(PackedCode::from_index(failed[i].first, options_.params).to_string(pegs) + ": " + failed[i].second);
+        }
+        return r;
+    }
+
+private:
+    std::string check_test(const Move& move, const std::vector<TestRecord>& history) const {
+        const auto& p = options_.params;
+        if (static_cast<int>(history.size()) >= p.max_tests) return fmt::format("a test after {} tests", p.max_tests);
+        if (static_cast<int>(move.strings.size()) != p.batch) return fmt::format("a test of {} strings", move.strings.size());
+        for (std::size_t i = 0; i < move.strings.size(); ++i) {
+            for (std::size_t j = 0; j < i; ++j) {
+                if (move.strings[i] == move.strings[j]) return "a string twice in one test";
+            }
+            for (const auto& r : history) {
+                for (const auto& s : r.strings) {
+                    if (s == move.strings[i]) return fmt::format("{} sent twice", s.to_string(p.pegs));
+                }
+            }
+        }
+        return {};
+    }
+
+    void split_small(std::span<std::uint32_t> group, const std::vector<PackedCode>& strings, Parts& parts) const {
+        std::vector<std::pair<AnswerKey, std::uint32_t>> keyed(group.size());
+        if (group.size() >= kScorerGroup) {
+            const TestScorer scorer(strings, options_.params);
+            std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
+            for (std::size_t i = 0; i < group.size(); ++i) {
+                digits_of_index(group[i], options_.params, digits.data());
+                keyed[i] = {scorer.key(digits.data()), group[i]};
+            }
+        } else {
+            for (std::size_t i = 0; i < group.size(); ++i) {
+                keyed[i] = {answer_key(PackedCode::from_index(group[i], options_.params), strings, options_.params), group[i]};
+            }
+        }
+        std::sort(keyed.begin(), keyed.end());
+        for (std::size_t i = 0; i < keyed.size(); ++i) {
+            group[i] = keyed[i].second;
+            if (i + 1 == keyed.size() || keyed[i + 1].first != keyed[i].first) parts.add(keyed[i].first, i + 1);
+        }
+    }
+
+    // Two passes over chunks: count the keys of each chunk, then scatter each chunk's secrets to
+    // their key's place, in order, so that every part keeps increasing indices.
+    void split_parallel(std::span<std::uint32_t> group, std::span<std::uint32_t> scratch,
+                        const std::vector<PackedCode>& strings, Parts& parts) const {
+        using KeyHash = AnswerKeyHash;
+        const TestScorer scorer(strings, options_.params);
+        auto key_of = [&](std::uint32_t index) {
+            std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
+            digits_of_index(index, options_.params, digits.data());
+            return scorer.key(digits.data());
+        };
+        const std::size_t chunk_size = 1 << 16;
+        const std::size_t chunks = (group.size() + chunk_size - 1) / chunk_size;
+        std::vector<std::unordered_map<AnswerKey, std::size_t, KeyHash>> counts(chunks);
+        tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
+            const std::size_t end = std::min(group.size(), (c + 1) * chunk_size);
+            for (std::size_t i = c * chunk_size; i < end; ++i) {
+                ++counts[c][key_of(group[i])];
+            }
+        });
+        std::map<AnswerKey, std::size_t> totals;
+        for (const auto& m : counts) {
+            for (const auto& [k, n] : m) totals[k] += n;
+        }
+        std::unordered_map<AnswerKey, std::size_t, KeyHash> start;
+        std::size_t offset = 0;
+        for (const auto& [k, n] : totals) {
+            start[k] = offset;
+            offset += n;
+            parts.add(k, offset);
+        }
+        // Each chunk's first slot per key: the key's start plus the counts of earlier chunks.
+        std::vector<std::unordered_map<AnswerKey, std::size_t, KeyHash>> next(chunks);
+        std::unordered_map<AnswerKey, std::size_t, KeyHash> running = start;
+        for (std::size_t c = 0; c < chunks; ++c) {
+            for (const auto& [k, n] : counts[c]) {
+                next[c][k] = running[k];
+                running[k] += n;
+            }
+        }
+        tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
+            const std::size_t end = std::min(group.size(), (c + 1) * chunk_size);
+            auto& slots = next[c];
+            for (std::size_t i = c * chunk_size; i < end; ++i) {
+                const auto key = key_of(group[i]);
+                scratch[slots[key]++] = group[i];
+            }
+        });
+        std::copy(scratch.begin(), scratch.end(), group.begin());
+    }
+
+    // The split of huge groups, in two stages that each touch memory in order. First a counting
+    // sort by bucket (the top bits of a mix of the compact key: about 2^20 secrets per bucket),
+    // chunk by chunk so that each bucket keeps increasing indices; then each bucket, on its own,
+    // sorts its (compact key, index) pairs and writes them back. One shared table of classes
+    // scattered secrets at random over the whole group, a cache and TLB miss per secret.
+    void split_bucketed(std::span<std::uint32_t> group, std::span<std::uint32_t> scratch,
+                      const std::vector<PackedCode>& strings, Parts& parts) const {
+        const TestScorer scorer(strings, options_.params);
+        auto compact_of = [&](std::uint32_t index) {
+            std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
+            digits_of_index(index, options_.params, digits.data());
+            return compact_key(scorer.key(digits.data()));
+        };
+        int bucket_bits = 0;
+        while (bucket_bits < 12 && (group.size() >> bucket_bits) > (std::size_t{1} << 20)) ++bucket_bits;
+        const std::size_t buckets = std::size_t{1} << bucket_bits;
+        auto bucket_of = [&](std::uint64_t compact) {
+            return bucket_bits == 0 ? std::size_t{0} : static_cast<std::size_t>(derive_seed(0, compact) >> (64 - bucket_bits));
+        };
+        const std::size_t chunk_size = 1 << 16;
+        const std::size_t chunks = (group.size() + chunk_size - 1) / chunk_size;
+        auto chunk_end = [&](std::size_t c) { return std::min(group.size(), (c + 1) * chunk_size); };
+        // next[c * buckets + b]: where chunk c writes its next secret of bucket b.
+        std::vector<std::size_t> next(chunks * buckets, 0);
+        tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
+            for (std::size_t i = c * chunk_size; i < chunk_end(c); ++i) ++next[c * buckets + bucket_of(compact_of(group[i]))];
+        });
+        std::vector<std::size_t> bucket_begin(buckets + 1, 0);
+        std::size_t offset = 0;
+        for (std::size_t b = 0; b < buckets; ++b) {
+            bucket_begin[b] = offset;
+            for (std::size_t c = 0; c < chunks; ++c) {
+                const auto n = next[c * buckets + b];
+                next[c * buckets + b] = offset;
+                offset += n;
+            }
+        }
+        bucket_begin[buckets] = offset;
+        tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
+            for (std::size_t i = c * chunk_size; i < chunk_end(c); ++i) {
+                scratch[next[c * buckets + bucket_of(compact_of(group[i]))]++] = group[i];
+            }
+        });
+        next = {};
+        std::vector<std::vector<std::uint64_t>> keys(buckets);
+        std::vector<std::vector<std::size_t>> ends(buckets);
+        tbb::parallel_for(std::size_t{0}, buckets, [&](std::size_t b) {
+            const std::size_t begin = bucket_begin[b], end = bucket_begin[b + 1];
+            std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed(end - begin);
+            for (std::size_t i = begin; i < end; ++i) keyed[i - begin] = {compact_of(scratch[i]), scratch[i]};
+            std::sort(keyed.begin(), keyed.end());
+            for (std::size_t i = 0; i < keyed.size(); ++i) {
+                group[begin + i] = keyed[i].second;
+                if (i + 1 == keyed.size() || keyed[i + 1].first != keyed[i].first) {
+                    keys[b].push_back(keyed[i].first);
+                    ends[b].push_back(begin + i + 1);
+                }
+            }
+        });
+        for (std::size_t b = 0; b < buckets; ++b) {
+            parts.compact.insert(parts.compact.end(), keys[b].begin(), keys[b].end());
+            parts.ends.insert(parts.ends.end(), ends[b].begin(), ends[b].end());
+            keys[b] = {};
+            ends[b] = {};
+        }
+    }
+
+    void finished(std::size_t n) {
+        const auto before = done_.fetch_add(n);
+        if (options_.progress && (before >> 20) != ((before + n) >> 20)) options_.progress(before + n, total_);
+    }
+
+    const EvaluationOptions& options_;
+    bool exhaustive_;
+    std::uint64_t total_;
+    std::atomic<std::uint64_t> done_{0};
+    tbb::enumerable_thread_specific<std::unique_ptr<Strategy>> strategies_;
+    tbb::enumerable_thread_specific<Tally> tallies_;
+};
+
+EvaluationResult run(const EvaluationOptions& options, std::vector<std::uint32_t>& secrets, bool exhaustive) {
+    const auto start = std::chrono::steady_clock::now();
+    const int threads = options.threads > 0 ? options.threads : static_cast<int>(tbb::info::default_concurrency());
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+    options.strategy->make(options.params, options.seed);  // fail early on unsupported games
+    Walker walker(options, exhaustive, secrets.size());
+    std::vector<std::uint32_t> scratch(secrets.size());
+    std::vector<TestRecord> history;
+    walker.walk(secrets, scratch, history);
+    auto r = walker.result();
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
+}
+
+}  // namespace
+
+EvaluationResult evaluate_all(const EvaluationOptions& options) {
+    const auto n = options.params.secret_count();
+    if (n > UINT32_MAX) throw std::invalid_argument("more than 2^32 secrets");
+    std::vector<std::uint32_t> secrets(n);
+    std::iota(secrets.begin(), secrets.end(), 0u);
+    return run(options, secrets, true);
+}
+
+EvaluationResult evaluate_secrets(const EvaluationOptions& options, std::vector<std::uint32_t> secrets) {
+    std::sort(secrets.begin(), secrets.end());
+    return run(options, secrets, false);
+}
+
+}  // namespace mastermind

@@ -1,0 +1,202 @@
+#include "mastermind/analysis/ordinary_evaluation.hpp"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+
+#include "mastermind/games/consistent_set.hpp"
+
+namespace mastermind {
+
+namespace {
+
+struct Tally {
+    std::uint64_t games = 0, failures = 0, nodes = 0;
+    std::vector<std::uint64_t> histogram;
+    std::vector<std::pair<std::uint32_t, std::string>> failed;
+    int worst = 0;
+    std::vector<std::uint32_t> worst_secrets;  // the smallest ones seen at `worst`
+
+    void win(std::uint32_t secret, int guesses, std::size_t examples) {
+        ++games;
+        if (histogram.size() <= static_cast<std::size_t>(guesses)) histogram.resize(static_cast<std::size_t>(guesses) + 1);
+        ++histogram[static_cast<std::size_t>(guesses)];
+        if (guesses > worst) worst = guesses, worst_secrets.clear();
+        if (guesses == worst) keep_smallest(worst_secrets, secret, examples);
+    }
+    static void keep_smallest(std::vector<std::uint32_t>& kept, std::uint32_t secret, std::size_t examples) {
+        kept.insert(std::upper_bound(kept.begin(), kept.end(), secret), secret);
+        if (kept.size() > examples) kept.pop_back();
+    }
+    void fail(std::uint32_t secret, std::string why, std::size_t examples) {
+        ++games;
+        ++failures;
+        if (failed.size() < examples) failed.emplace_back(secret, std::move(why));
+    }
+};
+
+Tally merge(tbb::enumerable_thread_specific<Tally>& tallies, std::size_t examples) {
+    Tally all;
+    for (auto& t : tallies) {
+        all.games += t.games;
+        all.failures += t.failures;
+        all.nodes += t.nodes;
+        if (all.histogram.size() < t.histogram.size()) all.histogram.resize(t.histogram.size());
+        for (std::size_t i = 0; i < t.histogram.size(); ++i) all.histogram[i] += t.histogram[i];
+        all.failed.insert(all.failed.end(), t.failed.begin(), t.failed.end());
+        if (t.worst > all.worst) all.worst = t.worst, all.worst_secrets.clear();
+        if (t.worst == all.worst) {
+            for (auto s : t.worst_secrets) Tally::keep_smallest(all.worst_secrets, s, examples);
+        }
+    }
+    std::sort(all.failed.begin(), all.failed.end());
+    return all;
+}
+
+// Groups at least this large are split in parallel, subtree by subtree.
+constexpr std::size_t kParallelSet = 512;
+
+class Walker {
+public:
+    Walker(const CodeSpace& space, const OrdinaryEvaluationOptions& options)
+        : space_(space), options_(options),
+          breakers_([&] { return options.codebreaker->make(space, options.codebreaker_options); }) {}
+
+    void walk(std::span<const std::uint32_t> set, std::vector<Guess>& history) {
+        auto& tally = tallies_.local();
+        const int depth = static_cast<int>(history.size());
+        if (depth >= options_.max_guesses) {
+            for (auto s : set) tally.fail(s, fmt::format("not found in {} guesses", options_.max_guesses), options_.examples);
+            return;
+        }
+        ++tally.nodes;
+        std::uint32_t guess = 0;
+        try {
+            guess = breakers_.local()->next(OrdinaryPosition{space_, history, set});
+        } catch (const std::exception& e) {
+            for (auto s : set) tally.fail(s, fmt::format("codebreaker error after {} guesses: {}", depth, e.what()), options_.examples);
+            return;
+        }
+        if (guess >= space_.size()) {
+            for (auto s : set) tally.fail(s, fmt::format("guess {} is not a code", guess), options_.examples);
+            return;
+        }
+        const auto parts = split_by_feedback(space_, set, guess);
+        auto visit = [&](std::size_t i, std::vector<Guess>& h) {
+            if (parts.feedback[i] == space_.win()) {
+                tallies_.local().win(guess, depth + 1, options_.examples);
+                return;
+            }
+            h.push_back({guess, parts.feedback[i]});
+            walk(parts.part(i), h);
+            h.pop_back();
+        };
+        if (set.size() >= kParallelSet && parts.feedback.size() > 1) {
+            tbb::parallel_for(std::size_t{0}, parts.feedback.size(), [&](std::size_t i) {
+                std::vector<Guess> h = history;
+                visit(i, h);
+            });
+        } else {
+            for (std::size_t i = 0; i < parts.feedback.size(); ++i) visit(i, history);
+        }
+    }
+
+    Tally merged() { return merge(tallies_, options_.examples); }
+
+private:
+    const CodeSpace& space_;
+    const OrdinaryEvaluationOptions& options_;
+    tbb::enumerable_thread_specific<std::unique_ptr<Codebreaker>> breakers_;
+    tbb::enumerable_thread_specific<Tally> tallies_;
+};
+
+OrdinaryEvaluation finish(const CodeSpace& space, const OrdinaryEvaluationOptions& options, Tally all,
+                          std::chrono::steady_clock::time_point start) {
+    OrdinaryEvaluation r;
+    r.games = all.games;
+    r.failures = all.failures;
+    r.nodes = all.nodes;
+    r.histogram = all.histogram;
+    std::uint64_t won = 0;
+    for (std::size_t g = 0; g < r.histogram.size(); ++g) {
+        r.total += g * r.histogram[g];
+        won += r.histogram[g];
+        if (r.histogram[g] > 0) r.worst = static_cast<int>(g);
+    }
+    r.mean = won ? static_cast<double>(r.total) / static_cast<double>(won) : 0;
+    for (std::size_t i = 0; i < all.failed.size() && i < options.examples; ++i) {
+        r.failure_examples.push_back(space.to_string(all.failed[i].first) + ": " + all.failed[i].second);
+    }
+    for (auto s : all.worst_secrets) r.worst_examples.push_back(space.to_string(s));
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
+}
+
+std::unique_ptr<tbb::global_control> limit_threads(int threads) {
+    const auto n = threads > 0 ? static_cast<std::size_t>(threads) : static_cast<std::size_t>(tbb::info::default_concurrency());
+    return std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, n);
+}
+
+}  // namespace
+
+PlayedGame play_ordinary_game(const CodeSpace& space, Codebreaker& breaker, std::uint32_t secret, int max_guesses) {
+    PlayedGame game;
+    std::vector<std::uint32_t> set = all_codes(space);
+    while (static_cast<int>(game.guesses.size()) < max_guesses) {
+        std::uint32_t guess = 0;
+        try {
+            guess = breaker.next(OrdinaryPosition{space, game.guesses, set});
+        } catch (const std::exception& e) {
+            game.error = e.what();
+            return game;
+        }
+        if (guess >= space.size()) {
+            game.error = fmt::format("guess {} is not a code", guess);
+            return game;
+        }
+        const auto feedback = space.feedback(guess, secret);
+        game.guesses.push_back({guess, feedback});
+        if (feedback == space.win()) {
+            game.won = true;
+            return game;
+        }
+        set = narrow(space, set, guess, feedback);
+    }
+    return game;
+}
+
+OrdinaryEvaluation evaluate_ordinary_all(const CodeSpace& space, const OrdinaryEvaluationOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
+    const auto limit = limit_threads(options.threads);
+    Walker walker(space, options);
+    const auto codes = all_codes(space);
+    std::vector<Guess> history;
+    walker.walk(codes, history);
+    return finish(space, options, walker.merged(), start);
+}
+
+OrdinaryEvaluation evaluate_ordinary_games(const CodeSpace& space, const OrdinaryEvaluationOptions& options,
+                                           const std::vector<std::uint32_t>& secrets) {
+    const auto start = std::chrono::steady_clock::now();
+    const auto limit = limit_threads(options.threads);
+    tbb::enumerable_thread_specific<std::unique_ptr<Codebreaker>> breakers(
+        [&] { return options.codebreaker->make(space, options.codebreaker_options); });
+    tbb::enumerable_thread_specific<Tally> tallies;
+    tbb::parallel_for(std::size_t{0}, secrets.size(), [&](std::size_t i) {
+        auto& tally = tallies.local();
+        const auto game = play_ordinary_game(space, *breakers.local(), secrets[i], options.max_guesses);
+        tally.nodes += game.guesses.size();
+        if (game.won) tally.win(secrets[i], static_cast<int>(game.guesses.size()), options.examples);
+        else tally.fail(secrets[i], game.error.empty() ? fmt::format("not found in {} guesses", options.max_guesses) : game.error, options.examples);
+    });
+    return finish(space, options, merge(tallies, options.examples), start);
+}
+
+}  // namespace mastermind

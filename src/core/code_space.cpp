@@ -1,0 +1,142 @@
+#include "mastermind/core/code_space.hpp"
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+namespace mastermind {
+
+std::string CodeSpace::check(int pegs, int colours) {
+    if (pegs < 1 || pegs > kMaxPegs) return fmt::format("pegs must be 1..{} (got {})", kMaxPegs, pegs);
+    if (colours < 2 || colours > kMaxColours) {
+        return fmt::format("colours must be 2..{} (got {})", kMaxColours, colours);
+    }
+    if (pegs * colours > 64) {
+        return fmt::format("pegs x colours must be at most 64 (got {} x {} = {})", pegs, colours, pegs * colours);
+    }
+    std::uint64_t n = 1;
+    for (int i = 0; i < pegs; ++i) n *= static_cast<std::uint64_t>(colours);
+    if (n > kMaxCodes) return fmt::format("{}^{} = {} codes is more than the {} this engine holds", colours, pegs, n, kMaxCodes);
+    return {};
+}
+
+CodeSpace::CodeSpace(Rules rules, int pegs, int colours) : rules_(rules), pegs_(pegs), colours_(colours) {
+    if (auto why = check(pegs, colours); !why.empty()) throw std::invalid_argument(why);
+    size_ = 1;
+    for (int i = 0; i < pegs; ++i) size_ *= static_cast<std::uint32_t>(colours);
+    const auto p1 = static_cast<std::uint32_t>(pegs + 1);
+    const auto p = static_cast<std::uint32_t>(pegs);
+    if (rules == Rules::classic) {
+        slots_ = p * p + p + 1;
+        win_ = p * p + p;
+    } else {
+        slots_ = p1 * p1 * p1;
+        win_ = p * p1 * p1;
+    }
+    for (int i = 0; i < pegs; ++i) {
+        const int base = i * colours;
+        field_high_ |= std::uint64_t{1} << (base + colours - 1);
+        field_low_ |= ((std::uint64_t{1} << (colours - 1)) - 1) << base;
+    }
+    digits_.resize(std::size_t{size_} * stride());
+    masks_.resize(size_);
+    for (std::uint32_t code = 0; code < size_; ++code) {
+        std::uint32_t rest = code;
+        std::uint8_t* d = digits_.data() + std::size_t{code} * stride();
+        for (int i = pegs - 1; i >= 0; --i) {
+            d[i] = static_cast<std::uint8_t>(rest % static_cast<std::uint32_t>(colours));
+            rest /= static_cast<std::uint32_t>(colours);
+        }
+        CodeMasks m;
+        int count[kMaxColours] = {};
+        for (int i = 0; i < pegs; ++i) {
+            m.positions |= std::uint64_t{1} << (i * colours + d[i]);
+            m.counts |= std::uint64_t{1} << (d[i] * pegs + count[d[i]]++);
+        }
+        masks_[code] = m;
+    }
+}
+
+std::uint32_t CodeSpace::adjacent_feedback(const CodeMasks& g, const CodeMasks& s) const {
+    const int k = colours_;
+    // One bit per position (the top bit of its field) where the two fields share a colour.
+    auto nonzero = [&](std::uint64_t x) { return (((x & field_low_) + field_low_) | x) & field_high_; };
+    const std::uint64_t black = nonzero(g.positions & s.positions);
+    const std::uint64_t left = nonzero(g.positions & (s.positions << k));   // guess i = target i-1
+    const std::uint64_t right = nonzero(g.positions & (s.positions >> k));  // guess i = target i+1
+    // adjacent_grey() of scoring.hpp with a stride of k bits: P <= 8 needs chains of 2 and 4 steps.
+    const std::uint64_t l = left & ~black & ~(black << k);
+    const std::uint64_t r = right & ~black & ~(black >> k);
+    std::uint64_t taken_right = r & ~l;
+    std::uint64_t propagate = r & l;
+    if (2 * k < 64) {
+        taken_right |= propagate & (taken_right << (2 * k));
+        propagate &= propagate << (2 * k);
+    }
+    if (4 * k < 64) taken_right |= propagate & (taken_right << (4 * k));
+    const std::uint64_t taken_left = 2 * k < 64 ? l & ~(taken_right << (2 * k)) : l;
+    const auto b = static_cast<std::uint32_t>(__builtin_popcountll(black));
+    const auto grey = static_cast<std::uint32_t>(__builtin_popcountll(taken_left) + __builtin_popcountll(taken_right));
+    const auto c = static_cast<std::uint32_t>(__builtin_popcountll(g.counts & s.counts));
+    const auto p1 = static_cast<std::uint32_t>(pegs_ + 1);
+    return (b * p1 + grey) * p1 + (c - b - grey);
+}
+
+Score CodeSpace::decode(std::uint32_t feedback) const {
+    if (rules_ == Rules::classic) {
+        // f = b*P + c with b <= c <= P is unique: (b, P) and (b+1, 0) cannot both be scores.
+        int b = static_cast<int>(feedback) / pegs_;
+        int common = static_cast<int>(feedback) - b * pegs_;
+        if (common < b) --b, common += pegs_;
+        return {b, 0, common - b};
+    }
+    const int p1 = pegs_ + 1;
+    const int f = static_cast<int>(feedback);
+    return {f / (p1 * p1), (f / p1) % p1, f % p1};
+}
+
+std::uint32_t CodeSpace::encode(const Score& score) const {
+    if (rules_ == Rules::classic) {
+        return static_cast<std::uint32_t>(score.black * pegs_ + score.black + score.white);
+    }
+    const int p1 = pegs_ + 1;
+    return static_cast<std::uint32_t>((score.black * p1 + score.grey) * p1 + score.white);
+}
+
+std::string CodeSpace::format_feedback(std::uint32_t feedback) const {
+    const Score s = decode(feedback);
+    return rules_ == Rules::classic ? fmt::format("{} {}", s.black, s.white)
+                                    : fmt::format("{} {} {}", s.black, s.grey, s.white);
+}
+
+std::string CodeSpace::to_string(std::uint32_t code) const {
+    std::string out;
+    for (auto d : digits(code)) out += kSymbols[d];
+    return out;
+}
+
+std::optional<std::uint32_t> CodeSpace::parse(std::string_view text) const {
+    if (text.size() != static_cast<std::size_t>(pegs_)) return std::nullopt;
+    std::uint32_t code = 0;
+    for (char ch : text) {
+        const auto pos = kSymbols.find(ch);
+        if (pos == std::string_view::npos || pos >= static_cast<std::size_t>(colours_)) return std::nullopt;
+        code = code * static_cast<std::uint32_t>(colours_) + static_cast<std::uint32_t>(pos);
+    }
+    return code;
+}
+
+std::string CodeSpace::describe_bad(std::string_view text) const {
+    if (text.size() != static_cast<std::size_t>(pegs_)) {
+        return fmt::format("has {} symbols, expected {}", text.size(), pegs_);
+    }
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto pos = kSymbols.find(text[i]);
+        if (pos == std::string_view::npos || pos >= static_cast<std::size_t>(colours_)) {
+            return fmt::format("has symbol '{}' at position {}, expected 0-{}", text[i], i + 1, kSymbols[static_cast<std::size_t>(colours_ - 1)]);
+        }
+    }
+    return {};
+}
+
+}  // namespace mastermind

@@ -1,0 +1,227 @@
+#include "mastermind/games/secret_enumeration.hpp"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+
+#include "mastermind/games/test_scorer.hpp"
+
+namespace mastermind {
+
+namespace {
+
+int lane(std::uint64_t lanes, int i) { return static_cast<int>(lanes >> (4 * i) & 0xF); }
+
+// Every record of a history constrains the secret at once: its answers' sums (hit + blow) pin
+// the count vector, its answers' hits bound each string's hits and their total.
+struct RecordConstraint {
+    RecordConstraint(const TestRecord& record, const BatchParams& params)
+        : scorer(record.strings, params), batch(static_cast<int>(record.strings.size())),
+          target(make_answer_key(record.answers, params)) {
+        hit_range.fill({BatchParams::kMaxPegs + 1, -1});
+        for (const auto& a : record.answers) {
+            const int sum = a.hit + a.blow;
+            sum_histogram += std::uint64_t{1} << (4 * sum);
+            auto& [lo, hi] = hit_range[static_cast<std::size_t>(sum)];
+            lo = std::min<int>(lo, a.hit);
+            hi = std::max<int>(hi, a.hit);
+            total_hits += a.hit;
+            min_sum = std::min(min_sum, sum);
+            max_sum = std::max(max_sum, sum);
+        }
+        for (std::size_t i = 0; i < record.strings.size(); ++i) {
+            for (int p = 0; p < params.pegs; ++p) {
+                const int d = record.strings[i].peg(p);
+                digit[i][static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(d);
+                for (int e = 0; e <= d; ++e) ++rest[static_cast<std::size_t>(e)][i];
+            }
+        }
+    }
+
+    TestScorer scorer;
+    int batch;
+    AnswerKey target;
+    std::uint64_t sum_histogram = 0;
+    int total_hits = 0;
+    int min_sum = BatchParams::kMaxPegs + 1, max_sum = -1;
+    // rest[d][i]: pegs of string i with a digit d or above (the common colours still to come).
+    std::array<std::array<int, BatchParams::kMaxBatch>, BatchParams::kMaxColours + 1> rest{};
+    std::array<std::pair<int, int>, BatchParams::kMaxPegs + 1> hit_range{};
+    std::array<std::array<std::uint8_t, BatchParams::kMaxPegs>, BatchParams::kMaxBatch> digit{};
+    // Set per count vector: each string's hit bounds, and reach[p][i], the positions p.. where
+    // string i's digit occurs in the secret at all (the hits it can still gain).
+    std::array<int, BatchParams::kMaxBatch> low{}, high{};
+    std::array<std::array<int, BatchParams::kMaxBatch>, BatchParams::kMaxPegs + 1> reach{};
+    std::array<int, BatchParams::kMaxPegs + 1> reach_total{};
+};
+
+class Enumeration {
+public:
+    Enumeration(std::span<const TestRecord> history, const BatchParams& params) : params_(params) {
+        for (const auto& r : history) records_.emplace_back(r, params);
+        commons_.resize(records_.size() * static_cast<std::size_t>(params.colours + 1));
+        hits_.resize(records_.size() * static_cast<std::size_t>(params.pegs + 1));
+    }
+
+    std::vector<std::uint32_t> run() {
+        std::fill(commons_.begin(), commons_.end(), 0);
+        counts_recurse(0, params_.pegs);
+        std::sort(out_.begin(), out_.end());
+        return std::move(out_);
+    }
+
+private:
+    // commons_[d * R + r]: record r's common lanes from the counts of digits below d.
+    std::uint64_t& common(int d, std::size_t r) { return commons_[static_cast<std::size_t>(d) * records_.size() + r]; }
+    std::uint64_t& hits(int p, std::size_t r) { return hits_[static_cast<std::size_t>(p) * records_.size() + r]; }
+
+    // Digit `d` onwards share the `left` pegs not yet counted.
+    void counts_recurse(int d, int left) {
+        const std::size_t n = records_.size();
+        // Each string's hit + blow only grows with the digits still to count, and must end
+        // within its record's sums: drop the branch as soon as one cannot.
+        for (std::size_t r = 0; r < n; ++r) {
+            const auto& rec = records_[r];
+            const std::uint64_t lanes = common(d, r);
+            for (int i = 0; i < rec.batch; ++i) {
+                const int now = lane(lanes, i);
+                if (now > rec.max_sum || now + std::min(left, rec.rest[static_cast<std::size_t>(d)][static_cast<std::size_t>(i)]) < rec.min_sum) return;
+            }
+        }
+        if (d == params_.colours - 1) {
+            count_[static_cast<std::size_t>(d)] = static_cast<std::uint8_t>(left);
+            for (std::size_t r = 0; r < n; ++r) {
+                const auto& rec = records_[r];
+                const std::uint64_t lanes = common(d, r) + rec.scorer.common_lanes(d, left);
+                std::uint64_t histogram = 0;
+                for (int i = 0; i < rec.batch; ++i) histogram += std::uint64_t{1} << (4 * lane(lanes, i));
+                if (histogram != rec.sum_histogram) return;
+                common(d + 1, r) = lanes;
+            }
+            arrange();
+            return;
+        }
+        for (int k = 0; k <= left; ++k) {
+            count_[static_cast<std::size_t>(d)] = static_cast<std::uint8_t>(k);
+            for (std::size_t r = 0; r < n; ++r) common(d + 1, r) = common(d, r) + records_[r].scorer.common_lanes(d, k);
+            counts_recurse(d + 1, left - k);
+        }
+    }
+
+    // The count vector fits every record's sums: bound the hits, then place the digits.
+    void arrange() {
+        const int pegs = params_.pegs;
+        for (std::size_t r = 0; r < records_.size(); ++r) {
+            auto& rec = records_[r];
+            const std::uint64_t lanes = common(params_.colours, r);
+            rec.reach_total[static_cast<std::size_t>(pegs)] = 0;
+            for (int i = 0; i < rec.batch; ++i) {
+                const auto [lo, hi] = rec.hit_range[static_cast<std::size_t>(lane(lanes, i))];
+                rec.low[static_cast<std::size_t>(i)] = lo;
+                rec.high[static_cast<std::size_t>(i)] = hi;
+                rec.reach[static_cast<std::size_t>(pegs)][static_cast<std::size_t>(i)] = 0;
+            }
+            for (int p = pegs - 1; p >= 0; --p) {
+                int total = 0;
+                for (int i = 0; i < rec.batch; ++i) {
+                    auto& reach = rec.reach[static_cast<std::size_t>(p)][static_cast<std::size_t>(i)];
+                    reach = rec.reach[static_cast<std::size_t>(p) + 1][static_cast<std::size_t>(i)] +
+                            (count_[rec.digit[static_cast<std::size_t>(i)][static_cast<std::size_t>(p)]] > 0 ? 1 : 0);
+                    total += reach;
+                }
+                rec.reach_total[static_cast<std::size_t>(p)] = total;
+            }
+            hits(0, r) = 0;
+        }
+        left_ = count_;
+        place(0, 0);
+    }
+
+    void place(int p, std::uint32_t index) {
+        const std::size_t n = records_.size();
+        for (std::size_t r = 0; r < n; ++r) {
+            const auto& rec = records_[r];
+            const std::uint64_t h = hits(p, r);
+            int total = 0;
+            for (int i = 0; i < rec.batch; ++i) {
+                const int hi = lane(h, i);
+                if (hi > rec.high[static_cast<std::size_t>(i)] ||
+                    hi + rec.reach[static_cast<std::size_t>(p)][static_cast<std::size_t>(i)] < rec.low[static_cast<std::size_t>(i)]) {
+                    return;
+                }
+                total += hi;
+            }
+            if (total > rec.total_hits || total + rec.reach_total[static_cast<std::size_t>(p)] < rec.total_hits) return;
+        }
+        if (p == params_.pegs) {
+            for (const auto& rec : records_) {
+                if (rec.scorer.key(digits_.data()) != rec.target) return;
+            }
+            out_.push_back(index);
+            return;
+        }
+        const auto k = static_cast<std::uint32_t>(params_.colours);
+        for (int d = 0; d < params_.colours; ++d) {
+            auto& left = left_[static_cast<std::size_t>(d)];
+            if (left == 0) continue;
+            --left;
+            digits_[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(d);
+            for (std::size_t r = 0; r < n; ++r) hits(p + 1, r) = hits(p, r) + records_[r].scorer.hit_lanes(p, d);
+            place(p + 1, index * k + static_cast<std::uint32_t>(d));
+            ++left;
+        }
+    }
+
+    BatchParams params_;
+    std::vector<RecordConstraint> records_;
+    std::vector<std::uint64_t> commons_, hits_;
+    std::array<std::uint8_t, BatchParams::kMaxColours> count_{}, left_{};
+    std::array<std::uint8_t, BatchParams::kMaxPegs> digits_{};
+    std::vector<std::uint32_t> out_;
+};
+
+}  // namespace
+
+void digits_of_index(std::uint32_t index, const BatchParams& params, std::uint8_t* digits) {
+    const auto k = static_cast<std::uint32_t>(params.colours);
+    for (int p = params.pegs - 1; p >= 0; --p) {
+        digits[p] = static_cast<std::uint8_t>(index % k);
+        index /= k;
+    }
+}
+
+std::vector<std::uint32_t> secrets_answering(const TestRecord& record, const BatchParams& params) {
+    return secrets_consistent(std::span<const TestRecord>(&record, 1), params);
+}
+
+std::vector<std::uint32_t> secrets_consistent(std::span<const TestRecord> history, const BatchParams& params) {
+    if (params.secret_count() > UINT32_MAX) throw std::invalid_argument("more than 2^32 secrets");
+    bool wide = false;
+    for (const auto& record : history) {
+        if (record.strings.size() != record.answers.size()) throw std::invalid_argument("one answer per string");
+        wide = wide || record.strings.size() > 15;
+    }
+    if (!wide) return Enumeration(history, params).run();
+    // Lanes of 4 bits hold 15 strings; a game of 16 strings a test is scanned instead.
+    if (params.secret_count() > (std::uint64_t{1} << 26)) throw std::invalid_argument("tests of 16 strings on more than 2^26 secrets");
+    std::vector<std::uint32_t> out;
+    for (std::uint32_t i = 0; i < params.secret_count(); ++i) {
+        if (consistent_with_all(PackedCode::from_index(i, params), history, params.pegs)) out.push_back(i);
+    }
+    return out;
+}
+
+std::vector<std::uint32_t> filter_secrets(std::span<const std::uint32_t> secrets, const TestRecord& record,
+                                          const BatchParams& params) {
+    const TestScorer scorer(record.strings, params);
+    const auto target = make_answer_key(record.answers, params);
+    std::vector<std::uint32_t> out;
+    std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
+    for (auto s : secrets) {
+        digits_of_index(s, params, digits.data());
+        if (scorer.key(digits.data()) == target) out.push_back(s);
+    }
+    return out;
+}
+
+}  // namespace mastermind

@@ -1,0 +1,16 @@
+// The published codebreakers of the ordinary game, one file each.
+#pragma once
+
+#include <memory>
+
+#include "mastermind/strategies/codebreaker.hpp"
+
+namespace mastermind::codebreakers {
+
+std::unique_ptr<Codebreaker> make_shapiro(const CodeSpace& space, const CodebreakerOptions& options);
+std::unique_ptr<Codebreaker> make_knuth(const CodeSpace& space, const CodebreakerOptions& options);
+std::unique_ptr<Codebreaker> make_irving(const CodeSpace& space, const CodebreakerOptions& options);
+std::unique_ptr<Codebreaker> make_entropy(const CodeSpace& space, const CodebreakerOptions& options);
+std::unique_ptr<Codebreaker> make_most_parts(const CodeSpace& space, const CodebreakerOptions& options);
+
+}  // namespace mastermind::codebreakers

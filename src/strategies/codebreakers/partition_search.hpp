@@ -1,0 +1,272 @@
+// The engine behind every codebreaker that picks the guess whose partition of the consistent set
+// ranks best (Knuth, Irving, Neuwirth, Kooi): each of those is a small policy that ranks a
+// partition; this file scores guesses against the set and applies the tie-breaks their sources
+// used. Among guesses of equal rank a consistent one wins, then the lowest code number.
+//
+// Only one guess of each symmetry class is scored: colours that no earlier guess used ("free")
+// can be permuted without changing the set, and colours that no consistent code holds ("zero")
+// score nothing, so a guess and its image have the same partition, the same rank and the same
+// consistency. The class's lowest code number is its canonical member: zero colours all become
+// the lowest zero colour, free colours are introduced in increasing order. (docs/performance.md)
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "mastermind/strategies/codebreaker.hpp"
+
+namespace mastermind::codebreakers {
+
+// A policy ranks a partition (lower is better) from its part sizes: the rank is the sum (or,
+// with kMax, the largest) of part(size) over the parts. While a guess is scored, the rank of the
+// parts so far is checked every few members against the best guess's, and `optimistic` says the
+// best final rank still reachable with `remaining` members to add; a guess that cannot win is
+// dropped there.
+//
+//   struct Policy {
+//       using Rank = std::int64_t;
+//       static constexpr bool kMax = false;
+//       Rank part(std::uint32_t size);
+//       static Rank optimistic(Rank rank, std::size_t remaining);
+//   };
+
+// Calls `visit(code)` for the canonical member of every symmetry class of guesses, in
+// increasing order. `present`: colours some consistent code holds; `used`: colours of earlier
+// guesses (bit c = colour c).
+template <class Visit>
+void for_each_canonical_guess(const CodeSpace& space, std::uint32_t present, std::uint32_t used, Visit&& visit) {
+    const int k = space.colours();
+    const std::uint32_t all = (1u << k) - 1;
+    const std::uint32_t zero = all & ~present;
+    const std::uint32_t free_live = all & ~used & present;
+    if (__builtin_popcount(zero) < 2 && __builtin_popcount(free_live) < 2) {
+        for (std::uint32_t g = 0; g < space.size(); ++g) visit(g);
+        return;
+    }
+    int free_order[CodeSpace::kMaxColours];  // free_live colours, increasing
+    int free_count = 0;
+    for (int c = 0; c < k; ++c) {
+        if (free_live >> c & 1) free_order[free_count++] = c;
+    }
+    const int z0 = zero ? __builtin_ctz(zero) : -1;
+    const int pegs = space.pegs();
+    const auto base = static_cast<std::uint32_t>(k);
+    auto recurse = [&](auto&& self, int peg, std::uint32_t prefix, int introduced) -> void {
+        if (peg == pegs) {
+            visit(prefix);
+            return;
+        }
+        for (int c = 0; c < k; ++c) {
+            int next_introduced = introduced;
+            if (zero >> c & 1) {
+                if (c != z0) continue;
+            } else if (free_live >> c & 1) {
+                const int rank = static_cast<int>(std::find(free_order, free_order + free_count, c) - free_order);
+                if (rank > introduced) continue;
+                if (rank == introduced) next_introduced = introduced + 1;
+            }
+            self(self, peg + 1, prefix * base + static_cast<std::uint32_t>(c), next_introduced);
+        }
+    };
+    recurse(recurse, 0, 0, 0);
+}
+
+// Whether `code` is the canonical member of its class (for_each_canonical_guess visits it).
+inline bool is_canonical_guess(const CodeSpace& space, std::uint32_t present, std::uint32_t used, std::uint32_t code) {
+    const std::uint32_t all = (1u << space.colours()) - 1;
+    const std::uint32_t zero = all & ~present;
+    const std::uint32_t free_live = all & ~used & present;
+    const int z0 = zero ? __builtin_ctz(zero) : -1;
+    std::uint32_t introduced = 0;  // free colours seen so far: always the lowest ones of free_live
+    for (auto c : space.digits(code)) {
+        const std::uint32_t bit = 1u << c;
+        if (zero & bit) {
+            if (c != z0) return false;
+        } else if ((free_live & bit) && !(introduced & bit)) {
+            const std::uint32_t next = free_live & ~introduced;
+            if (bit != (next & -next)) return false;
+            introduced |= bit;
+        }
+    }
+    return true;
+}
+
+template <class Policy>
+class PartitionSearch final : public Codebreaker {
+public:
+    PartitionSearch(const CodeSpace& space, const CodebreakerOptions& options)
+        : space_(space), first_(options.first), counts_(space.feedback_slots(), 0), touched_((space.feedback_slots() + 63) / 64, 0), in_set_(space.size(), 0) {}
+
+    std::uint32_t next(const OrdinaryPosition& position) override {
+        if (position.history.empty() && first_) return *first_;
+        const auto set = position.consistent;
+        const std::size_t n = set.size();
+        if (n == 0) throw NoCodeFits("no code fits the answers so far");
+        if (n <= 2) return set[0];
+        masks_.resize(n);
+        std::uint64_t present_counts = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            masks_[i] = space_.masks(set[i]);
+            present_counts |= masks_[i].counts;
+        }
+        // A consistent code that tells every member apart is the best any rule can do.
+        if (n <= space_.feedback_slots()) {
+            for (std::size_t i = 0; i < n; ++i) {
+                if (parts_of(set[i]) == n) return set[i];
+            }
+        }
+        for (auto s : set) in_set_[s] = 1;
+        std::uint32_t present = 0, used = 0;
+        for (int c = 0; c < space_.colours(); ++c) {
+            const std::uint64_t field = ((std::uint64_t{1} << space_.pegs()) - 1) << (c * space_.pegs());
+            if (present_counts & field) present |= 1u << c;
+        }
+        for (const auto& g : position.history) {
+            for (auto d : space_.digits(g.code)) used |= 1u << d;
+        }
+        best_.reset();
+        // The consistent codes first: they are usually good, and a good rank to beat early lets
+        // most other guesses be dropped after a few members. No guess can beat a partition into
+        // as many equal parts as there are answers (every policy prefers balance), so the scan
+        // stops once the best reaches that bound.
+        const std::size_t answers = non_winning_answers();
+        const Rank consistent_bound = balanced_rank(n - 1, answers, true);
+        const Rank other_bound = balanced_rank(n, answers, false);
+        const bool classic = space_.rules() == Rules::classic;
+        for (auto g : set) {
+            if (!is_canonical_guess(space_, present, used, g)) continue;  // its class's first member is scored
+            classic ? consider<Rules::classic>(g, n) : consider<Rules::adjacent>(g, n);
+            if (best_ && best_->rank <= consistent_bound) break;
+        }
+        if (!best_ || other_bound < best_->rank) {
+            auto visit = [&](std::uint32_t g) {
+                if (!in_set_[g]) classic ? consider<Rules::classic>(g, n) : consider<Rules::adjacent>(g, n);
+            };
+            for_each_canonical_guess(space_, present, used, visit);
+        }
+        for (auto s : set) in_set_[s] = 0;
+        return best_->code;
+    }
+
+private:
+    using Rank = typename Policy::Rank;
+    struct Best {
+        Rank rank;
+        std::uint32_t code;
+        bool consistent;
+    };
+
+    std::uint32_t feedback(Rules rules, const CodeMasks& g, const CodeMasks& s) const {
+        return rules == Rules::classic ? space_.classic_feedback(g, s) : space_.adjacent_feedback(g, s);
+    }
+
+    // An upper bound on how many answers other than all black one guess can get: every
+    // (b, w) or (b, g, w) with b < P that sums to at most P, less (P-1, 0, 1) under classic rules.
+    std::size_t non_winning_answers() const {
+        const auto p = static_cast<std::size_t>(space_.pegs());
+        if (space_.rules() == Rules::classic) return (p + 1) * (p + 2) / 2 - (p >= 2 ? 2 : 1);
+        return (p + 1) * (p + 2) * (p + 3) / 6 - 1;
+    }
+
+    // The rank of `n` members spread as evenly as they can be over `parts` parts (plus the
+    // all-black part of one member when `win`): no partition of n members ranks better.
+    Rank balanced_rank(std::size_t n, std::size_t parts, bool win) {
+        Rank rank = win ? policy_.part(1) : 0;
+        const std::size_t used = std::min(n, parts);
+        if (used == 0) return rank;
+        const std::size_t small = n / used, large_parts = n % used;
+        for (std::size_t part = 0; part < used; ++part) {
+            rank = combine(rank, policy_.part(static_cast<std::uint32_t>(small + (part < large_parts ? 1 : 0))));
+        }
+        return rank;
+    }
+
+    std::size_t parts_of(std::uint32_t guess) {
+        const CodeMasks g = space_.masks(guess);
+        std::size_t parts = 0;
+        for (const auto& s : masks_) {
+            const auto f = feedback(space_.rules(), g, s);
+            if (counts_[f]++ == 0) ++parts;
+            touched_[f >> 6] |= std::uint64_t{1} << (f & 63);
+        }
+        clear_counts(counts_.data());
+        return parts;
+    }
+
+    Rank combine(Rank a, Rank b) const { return Policy::kMax ? std::max(a, b) : a + b; }
+
+    // The rank of the parts counted so far (their ids are the bits of touched_).
+    Rank rank_so_far(const std::uint32_t* counts) {
+        Rank rank = 0;
+        for (std::size_t w = 0; w < touched_.size(); ++w) {
+            for (std::uint64_t bits = touched_[w]; bits; bits &= bits - 1) {
+                rank = combine(rank, policy_.part(counts[w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))]));
+            }
+        }
+        return rank;
+    }
+
+    void clear_counts(std::uint32_t* counts) {
+        for (std::size_t w = 0; w < touched_.size(); ++w) {
+            for (std::uint64_t bits = touched_[w]; bits; bits &= bits - 1) {
+                counts[w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))] = 0;
+            }
+            touched_[w] = 0;
+        }
+    }
+
+    template <Rules R>
+    void consider(std::uint32_t guess, std::size_t n) {
+        const CodeMasks g = space_.masks(guess);
+        const bool consistent = in_set_[guess] != 0;
+        // The rank this guess must reach to be chosen: better than the best, or equal and
+        // ahead of it by the tie-breaks (consistent first, then the lower code number).
+        Rank limit = std::numeric_limits<Rank>::max();
+        if (best_) {
+            const bool wins_tie = consistent != best_->consistent ? consistent : guess < best_->code;
+            limit = wins_tie ? best_->rank : best_->rank - 1;
+        }
+        std::uint32_t* counts = counts_.data();
+        std::uint64_t* touched = touched_.data();
+        const auto pegs = static_cast<std::uint32_t>(space_.pegs());
+        // Counting runs in blocks without branches; the rank is checked between blocks.
+        constexpr std::size_t kBlock = 32;
+        Rank rank = 0;
+        for (std::size_t begin = 0; begin < n; begin += kBlock) {
+            const std::size_t end = std::min(n, begin + kBlock);
+            for (std::size_t i = begin; i < end; ++i) {
+                std::uint32_t f;
+                if constexpr (R == Rules::classic) {
+                    f = static_cast<std::uint32_t>(__builtin_popcountll(g.positions & masks_[i].positions)) * pegs +
+                        static_cast<std::uint32_t>(__builtin_popcountll(g.counts & masks_[i].counts));
+                } else {
+                    f = space_.adjacent_feedback(g, masks_[i]);
+                }
+                ++counts[f];
+                touched[f >> 6] |= std::uint64_t{1} << (f & 63);
+            }
+            rank = rank_so_far(counts);
+            if (Policy::optimistic(rank, n - end) > limit) {
+                clear_counts(counts);
+                return;
+            }
+        }
+        clear_counts(counts);
+        best_ = Best{rank, guess, consistent};
+    }
+
+    const CodeSpace& space_;
+    std::optional<std::uint32_t> first_;
+    Policy policy_;
+    std::vector<std::uint32_t> counts_;
+    std::vector<std::uint64_t> touched_;  // bit f: part f has members
+    std::vector<std::uint8_t> in_set_;
+    std::vector<CodeMasks> masks_;
+    std::optional<Best> best_;
+};
+
+}  // namespace mastermind::codebreakers

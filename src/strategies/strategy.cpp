@@ -1,0 +1,70 @@
+#include "mastermind/strategies/strategy.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "mastermind/core/random.hpp"
+#include "adaptive_split.hpp"
+#include "case_analysis.hpp"
+#include "consistent.hpp"
+#include "counts_then_locate.hpp"
+#include "search_strategies.hpp"
+
+namespace mastermind {
+
+std::vector<PackedCode> random_distinct_strings(Rng& rng, const BatchParams& params) {
+    std::vector<PackedCode> strings;
+    while (static_cast<int>(strings.size()) < params.batch) {
+        const auto code = PackedCode::from_index(rng.below(params.secret_count()), params);
+        if (std::find(strings.begin(), strings.end(), code) == strings.end()) strings.push_back(code);
+    }
+    return strings;
+}
+
+std::span<const StrategyInfo> all_strategies() {
+    static const std::array<StrategyInfo, 6> all{{
+        {"adaptive-split",
+         "record: a fixed first test, then per answer class the seeded candidate test that "
+         "settles the most secrets; at most 3 tests on 9/10/9 (docs/results.md)",
+         [](const BatchParams& p, std::uint64_t seed) { return strategies::make_adaptive_split(p, seed); }},
+        {"counts-then-locate",
+         "editorial, case analysis easy: count each digit, then locate digits with prefixes "
+         "(at most 17 tests; games with B = P, K = P + 1)",
+         strategies::make_counts_then_locate},
+        {"case-analysis",
+         "editorial, case analysis hard: deterministic, at most 9 tests (proven over all 10^9 "
+         "secrets; 9/10/9 only)",
+         strategies::make_case_analysis},
+        {"search-after-counts",
+         "editorial, search easy: count each digit, then random tests until one arrangement is "
+         "left (about 12 claimed, 15 measured; B = P, K = P + 1)",
+         strategies::make_search_after_counts},
+        {"search-after-fast-counts",
+         "editorial, search hard: counts in 4 tests, then random tests (about 7 claimed, 11 "
+         "measured with seed 1; 9/10/9 only)",
+         strategies::make_search_after_fast_counts},
+        {"consistent",
+         "keep every secret consistent with the answers; test B of them, chosen by the seed "
+         "(small games: K^P up to 4M)",
+         strategies::make_consistent},
+    }};
+    return all;
+}
+
+const StrategyInfo* best_strategy_for(const BatchParams& params) {
+    if (params.pegs == 9 && params.colours == 10 && params.batch == 9) return find_strategy("adaptive-split");
+    if (params.secret_count() > strategies::kConsistentMaxSecrets && params.batch == params.pegs &&
+        params.colours == params.pegs + 1) {
+        return find_strategy("counts-then-locate");
+    }
+    return find_strategy("consistent");
+}
+
+const StrategyInfo* find_strategy(std::string_view name) {
+    for (const auto& s : all_strategies()) {
+        if (s.name == name) return &s;
+    }
+    return nullptr;
+}
+
+}  // namespace mastermind

@@ -1,0 +1,59 @@
+// The class enumerator against brute force: every secret of small games scanned, and on the
+// default game every member checked and the secret itself found.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "mastermind/core/random.hpp"
+#include "mastermind/games/secret_enumeration.hpp"
+#include "mastermind/strategies/strategy.hpp"
+
+namespace mastermind {
+namespace {
+
+TEST(SecretEnumeration, MatchesAScanOfEverySecret) {
+    for (const BatchParams params : {BatchParams{4, 5, 4, 20}, BatchParams{5, 6, 5, 20}, BatchParams{6, 4, 3, 20}}) {
+        Rng rng(params.pegs * 100 + params.colours);
+        for (int round = 0; round < 6; ++round) {
+            const auto test = random_distinct_strings(rng, params);
+            const auto record = answered_record(test, PackedCode::from_index(rng.below(params.secret_count()), params), params.pegs);
+            std::vector<std::uint32_t> scanned;
+            for (std::uint32_t i = 0; i < params.secret_count(); ++i) {
+                if (consistent_with(PackedCode::from_index(i, params), record, params.pegs)) scanned.push_back(i);
+            }
+            EXPECT_EQ(secrets_answering(record, params), scanned) << "P=" << params.pegs << " round " << round;
+        }
+    }
+}
+
+TEST(SecretEnumeration, FindsTheSecretAndOnlyConsistentOnesOnTheDefaultGame) {
+    const BatchParams params;
+    Rng rng(20261130);
+    for (int round = 0; round < 4; ++round) {
+        const auto test = random_distinct_strings(rng, params);
+        const auto secret = PackedCode::from_index(rng.below(params.secret_count()), params);
+        const auto record = answered_record(test, secret, params.pegs);
+        const auto found = secrets_answering(record, params);
+        EXPECT_TRUE(std::is_sorted(found.begin(), found.end()));
+        EXPECT_TRUE(std::binary_search(found.begin(), found.end(), static_cast<std::uint32_t>(secret.index(params))));
+        for (auto i : found) ASSERT_TRUE(consistent_with(PackedCode::from_index(i, params), record, params.pegs));
+        // The filter keeps exactly the members that also answer a second test alike.
+        const auto second = answered_record(random_distinct_strings(rng, params), secret, params.pegs);
+        const auto kept = filter_secrets(found, second, params);
+        std::vector<std::uint32_t> expected;
+        for (auto i : found) {
+            if (consistent_with(PackedCode::from_index(i, params), second, params.pegs)) expected.push_back(i);
+        }
+        EXPECT_EQ(kept, expected);
+    }
+}
+
+TEST(SecretEnumeration, RejectsRecordsItCannotRead) {
+    const BatchParams params;
+    TestRecord r{{PackedCode::from_index(1, params)}, {}};
+    EXPECT_THROW(secrets_answering(r, params), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace mastermind

@@ -1,0 +1,141 @@
+// The editorial's strategies through the evaluator: every secret of small games for the ones
+// that generalise, and a fixed sample with the edge cases for the ones written for 9/10/9.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "mastermind/analysis/evaluator.hpp"
+#include "mastermind/core/random.hpp"
+
+namespace mastermind {
+namespace {
+
+EvaluationOptions options_for(const std::string& strategy, BatchParams params, std::uint64_t seed = 1) {
+    EvaluationOptions o;
+    o.params = params;
+    o.strategy = find_strategy(strategy);
+    o.seed = seed;
+    return o;
+}
+
+BatchParams digit_game(int pegs) { return {pegs, pegs + 1, pegs, 20}; }
+
+TEST(Strategies, CountsThenLocateNeedsExactly2PMinus1TestsAtWorst) {
+    for (int pegs = 4; pegs <= 6; ++pegs) {
+        const auto r = evaluate_all(options_for("counts-then-locate", digit_game(pegs)));
+        EXPECT_EQ(r.games, digit_game(pegs).secret_count());
+        EXPECT_EQ(r.failures, 0u) << (r.failure_examples.empty() ? "" : r.failure_examples[0]);
+        EXPECT_EQ(r.worst, 2 * pegs - 1) << "P=" << pegs;
+    }
+}
+
+TEST(Strategies, SearchAfterCountsWinsEveryGameOfSmallGames) {
+    for (int pegs = 4; pegs <= 6; ++pegs) {
+        const auto r = evaluate_all(options_for("search-after-counts", digit_game(pegs), 7));
+        EXPECT_EQ(r.failures, 0u) << (r.failure_examples.empty() ? "" : r.failure_examples[0]);
+        EXPECT_GE(r.worst, pegs);  // the counting tests alone
+        EXPECT_LE(r.worst, 20);
+    }
+}
+
+// The exhaustive walk hands search strategies their candidates; a walk over the same secrets
+// without that help (the strategy enumerates, as in a real game) must make the same moves.
+TEST(Evaluator, CandidatesFromTheGroupChangeNoMove) {
+    const auto params = digit_game(5);
+    const auto options = options_for("search-after-counts", params, 3);
+    std::vector<std::uint32_t> every(params.secret_count());
+    for (std::uint32_t i = 0; i < every.size(); ++i) every[i] = i;
+    const auto walked = evaluate_all(options);
+    const auto played = evaluate_secrets(options, every);
+    EXPECT_EQ(walked.histogram, played.histogram);
+    EXPECT_EQ(walked.worst_examples, played.worst_examples);
+    EXPECT_EQ(walked.failures, 0u);
+}
+
+// A strategy that guesses blindly: the evaluator must count its failures, not trust it.
+class Blind final : public Strategy {
+public:
+    Move next(const Position& position) override {
+        if (position.history().empty()) return {false, {PackedCode::from_index(1, params_), PackedCode::from_index(2, params_), PackedCode::from_index(3, params_), PackedCode::from_index(4, params_)}};
+        return {true, {PackedCode::from_index(5, params_)}};
+    }
+    BatchParams params_ = digit_game(4);
+};
+
+TEST(Evaluator, CountsWrongChallengesAndBrokenRules) {
+    const StrategyInfo blind{"blind", "", [](const BatchParams&, std::uint64_t) { return std::make_unique<Blind>(); }};
+    EvaluationOptions o;
+    o.params = digit_game(4);
+    o.strategy = &blind;
+    const auto r = evaluate_all(o);
+    EXPECT_EQ(r.games, 625u);
+    EXPECT_EQ(r.failures, 624u);  // only secret 5 is challenged right
+    EXPECT_EQ(r.histogram.at(1), 1u);
+    ASSERT_FALSE(r.failure_examples.empty());
+    EXPECT_NE(r.failure_examples[0].find("challenged 0010 after 1 tests"), std::string::npos) << r.failure_examples[0];
+}
+
+// Edge cases of the 9/10/9 game, and a seeded sample.
+std::vector<std::uint32_t> default_game_sample() {
+    const BatchParams p;
+    std::vector<std::string> texts{
+        "123456789", "987654321", "012345678", "876543210", "102030405", "999999998",
+        "011111111", "111111110", "000000001", "100000000", "000011112", "001122336",
+        "001122337", "001122338", "001122339", "630022110", "913322001", "000022226",
+        "111133337", "012301239", "123045607", "555555554", "456456456", "989898989",
+        "000000009", "900000000", "123123123", "112233445", "667788990", "099999999",
+    };
+    for (int d = 0; d <= 9; ++d) texts.push_back(std::string(9, static_cast<char>('0' + d)));
+    std::vector<std::uint32_t> out;
+    for (const auto& t : texts) out.push_back(static_cast<std::uint32_t>(PackedCode::parse(t, p)->index(p)));
+    Rng rng(20261130);
+    for (int i = 0; i < 3000; ++i) out.push_back(static_cast<std::uint32_t>(rng.below(p.secret_count())));
+    return out;
+}
+
+TEST(Strategies, CaseAnalysisNeedsAtMost9TestsOnTheEdgeCases) {
+    const auto r = evaluate_secrets(options_for("case-analysis", BatchParams{}), default_game_sample());
+    EXPECT_EQ(r.failures, 0u) << (r.failure_examples.empty() ? "" : r.failure_examples[0]);
+    EXPECT_LE(r.worst, 9);
+}
+
+TEST(Strategies, TheExceptionCaseTakes8Tests) {
+    const BatchParams p;
+    for (const char* secret : {"001122336", "001122337", "001122338", "001122339", "601132320"}) {
+        const auto r = evaluate_secrets(options_for("case-analysis", p), {static_cast<std::uint32_t>(PackedCode::parse(secret, p)->index(p))});
+        EXPECT_EQ(r.failures, 0u) << secret;
+        EXPECT_EQ(r.worst, 8) << secret;
+    }
+}
+
+TEST(Strategies, CountsThenLocateOnTheDefaultGame) {
+    const auto r = evaluate_secrets(options_for("counts-then-locate", BatchParams{}), default_game_sample());
+    EXPECT_EQ(r.failures, 0u) << (r.failure_examples.empty() ? "" : r.failure_examples[0]);
+    EXPECT_LE(r.worst, 17);
+}
+
+TEST(Strategies, SearchAfterFastCountsOnTheEdgeCases) {
+    auto sample = default_game_sample();
+    sample.resize(300);  // its search enumerates arrangements per game: keep the suite quick
+    const auto r = evaluate_secrets(options_for("search-after-fast-counts", BatchParams{}, 5), sample);
+    EXPECT_EQ(r.failures, 0u) << (r.failure_examples.empty() ? "" : r.failure_examples[0]);
+    EXPECT_LE(r.worst, 20);
+}
+
+TEST(Strategies, AutoPicksTheBestStrategyForTheGame) {
+    EXPECT_EQ(best_strategy_for(BatchParams{})->name, "adaptive-split");
+    EXPECT_EQ(best_strategy_for(BatchParams{4, 6, 4, 20})->name, "consistent");
+    EXPECT_EQ(best_strategy_for(digit_game(7))->name, "consistent");       // 8^7 = 2M secrets
+    EXPECT_EQ(best_strategy_for(digit_game(8))->name, "counts-then-locate");  // 9^8 = 43M
+    EXPECT_EQ(best_strategy_for(BatchParams{12, 16, 16, 20})->name, "consistent");
+}
+
+TEST(Strategies, SpecificStrategiesRefuseOtherGames) {
+    EXPECT_THROW(find_strategy("case-analysis")->make(digit_game(5), 1), std::invalid_argument);
+    EXPECT_THROW(find_strategy("search-after-fast-counts")->make(digit_game(5), 1), std::invalid_argument);
+    EXPECT_THROW(find_strategy("counts-then-locate")->make(BatchParams{4, 6, 4, 20}, 1), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace mastermind
