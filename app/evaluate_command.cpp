@@ -122,12 +122,17 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         }
         r = evaluate_ordinary_games(space, options, secrets);
     }
-    const std::string first = options.codebreaker_options.first ? space.to_string(*options.codebreaker_options.first) : "chosen by the rule";
+    // The first guess: given (--first, or the published default), or chosen by the rule (known
+    // after an exhaustive walk).
+    const char* first_from = options.codebreaker_options.first ? (args.first.empty() ? "default" : "--first") : "rule";
+    std::string first = options.codebreaker_options.first ? space.to_string(*options.codebreaker_options.first)
+                        : r.first_guess.empty() ? "chosen by the rule" : r.first_guess;
     if (args.json) {
         nlohmann::json j{{"strategy", name},
                          {"seed", args.seed},
                          {"game", {{"name", "ordinary"}, {"rules", args.game.rules}, {"pegs", pegs}, {"colours", colours}, {"max_guesses", max_guesses}}},
                          {"first_guess", first},
+                         {"first_guess_from", first_from},
                          {"scope", scope},
                          {"games", r.games},
                          {"failures", r.failures},
@@ -141,8 +146,8 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
                          {"seconds", r.seconds}};
         fmt::print("{}\n", j.dump(2));
     } else {
-        fmt::print("strategy {} (first guess {}), ordinary game, {} rules, {} pegs, {} colours, at most {} guesses, {}\n",
-                   name, first, args.game.rules, pegs, colours, max_guesses, scope);
+        fmt::print("strategy {} (first guess {}, {}), ordinary game, {} rules, {} pegs, {} colours, at most {} guesses, {}\n",
+                   name, first, first_from, args.game.rules, pegs, colours, max_guesses, scope);
         fmt::print("games {}, failures {}\n", r.games, r.failures);
         fmt::print("worst case {} guesses, total {}, mean {:.6f}\n", r.worst, r.total, r.mean);
         fmt::print("histogram (guesses: games won):\n");

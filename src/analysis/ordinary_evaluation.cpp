@@ -88,6 +88,7 @@ public:
             for (auto s : set) tally.fail(s, fmt::format("guess {} is not a code", guess), options_.examples);
             return;
         }
+        if (depth == 0) first_guess_ = guess;
         const auto parts = split_by_feedback(space_, set, guess);
         auto visit = [&](std::size_t i, std::vector<Guess>& h) {
             if (parts.feedback[i] == space_.win()) {
@@ -109,12 +110,14 @@ public:
     }
 
     Tally merged() { return merge(tallies_, options_.examples); }
+    std::uint32_t first_guess() const { return first_guess_; }
 
 private:
     const CodeSpace& space_;
     const OrdinaryEvaluationOptions& options_;
     tbb::enumerable_thread_specific<std::unique_ptr<Codebreaker>> breakers_;
     tbb::enumerable_thread_specific<Tally> tallies_;
+    std::uint32_t first_guess_ = 0;
 };
 
 OrdinaryEvaluation finish(const CodeSpace& space, const OrdinaryEvaluationOptions& options, Tally all,
@@ -179,7 +182,9 @@ OrdinaryEvaluation evaluate_ordinary_all(const CodeSpace& space, const OrdinaryE
     const auto codes = all_codes(space);
     std::vector<Guess> history;
     walker.walk(codes, history);
-    return finish(space, options, walker.merged(), start);
+    auto r = finish(space, options, walker.merged(), start);
+    r.first_guess = space.to_string(walker.first_guess());
+    return r;
 }
 
 OrdinaryEvaluation evaluate_ordinary_games(const CodeSpace& space, const OrdinaryEvaluationOptions& options,

@@ -31,6 +31,7 @@ struct OrdinaryEvaluation {
     std::vector<std::string> worst_examples;
     std::vector<std::string> failure_examples;
     std::uint64_t nodes = 0;               // codebreaker calls (decision-tree nodes)
+    std::string first_guess;               // the move at the root (every game's first guess)
     double seconds = 0;
 };
 

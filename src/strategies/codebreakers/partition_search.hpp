@@ -35,8 +35,8 @@ namespace mastermind::codebreakers {
 //   };
 
 // Calls `visit(code)` for the canonical member of every symmetry class of guesses, in
-// increasing order. `present`: colours some consistent code holds; `used`: colours of earlier
-// guesses (bit c = colour c).
+// increasing order, while it returns true. `present`: colours some consistent code holds; `used`:
+// colours of earlier guesses (bit c = colour c).
 template <class Visit>
 void for_each_canonical_guess(const CodeSpace& space, std::uint32_t present, std::uint32_t used, Visit&& visit) {
     const int k = space.colours();
@@ -44,7 +44,9 @@ void for_each_canonical_guess(const CodeSpace& space, std::uint32_t present, std
     const std::uint32_t zero = all & ~present;
     const std::uint32_t free_live = all & ~used & present;
     if (__builtin_popcount(zero) < 2 && __builtin_popcount(free_live) < 2) {
-        for (std::uint32_t g = 0; g < space.size(); ++g) visit(g);
+        for (std::uint32_t g = 0; g < space.size(); ++g) {
+            if (!visit(g)) return;
+        }
         return;
     }
     int free_order[CodeSpace::kMaxColours];  // free_live colours, increasing
@@ -55,9 +57,10 @@ void for_each_canonical_guess(const CodeSpace& space, std::uint32_t present, std
     const int z0 = zero ? __builtin_ctz(zero) : -1;
     const int pegs = space.pegs();
     const auto base = static_cast<std::uint32_t>(k);
+    bool go_on = true;
     auto recurse = [&](auto&& self, int peg, std::uint32_t prefix, int introduced) -> void {
         if (peg == pegs) {
-            visit(prefix);
+            go_on = visit(prefix);
             return;
         }
         for (int c = 0; c < k; ++c) {
@@ -70,6 +73,7 @@ void for_each_canonical_guess(const CodeSpace& space, std::uint32_t present, std
                 if (rank == introduced) next_introduced = introduced + 1;
             }
             self(self, peg + 1, prefix * base + static_cast<std::uint32_t>(c), next_introduced);
+            if (!go_on) return;
         }
     };
     recurse(recurse, 0, 0, 0);
@@ -143,10 +147,23 @@ public:
             if (best_ && best_->rank <= consistent_bound) break;
         }
         if (!best_ || other_bound < best_->rank) {
-            auto visit = [&](std::uint32_t g) {
-                if (!in_set_[g]) classic ? consider<Rules::classic>(g, n) : consider<Rules::adjacent>(g, n);
-            };
-            for_each_canonical_guess(space_, present, used, visit);
+            // When anything short of telling every member apart loses to the best consistent
+            // guess, the choice is the first code (in code order) that does tell them apart.
+            const bool only_full = best_ && best_->consistent && n <= answers && best_->rank - 1 < pair_rank(n);
+            if (only_full) {
+                auto visit = [&](std::uint32_t g) {
+                    if (in_set_[g] || !(classic ? tells_apart<Rules::classic>(g, n) : tells_apart<Rules::adjacent>(g, n))) return true;
+                    best_ = Best{other_bound, g, false};
+                    return false;
+                };
+                for_each_canonical_guess(space_, present, used, visit);
+            } else {
+                auto visit = [&](std::uint32_t g) {
+                    if (!in_set_[g]) classic ? consider<Rules::classic>(g, n) : consider<Rules::adjacent>(g, n);
+                    return true;
+                };
+                for_each_canonical_guess(space_, present, used, visit);
+            }
         }
         for (auto s : set) in_set_[s] = 0;
         return best_->code;
@@ -183,6 +200,34 @@ private:
             rank = combine(rank, policy_.part(static_cast<std::uint32_t>(small + (part < large_parts ? 1 : 0))));
         }
         return rank;
+    }
+
+    // The rank of one pair and n - 2 single members: the best a partition can do short of
+    // telling every member apart (every policy prefers balance).
+    Rank pair_rank(std::size_t n) {
+        Rank rank = policy_.part(2);
+        for (std::size_t i = 2; i < n; ++i) rank = combine(rank, policy_.part(1));
+        return rank;
+    }
+
+    // Whether `guess` gives every member of the set its own answer; stops at the first repeat.
+    template <Rules R>
+    bool tells_apart(std::uint32_t guess, std::size_t n) {
+        const CodeMasks g = space_.masks(guess);
+        std::uint64_t* seen = touched_.data();
+        std::size_t i = 0;
+        bool distinct = true;
+        for (; i < n; ++i) {
+            const std::uint32_t f = R == Rules::classic ? space_.classic_feedback(g, masks_[i]) : space_.adjacent_feedback(g, masks_[i]);
+            const std::uint64_t bit = std::uint64_t{1} << (f & 63);
+            if (seen[f >> 6] & bit) {
+                distinct = false;
+                break;
+            }
+            seen[f >> 6] |= bit;
+        }
+        for (std::size_t w = 0; w < touched_.size(); ++w) seen[w] = 0;
+        return distinct;
     }
 
     std::size_t parts_of(std::uint32_t guess) {

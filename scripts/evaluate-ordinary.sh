@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# "Is the adjacent game easier?": every codebreaker of the ordinary game over every secret of
+# 4x6, 5x8 and 6x6, under classic and under adjacent rules with the same first guess (the one the
+# classic run used: published on 4x6, 11223 on 5x8, the rule's own choice on 6x6) and the same
+# tie-breaks, so that the difference is the rules alone. Prints a Markdown table for
+# docs/results.md with the commit and the wall time of each run.
+# Usage: scripts/evaluate-ordinary.sh [GAMES (default "4x6 5x8 6x6")] [OUTDIR (default runs/ordinary)]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+games=${1:-"4x6 5x8 6x6"}
+out=${2:-runs/ordinary}
+mkdir -p "$out"
+bash scripts/install-deps.sh
+bash scripts/build.sh release >/dev/null
+bin=build/release/mastermind
+commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src include app || echo "+changes")
+run() {  # run GAME RULES STRATEGY [--first CODE] -> JSON file name
+    local game=$1 rules=$2 strategy=$3
+    shift 3
+    local json="$out/$game-$rules-$strategy.json"
+    "$bin" evaluate --game ordinary -P "${game%x*}" -K "${game#*x}" --rules "$rules" --strategy "$strategy" --all --json "$@" >"$json"
+    jq -e '.failures == 0' "$json" >/dev/null || { echo "evaluate-ordinary: $json has failures" >&2; exit 1; }
+    echo "$json"
+}
+echo "Commit $commit, $(nproc) cores; \`scripts/evaluate-ordinary.sh\`."
+echo
+echo "| game | codebreaker | first guess | classic: total (mean), max | adjacent: total (mean), max | adjacent / classic | wall s (classic, adjacent) |"
+echo "|---|---|---|---|---|---:|---|"
+for game in $games; do
+    for strategy in knuth irving entropy most-parts shapiro; do
+        c=$(run "$game" classic "$strategy")
+        first=$(jq -r .first_guess "$c")
+        a=$(run "$game" adjacent "$strategy" --first "$first")
+        jq -nr --arg game "$game" --arg s "$strategy" --slurpfile c "$c" --slurpfile a "$a" '
+            $c[0] as $c | $a[0] as $a |
+            "| \($game) | \($s) | \($c.first_guess) (\($c.first_guess_from)) | \($c.total) (\($c.mean * 10000 | round / 10000)), \($c.worst) | \($a.total) (\($a.mean * 10000 | round / 10000)), \($a.worst) | \(($a.total / $c.total) * 1000 | round / 1000) | \($c.seconds * 100 | round / 100), \($a.seconds * 100 | round / 100) |"'
+    done
+done
