@@ -28,11 +28,13 @@ struct RecordConstraint {
             total_hits += a.hit;
             min_sum = std::min(min_sum, sum);
             max_sum = std::max(max_sum, sum);
+            sums |= 1u << sum;
         }
         for (std::size_t i = 0; i < record.strings.size(); ++i) {
             for (int p = 0; p < params.pegs; ++p) {
                 const int d = record.strings[i].peg(p);
                 digit[i][static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(d);
+                ++strings_with[static_cast<std::size_t>(p)][static_cast<std::size_t>(d)];
                 for (int e = 0; e <= d; ++e) ++rest[static_cast<std::size_t>(e)][i];
             }
         }
@@ -44,8 +46,11 @@ struct RecordConstraint {
     std::uint64_t sum_histogram = 0;
     int total_hits = 0;
     int min_sum = BatchParams::kMaxPegs + 1, max_sum = -1;
+    std::uint32_t sums = 0;  // bit s: some answer has hit + blow = s
     // rest[d][i]: pegs of string i with a digit d or above (the common colours still to come).
     std::array<std::array<int, BatchParams::kMaxBatch>, BatchParams::kMaxColours + 1> rest{};
+    // strings_with[p][d]: strings with digit d at position p (at most that many hit there at once).
+    std::array<std::array<int, BatchParams::kMaxColours>, BatchParams::kMaxPegs> strings_with{};
     std::array<std::pair<int, int>, BatchParams::kMaxPegs + 1> hit_range{};
     std::array<std::array<std::uint8_t, BatchParams::kMaxPegs>, BatchParams::kMaxBatch> digit{};
     // Set per count vector: each string's hit bounds, and reach[p][i], the positions p.. where
@@ -84,8 +89,10 @@ private:
             const auto& rec = records_[r];
             const std::uint64_t lanes = common(d, r);
             for (int i = 0; i < rec.batch; ++i) {
+                // It ends in [now, now + reach]: some answer's sum must lie there.
                 const int now = lane(lanes, i);
-                if (now > rec.max_sum || now + std::min(left, rec.rest[static_cast<std::size_t>(d)][static_cast<std::size_t>(i)]) < rec.min_sum) return;
+                const int reach = std::min(left, rec.rest[static_cast<std::size_t>(d)][static_cast<std::size_t>(i)]);
+                if (((rec.sums >> now) & ((2u << reach) - 1)) == 0) return;
             }
         }
         if (d == params_.colours - 1) {
@@ -121,6 +128,7 @@ private:
                 rec.high[static_cast<std::size_t>(i)] = hi;
                 rec.reach[static_cast<std::size_t>(pegs)][static_cast<std::size_t>(i)] = 0;
             }
+            int most = 0;  // the most hits positions p.. can add: per position, the strings sharing one present digit
             for (int p = pegs - 1; p >= 0; --p) {
                 int total = 0;
                 for (int i = 0; i < rec.batch; ++i) {
@@ -129,7 +137,12 @@ private:
                             (count_[rec.digit[static_cast<std::size_t>(i)][static_cast<std::size_t>(p)]] > 0 ? 1 : 0);
                     total += reach;
                 }
-                rec.reach_total[static_cast<std::size_t>(p)] = total;
+                int best = 0;
+                for (int d = 0; d < params_.colours; ++d) {
+                    if (count_[static_cast<std::size_t>(d)] > 0) best = std::max(best, rec.strings_with[static_cast<std::size_t>(p)][static_cast<std::size_t>(d)]);
+                }
+                most += best;
+                rec.reach_total[static_cast<std::size_t>(p)] = std::min(total, most);
             }
             hits(0, r) = 0;
         }
