@@ -150,21 +150,31 @@ private:
         place(0, 0);
     }
 
+    // The sum of the 4-bit lanes (each at most 12, at most 16 lanes).
+    static int lane_sum(std::uint64_t h) {
+        constexpr std::uint64_t kLow = 0x0F0F0F0F0F0F0F0FULL;
+        const std::uint64_t bytes = (h & kLow) + ((h >> 4) & kLow);
+        return static_cast<int>((bytes * 0x0101010101010101ULL) >> 56);
+    }
+
     void place(int p, std::uint32_t index) {
         const std::size_t n = records_.size();
+        // Every record's total of hits first (cheap), then each string's.
+        for (std::size_t r = 0; r < n; ++r) {
+            const auto& rec = records_[r];
+            const int total = lane_sum(hits(p, r));
+            if (total > rec.total_hits || total + rec.reach_total[static_cast<std::size_t>(p)] < rec.total_hits) return;
+        }
         for (std::size_t r = 0; r < n; ++r) {
             const auto& rec = records_[r];
             const std::uint64_t h = hits(p, r);
-            int total = 0;
             for (int i = 0; i < rec.batch; ++i) {
                 const int hi = lane(h, i);
                 if (hi > rec.high[static_cast<std::size_t>(i)] ||
                     hi + rec.reach[static_cast<std::size_t>(p)][static_cast<std::size_t>(i)] < rec.low[static_cast<std::size_t>(i)]) {
                     return;
                 }
-                total += hi;
             }
-            if (total > rec.total_hits || total + rec.reach_total[static_cast<std::size_t>(p)] < rec.total_hits) return;
         }
         if (p == params_.pegs) {
             for (const auto& rec : records_) {
