@@ -29,8 +29,8 @@ struct GameChoice {
 
     // The batch game's parameters with the user's overrides; empty string if valid.
     std::string batch_params(BatchParams& params) const {
-        if (rules != "classic") return "the batch game is played with --rules classic only (so far)";
         params = BatchParams{};
+        params.rules = rules_value();
         if (pegs) params.pegs = *pegs;
         if (colours) params.colours = *colours;
         if (batch) params.batch = *batch;

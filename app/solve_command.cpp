@@ -70,7 +70,13 @@ int run_solve(const SolveArgs& args) {
                 throw std::invalid_argument(fmt::format("'{}' is not a strategy of the batch game", args.strategy));
             }
             report = run_solver(
-                channel, header, [&](const BatchParams& params) { return choose_strategy(args.strategy, params)->make(params, args.seed); }, timeout);
+                channel, header,
+                [&](const BatchParams& params) {
+                    const StrategyInfo* info = choose_strategy(args.strategy, params);
+                    if (auto why = strategy_refuses(*info, params); !why.empty()) throw std::invalid_argument(why);
+                    return info->make(params, args.seed);
+                },
+                timeout);
         }
     } catch (const std::invalid_argument& e) {
         fmt::print(stderr, "mastermind solve: {}\n", e.what());

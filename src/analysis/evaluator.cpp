@@ -26,7 +26,7 @@ namespace {
 // The key of the answers `secret` gets to `strings`: one string at a time, for small groups.
 AnswerKey answer_key(const PackedCode& secret, const std::vector<PackedCode>& strings, const BatchParams& params) {
     std::array<HitBlow, BatchParams::kMaxBatch> answers{};
-    for (std::size_t i = 0; i < strings.size(); ++i) answers[i] = secret.score(strings[i], params.pegs);
+    for (std::size_t i = 0; i < strings.size(); ++i) answers[i] = secret.score(strings[i], params.pegs, params.rules);
     return make_answer_key(std::span<const HitBlow>(answers.data(), strings.size()), params);
 }
 
@@ -130,7 +130,7 @@ public:
         const int batch = static_cast<int>(move.strings.size());
         if (group.size() >= options_.bucketed_split_from && has_compact_key(options_.params, batch)) {
             split_bucketed(group, scratch, move.strings, parts);
-        } else if (group.size() >= kParallelGroup) {
+        } else if (group.size() >= kParallelGroup && options_.params.rules == Rules::classic) {
             split_parallel(group, scratch, move.strings, parts);
         } else {
             split_small(group, move.strings, parts);
@@ -213,7 +213,7 @@ private:
 
     void split_small(std::span<std::uint32_t> group, const std::vector<PackedCode>& strings, Parts& parts) const {
         std::vector<std::pair<AnswerKey, std::uint32_t>> keyed(group.size());
-        if (group.size() >= kScorerGroup) {
+        if (group.size() >= kScorerGroup && options_.params.rules == Rules::classic) {
             const TestScorer scorer(strings, options_.params);
             std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
             for (std::size_t i = 0; i < group.size(); ++i) {
@@ -367,6 +367,7 @@ EvaluationResult run(const EvaluationOptions& options, std::vector<std::uint32_t
     const auto start = std::chrono::steady_clock::now();
     const int threads = options.threads > 0 ? options.threads : static_cast<int>(tbb::info::default_concurrency());
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+    if (auto why = strategy_refuses(*options.strategy, options.params); !why.empty()) throw std::invalid_argument(why);
     options.strategy->make(options.params, options.seed);  // fail early on unsupported games
     Walker walker(options, exhaustive, secrets.size());
     std::vector<std::uint32_t> scratch(secrets.size());

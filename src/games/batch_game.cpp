@@ -66,7 +66,7 @@ TestResult BatchGame::test(std::span<const std::string_view> strings) {
     ++tests_used_;
     for (const auto& s : r.strings) {
         sent_.insert(s.nibbles());
-        r.answers.push_back(secret_.score(s, params_.pegs));
+        r.answers.push_back(secret_.score(s, params_.pegs, params_.rules));
     }
     r.shuffled = r.answers;
     for (std::size_t i = r.shuffled.size(); i > 1; --i) {  // Fisher-Yates with our own draws

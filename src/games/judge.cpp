@@ -67,9 +67,12 @@ std::string secret_text(const JudgeConfig& config) {
 
 namespace {
 
-nlohmann::json pairs_json(const std::vector<HitBlow>& answers) {
+nlohmann::json pairs_json(const std::vector<HitBlow>& answers, bool adjacent = false) {
     auto out = nlohmann::json::array();
-    for (const auto& a : answers) out.push_back({a.hit, a.blow});
+    for (const auto& a : answers) {
+        if (adjacent) out.push_back({a.hit, a.grey, a.blow});
+        else out.push_back({a.hit, a.blow});
+    }
     return out;
 }
 
@@ -93,13 +96,15 @@ public:
 
 class BatchReferee final : public Referee {
 public:
-    explicit BatchReferee(const JudgeConfig& c) : config_(c), game_(c.params, c.secret, c.shuffle_seed) {}
+    explicit BatchReferee(const JudgeConfig& c)
+        : config_(c), game_(c.params, c.secret, c.shuffle_seed), adjacent(c.params.rules == Rules::adjacent) {}
     nlohmann::json start_event() const override {
         return {{"event", "start"},
                 {"pegs", config_.params.pegs},
                 {"colours", config_.params.colours},
                 {"batch", config_.params.batch},
                 {"max_tests", config_.params.max_tests},
+                {"rules", std::string(to_string(config_.params.rules))},
                 {"secret", config_.secret.to_string(config_.params.pegs)},
                 {"shuffle_seed", config_.shuffle_seed}};
     }
@@ -117,12 +122,12 @@ public:
                 nlohmann::json strings = nlohmann::json::array();
                 for (const auto& str : result.strings) strings.push_back(str.to_string(config_.params.pegs));
                 return {Reply::Kind::answer,
-                        protocol::format_answers(result.shuffled),
+                        protocol::format_answers(result.shuffled, config_.params.rules),
                         {{"event", "test"},
                          {"test", game_.tests_used()},
                          {"strings", strings},
-                         {"answers", pairs_json(result.answers)},
-                         {"shuffled", pairs_json(result.shuffled)}}};
+                         {"answers", pairs_json(result.answers, adjacent)},
+                         {"shuffled", pairs_json(result.shuffled, adjacent)}}};
             }
             case protocol::SolverMessage::Kind::challenge: {
                 const auto result = game_.challenge(message.strings.front());
@@ -140,6 +145,7 @@ public:
 private:
     const JudgeConfig& config_;
     BatchGame game_;
+    bool adjacent;
 };
 
 // The ordinary game: each guess is answered with its score; an all-black score is followed by

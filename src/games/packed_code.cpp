@@ -80,4 +80,16 @@ HitBlow PackedCode::score(const PackedCode& guess, int pegs) const {
     return {static_cast<std::uint8_t>(hit), static_cast<std::uint8_t>(common - hit)};
 }
 
+HitBlow PackedCode::score(const PackedCode& guess, int pegs, Rules rules) const {
+    if (rules == Rules::classic) return score(guess, pegs);
+    std::array<std::uint8_t, BatchParams::kMaxPegs> target{}, g{};
+    for (int i = 0; i < pegs; ++i) {
+        target[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(peg(i));
+        g[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(guess.peg(i));
+    }
+    const auto n = static_cast<std::size_t>(pegs);
+    const Score s = score_adjacent(std::span<const std::uint8_t>(target.data(), n), std::span<const std::uint8_t>(g.data(), n));
+    return {static_cast<std::uint8_t>(s.black), static_cast<std::uint8_t>(s.white), static_cast<std::uint8_t>(s.grey)};
+}
+
 }  // namespace mastermind

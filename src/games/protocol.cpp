@@ -104,16 +104,21 @@ SolverMessage parse_solver_line(std::string_view raw, bool ordinary) {
 }
 
 std::string format_header(const BatchParams& p) {
-    return fmt::format("{} {} {} {}", p.pegs, p.colours, p.batch, p.max_tests);
+    const std::string line = fmt::format("{} {} {} {}", p.pegs, p.colours, p.batch, p.max_tests);
+    return p.rules == Rules::classic ? line : line + " adjacent";
 }
 
 std::string parse_header(std::string_view raw, BatchParams& params) {
     std::size_t bad_column = 0;
     const auto tokens = split_tokens(without_cr(raw), bad_column);
-    if (tokens.size() != 4) {
-        return fmt::format("header '{}' is not 'P K B M'", printable(raw));
+    if (tokens.size() != 4 && tokens.size() != 5) {
+        return fmt::format("header '{}' is not 'P K B M' or 'P K B M adjacent'", printable(raw));
     }
     BatchParams p;
+    if (tokens.size() == 5) {
+        if (tokens[4] != "adjacent") return fmt::format("header word '{}' is not 'adjacent'", printable(tokens[4]));
+        p.rules = Rules::adjacent;
+    }
     int* fields[] = {&p.pegs, &p.colours, &p.batch, &p.max_tests};
     for (std::size_t i = 0; i < 4; ++i) {
         *fields[i] = parse_small(tokens[i]);
@@ -185,11 +190,11 @@ std::string format_challenge(const PackedCode& guess, int pegs) {
     return "challenge " + guess.to_string(pegs);
 }
 
-std::string format_answers(std::span<const HitBlow> answers) {
+std::string format_answers(std::span<const HitBlow> answers, Rules rules) {
     std::string line;
     for (const auto& a : answers) {
         if (!line.empty()) line += ' ';
-        line += fmt::format("{} {}", a.hit, a.blow);
+        line += rules == Rules::classic ? fmt::format("{} {}", a.hit, a.blow) : fmt::format("{} {} {}", a.hit, a.grey, a.blow);
     }
     return line;
 }
@@ -198,6 +203,21 @@ std::string parse_answers(std::string_view raw, const BatchParams& params,
                           std::vector<HitBlow>& answers) {
     std::size_t bad_column = 0;
     const auto tokens = split_tokens(without_cr(raw), bad_column);
+    if (params.rules == Rules::adjacent) {
+        if (tokens.size() != static_cast<std::size_t>(3 * params.batch)) {
+            return fmt::format("answer '{}' does not hold {} numbers", printable(raw), 3 * params.batch);
+        }
+        answers.clear();
+        for (std::size_t i = 0; i < tokens.size(); i += 3) {
+            const int b = parse_small(tokens[i]), g = parse_small(tokens[i + 1]), w = parse_small(tokens[i + 2]);
+            if (b < 0 || g < 0 || w < 0 || b + g + w > params.pegs || (b == params.pegs - 1 && g + w == 1)) {
+                return fmt::format("answer triple {} '{} {} {}' is not a possible (black, grey, white) of {} pegs", i / 3 + 1,
+                                   printable(tokens[i]), printable(tokens[i + 1]), printable(tokens[i + 2]), params.pegs);
+            }
+            answers.push_back({static_cast<std::uint8_t>(b), static_cast<std::uint8_t>(w), static_cast<std::uint8_t>(g)});
+        }
+        return {};
+    }
     if (tokens.size() != static_cast<std::size_t>(2 * params.batch)) {
         return fmt::format("answer '{}' does not hold {} numbers", printable(raw), 2 * params.batch);
     }

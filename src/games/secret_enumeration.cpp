@@ -224,18 +224,28 @@ std::vector<std::uint32_t> secrets_consistent(std::span<const TestRecord> histor
         if (record.strings.size() != record.answers.size()) throw std::invalid_argument("one answer per string");
         wide = wide || record.strings.size() > 15;
     }
-    if (!wide) return Enumeration(history, params).run();
-    // Lanes of 4 bits hold 15 strings; a game of 16 strings a test is scanned instead.
-    if (params.secret_count() > (std::uint64_t{1} << 26)) throw std::invalid_argument("tests of 16 strings on more than 2^26 secrets");
+    if (!wide && params.rules == Rules::classic) return Enumeration(history, params).run();
+    // Lanes of 4 bits hold 15 strings, and the count vectors know hit and blow only: games of 16
+    // strings a test, and adjacent answers, are scanned instead (small games).
+    if (params.secret_count() > (std::uint64_t{1} << 26)) {
+        throw std::invalid_argument("adjacent answers or tests of 16 strings on more than 2^26 secrets");
+    }
     std::vector<std::uint32_t> out;
     for (std::uint32_t i = 0; i < params.secret_count(); ++i) {
-        if (consistent_with_all(PackedCode::from_index(i, params), history, params.pegs)) out.push_back(i);
+        if (consistent_with_all(PackedCode::from_index(i, params), history, params.pegs, params.rules)) out.push_back(i);
     }
     return out;
 }
 
 std::vector<std::uint32_t> filter_secrets(std::span<const std::uint32_t> secrets, const TestRecord& record,
                                           const BatchParams& params) {
+    if (params.rules != Rules::classic) {
+        std::vector<std::uint32_t> out;
+        for (auto s : secrets) {
+            if (consistent_with(PackedCode::from_index(s, params), record, params.pegs, params.rules)) out.push_back(s);
+        }
+        return out;
+    }
     const TestScorer scorer(record.strings, params);
     const auto target = make_answer_key(record.answers, params);
     std::vector<std::uint32_t> out;

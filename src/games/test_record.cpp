@@ -8,23 +8,23 @@
 
 namespace mastermind {
 
-bool consistent_with(const PackedCode& code, const TestRecord& record, int pegs) {
+bool consistent_with(const PackedCode& code, const TestRecord& record, int pegs, Rules rules) {
     std::array<HitBlow, BatchParams::kMaxBatch> got;
     const std::size_t n = record.strings.size();
-    for (std::size_t i = 0; i < n; ++i) got[i] = code.score(record.strings[i], pegs);
+    for (std::size_t i = 0; i < n; ++i) got[i] = code.score(record.strings[i], pegs, rules);
     std::sort(got.begin(), got.begin() + static_cast<std::ptrdiff_t>(n));
     return std::equal(got.begin(), got.begin() + static_cast<std::ptrdiff_t>(n),
                       record.answers.begin(), record.answers.end());
 }
 
-bool consistent_with_all(const PackedCode& code, std::span<const TestRecord> history, int pegs) {
+bool consistent_with_all(const PackedCode& code, std::span<const TestRecord> history, int pegs, Rules rules) {
     return std::all_of(history.begin(), history.end(),
-                       [&](const TestRecord& r) { return consistent_with(code, r, pegs); });
+                       [&](const TestRecord& r) { return consistent_with(code, r, pegs, rules); });
 }
 
-TestRecord answered_record(std::vector<PackedCode> strings, const PackedCode& secret, int pegs) {
+TestRecord answered_record(std::vector<PackedCode> strings, const PackedCode& secret, int pegs, Rules rules) {
     TestRecord r{std::move(strings), {}};
-    for (const auto& s : r.strings) r.answers.push_back(secret.score(s, pegs));
+    for (const auto& s : r.strings) r.answers.push_back(secret.score(s, pegs, rules));
     std::sort(r.answers.begin(), r.answers.end());
     return r;
 }
@@ -33,7 +33,7 @@ std::uint64_t history_fingerprint(std::span<const TestRecord> history) {
     std::uint64_t h = history.size();
     for (const auto& r : history) {
         for (const auto& s : r.strings) h = derive_seed(h, s.nibbles());
-        for (const auto& a : r.answers) h = derive_seed(h, std::uint64_t{a.hit} << 8 | a.blow);
+        for (const auto& a : r.answers) h = derive_seed(h, std::uint64_t{a.grey} << 16 | std::uint64_t{a.hit} << 8 | a.blow);
     }
     return h;
 }

@@ -37,7 +37,9 @@ constexpr std::array<KeyIncrement, 256> kIncrements = make_increments();
 
 }  // namespace
 
-bool has_compact_key(const BatchParams& params, int batch) { return params.pegs <= 9 && batch <= 10; }
+bool has_compact_key(const BatchParams& params, int batch) {
+    return params.rules == Rules::classic && params.pegs <= 9 && batch <= 10;
+}
 
 std::uint64_t compact_key(const AnswerKey& key) {
     std::uint64_t out = 0;
@@ -63,6 +65,15 @@ AnswerKey expand_compact_key(std::uint64_t compact, int batch) {
 
 AnswerKey make_answer_key(std::span<const HitBlow> answers, const BatchParams& params) {
     AnswerKey key;
+    if (params.rules == Rules::adjacent) {  // (black, grey, white) as 12-bit numbers, sorted
+        std::array<std::uint16_t, BatchParams::kMaxBatch> codes{};
+        for (std::size_t i = 0; i < answers.size(); ++i) {
+            codes[i] = static_cast<std::uint16_t>(answers[i].hit << 8 | answers[i].grey << 4 | answers[i].blow);
+        }
+        std::sort(codes.begin(), codes.begin() + static_cast<std::ptrdiff_t>(answers.size()));
+        for (std::size_t i = 0; i < answers.size(); ++i) key.words[i / 4] |= std::uint64_t{codes[i]} << (16 * (i % 4));
+        return key;
+    }
     if (counted(params, answers.size())) {
         for (const auto& a : answers) {
             const int q = pair_number(a.hit, a.blow);
@@ -79,7 +90,12 @@ AnswerKey make_answer_key(std::span<const HitBlow> answers, const BatchParams& p
 
 std::vector<HitBlow> answers_from_key(const AnswerKey& key, const BatchParams& params, int batch) {
     std::vector<HitBlow> out;
-    if (counted(params, static_cast<std::size_t>(batch))) {
+    if (params.rules == Rules::adjacent) {
+        for (int i = 0; i < batch; ++i) {
+            const auto code = static_cast<unsigned>(key.words[static_cast<std::size_t>(i / 4)] >> (16 * (i % 4)) & 0xFFF);
+            out.push_back({static_cast<std::uint8_t>(code >> 8), static_cast<std::uint8_t>(code & 15), static_cast<std::uint8_t>(code >> 4 & 15)});
+        }
+    } else if (counted(params, static_cast<std::size_t>(batch))) {
         for (int s = 0; s <= params.pegs; ++s) {
             for (int h = 0; h <= s; ++h) {
                 const int q = pair_number(h, s - h);

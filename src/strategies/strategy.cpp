@@ -1,5 +1,7 @@
 #include "mastermind/strategies/strategy.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 
@@ -45,13 +47,21 @@ std::span<const StrategyInfo> all_strategies() {
          strategies::make_search_after_fast_counts},
         {"consistent",
          "keep every secret consistent with the answers; test B of them, chosen by the seed "
-         "(small games: K^P up to 4M)",
-         strategies::make_consistent},
+         "(small games: K^P up to 4M; classic or adjacent rules)",
+         strategies::make_consistent, true},
     }};
     return all;
 }
 
+std::string strategy_refuses(const StrategyInfo& info, const BatchParams& params) {
+    if (params.rules == Rules::adjacent && !info.adjacent_rules) {
+        return fmt::format("{} plays the batch game with classic rules only (consistent plays adjacent rules)", info.name);
+    }
+    return {};
+}
+
 const StrategyInfo* best_strategy_for(const BatchParams& params) {
+    if (params.rules == Rules::adjacent) return find_strategy("consistent");
     if (params.pegs == 9 && params.colours == 10 && params.batch == 9) return find_strategy("adaptive-split");
     if (params.secret_count() > strategies::kConsistentMaxSecrets && params.batch == params.pegs &&
         params.colours == params.pegs + 1) {

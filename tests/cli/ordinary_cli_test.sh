@@ -80,5 +80,19 @@ check "evaluate: and says why" grep -q "pegs must be 1..8" "$tmp/err"
 "$bin" evaluate --game ordinary --strategy adaptive-split --all >/dev/null 2>"$tmp/err"
 check "evaluate: a batch strategy in the ordinary game is refused" grep -q "not a codebreaker of the ordinary game" "$tmp/err"
 
+# --- the batch game under both rules: the consistent solver over every secret of 5/6/5, and games
+# through the arena with adjacent answers.
+for rules in classic adjacent; do
+    "$bin" evaluate --game batch --rules "$rules" -P 5 -K 6 -B 5 --strategy consistent --all --json >"$tmp/batch-$rules.json"
+    check "batch 5/6/5 $rules: every secret won" test "$(jq -r '"\(.games) \(.failures)"' "$tmp/batch-$rules.json")" = "7776 0"
+done
+check "batch 5/6/5: adjacent answers need fewer tests on average" \
+    jq -e --slurpfile a "$tmp/batch-adjacent.json" '.mean > $a[0].mean' "$tmp/batch-classic.json" >/dev/null
+"$bin" arena -P 5 -K 6 -B 5 --rules adjacent --games 20 --seed 2 -q "${memory[@]}" -- "$bin" solve >"$tmp/batch-arena" 2>&1
+check "arena: 20 adjacent batch games Accepted (solve auto picks consistent)" grep -qE '^  Accepted +20$' "$tmp/batch-arena"
+"$bin" evaluate --rules adjacent --strategy case-analysis --sample 10 >/dev/null 2>"$tmp/err"
+check "evaluate: a classic-only strategy refuses adjacent rules (exit 2)" test $? -eq 2
+check "evaluate: and says so" grep -q "classic rules only" "$tmp/err"
+
 echo "ordinary_cli_test: $failures failures"
 test "$failures" -eq 0

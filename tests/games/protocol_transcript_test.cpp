@@ -69,6 +69,7 @@ JudgeConfig config_from(const std::string& command) {
         ordinary.max_guesses = limit.value_or(ordinary.max_guesses);
         return make_ordinary_judge_config(ordinary, parse_game_code(secret, ordinary.pegs, ordinary.colours), seed);
     }
+    params.rules = *parse_rules(rules);
     params.pegs = pegs.value_or(params.pegs);
     params.colours = colours.value_or(params.colours);
     params.max_tests = limit.value_or(params.max_tests);
@@ -77,7 +78,7 @@ JudgeConfig config_from(const std::string& command) {
 
 TEST(ProtocolDoc, EveryTranscriptReplaysByteForByte) {
     const auto transcripts = transcripts_in(MASTERMIND_DOCS "/protocol.md");
-    ASSERT_GE(transcripts.size(), 9u);
+    ASSERT_GE(transcripts.size(), 10u);
     for (const auto& t : transcripts) {
         ASSERT_TRUE(t.command.starts_with("mastermind judge")) << t.command;
         testing::ScriptedChannel channel(t.solver);
@@ -103,6 +104,25 @@ TEST(Protocol, ParsesSolverLinesStrictly) {
     EXPECT_EQ(protocol::parse_solver_line("guess 0123", true).kind, Kind::guess);
     for (const char* bad : {"test 0123", "challenge 0123", "guess", "guess 01 23", "Guess 0123", ""}) {
         EXPECT_EQ(protocol::parse_solver_line(bad, true).kind, Kind::invalid) << bad;
+    }
+}
+
+TEST(Protocol, BatchGameUnderAdjacentRules) {
+    BatchParams p;
+    EXPECT_EQ(protocol::parse_header("4 6 2 20 adjacent", p), "");
+    EXPECT_EQ(p.rules, Rules::adjacent);
+    EXPECT_EQ(protocol::format_header(p), "4 6 2 20 adjacent");
+    EXPECT_NE(protocol::parse_header("4 6 2 20 classic", p), "");
+    EXPECT_EQ(protocol::parse_header("4 6 2 20", p), "");
+    EXPECT_EQ(p.rules, Rules::classic);
+    const BatchParams adjacent{4, 6, 2, 20, Rules::adjacent};
+    std::vector<HitBlow> answers;
+    EXPECT_EQ(protocol::parse_answers("1 2 1 0 0 0", adjacent, answers), "");
+    ASSERT_EQ(answers.size(), 2u);
+    EXPECT_EQ(answers[0], (HitBlow{1, 1, 2}));  // hit = black, blow = white, grey
+    EXPECT_EQ(protocol::format_answers(answers, Rules::adjacent), "1 2 1 0 0 0");
+    for (const char* bad : {"1 2 1 0 0", "1 2 1 0", "3 0 1 0 0 0", "2 2 1 0 0 0"}) {
+        EXPECT_NE(protocol::parse_answers(bad, adjacent, answers), "") << bad;
     }
 }
 

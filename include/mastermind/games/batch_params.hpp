@@ -10,6 +10,8 @@
 #include <string>
 #include <string_view>
 
+#include "mastermind/core/scoring.hpp"
+
 namespace mastermind {
 
 struct BatchParams {
@@ -17,6 +19,8 @@ struct BatchParams {
     int colours = 10;    // K
     int batch = 9;       // B
     int max_tests = 20;  // M
+    // classic: (hit, blow) answers; adjacent: (black, grey, white), grey as in scoring.hpp.
+    Rules rules = Rules::classic;
 
     static constexpr int kMaxPegs = 12;
     static constexpr int kMaxColours = 16;

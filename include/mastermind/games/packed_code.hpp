@@ -10,13 +10,17 @@
 #include <string>
 #include <string_view>
 
+#include "mastermind/core/scoring.hpp"
 #include "mastermind/games/batch_params.hpp"
 
 namespace mastermind {
 
+// One string's answer: (hit, blow) under classic rules; under adjacent rules hit = black,
+// blow = white and grey the adjacent matches (0 under classic rules).
 struct HitBlow {
     std::uint8_t hit = 0;
     std::uint8_t blow = 0;
+    std::uint8_t grey = 0;
     friend auto operator<=>(const HitBlow&, const HitBlow&) = default;
 };
 
@@ -39,6 +43,8 @@ public:
 
     // Hit and blow of `guess` against this code, both of `pegs` pegs.
     HitBlow score(const PackedCode& guess, int pegs) const;
+    // The answer under `rules`: score() under classic rules, black/grey/white under adjacent.
+    HitBlow score(const PackedCode& guess, int pegs, Rules rules) const;
 
     friend bool operator==(const PackedCode& a, const PackedCode& b) {
         return a.nibbles_ == b.nibbles_;

@@ -45,7 +45,8 @@ std::string parse_score(std::string_view line, const OrdinaryParams& params, Sco
 std::string format_test(std::span<const PackedCode> strings, int pegs);
 std::string format_challenge(const PackedCode& guess, int pegs);
 
-std::string format_answers(std::span<const HitBlow> answers);
+// "h1 b1 h2 b2 ..." under classic rules, "b1 g1 w1 b2 g2 w2 ..." under adjacent rules.
+std::string format_answers(std::span<const HitBlow> answers, Rules rules = Rules::classic);
 // Reads "h1 b1 ... hB bB" with each pair a possible score of P pegs; empty on success.
 std::string parse_answers(std::string_view line, const BatchParams& params,
                           std::vector<HitBlow>& answers);

@@ -15,12 +15,15 @@ struct TestRecord {
     std::vector<HitBlow> answers;  // sorted
 };
 
-// Whether `code` gives exactly the answers of `record` (as a multiset), and of every record.
-bool consistent_with(const PackedCode& code, const TestRecord& record, int pegs);
-bool consistent_with_all(const PackedCode& code, std::span<const TestRecord> history, int pegs);
+// Whether `code` gives exactly the answers of `record` (as a multiset), and of every record,
+// under `rules` (classic when not given).
+bool consistent_with(const PackedCode& code, const TestRecord& record, int pegs, Rules rules = Rules::classic);
+bool consistent_with_all(const PackedCode& code, std::span<const TestRecord> history, int pegs,
+                         Rules rules = Rules::classic);
 
 // The record `secret` gives to `strings`: their answers, sorted.
-TestRecord answered_record(std::vector<PackedCode> strings, const PackedCode& secret, int pegs);
+TestRecord answered_record(std::vector<PackedCode> strings, const PackedCode& secret, int pegs,
+                           Rules rules = Rules::classic);
 
 // A hash of the tests and answers so far: strategies that draw random strings seed their
 // generator with it (and the user's seed), so that a move is a function of the history.

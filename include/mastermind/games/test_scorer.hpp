@@ -20,7 +20,8 @@ namespace mastermind {
 
 // The answers of one test as a multiset, exactly and whatever their order: for games with
 // P <= 9 and B <= 15, 4-bit counts of each of the 55 possible (hit, blow) pairs; otherwise the
-// pairs' bytes sorted. Equal keys <=> equal multisets.
+// pairs' bytes sorted; under adjacent rules the (black, grey, white) triples as sorted 16-bit
+// numbers. Equal keys <=> equal multisets. (TestScorer itself scores classic rules only.)
 struct AnswerKey {
     std::array<std::uint64_t, 4> words{};
     friend auto operator<=>(const AnswerKey&, const AnswerKey&) = default;

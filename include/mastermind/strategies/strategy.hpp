@@ -45,7 +45,11 @@ struct StrategyInfo {
     std::string_view name;
     std::string_view summary;
     std::function<std::unique_ptr<Strategy>(const BatchParams&, std::uint64_t seed)> make;
+    bool adjacent_rules = false;  // plays the batch game under adjacent rules too
 };
+
+// Empty if `info` plays games like `params`, else why not (the rules; the rest is the factory's).
+std::string strategy_refuses(const StrategyInfo& info, const BatchParams& params);
 
 // Every strategy the project has, by name.
 std::span<const StrategyInfo> all_strategies();
