@@ -2,8 +2,9 @@
 # "Is the adjacent game easier?": every codebreaker of the ordinary game over every secret of
 # 4x6, 5x8 and 6x6, under classic and under adjacent rules with the same first guess (the one the
 # classic run used: published on 4x6, 11223 on 5x8, the rule's own choice on 6x6) and the same
-# tie-breaks, so that the difference is the rules alone. Prints a Markdown table for
-# docs/results.md with the commit and the wall time of each run.
+# tie-breaks, so that the difference is the rules alone; then the small batch game 5/6/5 with the
+# consistent strategy (seed 1) under both rules. Prints Markdown tables for docs/results.md with
+# the commit and the wall time of each run.
 # Usage: scripts/evaluate-ordinary.sh [GAMES (default "4x6 5x8 6x6")] [OUTDIR (default runs/ordinary)]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,3 +37,13 @@ for game in $games; do
             "| \($game) | \($s) | \($c.first_guess) (\($c.first_guess_from)) | \($c.total) (\($c.mean * 10000 | round / 10000)), \($c.worst) | \($a.total) (\($a.mean * 10000 | round / 10000)), \($a.worst) | \(($a.total / $c.total) * 1000 | round / 1000) | \($c.seconds * 100 | round / 100), \($a.seconds * 100 | round / 100) |"'
     done
 done
+echo
+echo "| batch game | strategy | classic: worst, mean (histogram of tests) | adjacent: worst, mean (histogram) | wall s (classic, adjacent) |"
+echo "|---|---|---|---|---|"
+for rules in classic adjacent; do
+    "$bin" evaluate --game batch --rules "$rules" -P 5 -K 6 -B 5 --strategy consistent --seed 1 --all --json >"$out/batch-$rules.json"
+    jq -e '.failures == 0' "$out/batch-$rules.json" >/dev/null || { echo "evaluate-ordinary: batch $rules has failures" >&2; exit 1; }
+done
+jq -nr --slurpfile c "$out/batch-classic.json" --slurpfile a "$out/batch-adjacent.json" '
+    $c[0] as $c | $a[0] as $a |
+    "| P=5 K=6 B=5 (all 7776 secrets) | consistent (seed 1) | \($c.worst), \($c.mean * 10000 | round / 10000) (\($c.histogram | map(tostring) | join(" "))) | \($a.worst), \($a.mean * 10000 | round / 10000) (\($a.histogram | map(tostring) | join(" "))) | \($c.seconds * 100 | round / 100), \($a.seconds * 100 | round / 100) |"'
