@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <stdexcept>
+#include <unordered_map>
 
 namespace mastermind {
 
@@ -54,6 +55,13 @@ CodeSpace::CodeSpace(Rules rules, int pegs, int colours) : rules_(rules), pegs_(
             m.counts |= std::uint64_t{1} << (d[i] * pegs + count[d[i]]++);
         }
         masks_[code] = m;
+    }
+    std::unordered_map<std::uint64_t, std::uint32_t> classes;
+    count_class_.resize(size_);
+    for (std::uint32_t code = 0; code < size_; ++code) {
+        const auto [it, fresh] = classes.try_emplace(masks_[code].counts, static_cast<std::uint32_t>(class_counts_.size()));
+        if (fresh) class_counts_.push_back(masks_[code].counts);
+        count_class_[code] = it->second;
     }
 }
 

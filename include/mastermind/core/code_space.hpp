@@ -74,6 +74,12 @@ public:
     }
     std::uint32_t adjacent_feedback(const CodeMasks& g, const CodeMasks& s) const;
 
+    // Codes with the same colour counts (whatever their order) share a count class; black +
+    // grey + white against any code depends on the class only.
+    std::uint32_t count_classes() const { return static_cast<std::uint32_t>(class_counts_.size()); }
+    std::uint32_t count_class(std::uint32_t code) const { return count_class_[code]; }
+    std::uint64_t class_counts(std::uint32_t count_class) const { return class_counts_[count_class]; }
+
     Score decode(std::uint32_t feedback) const;
     std::uint32_t encode(const Score& score) const;
     // "b w" or "b g w", as the protocol writes an answer.
@@ -89,6 +95,8 @@ private:
     std::uint64_t field_low_ = 0;   // the other bits of each position field
     std::vector<std::uint8_t> digits_;
     std::vector<CodeMasks> masks_;
+    std::vector<std::uint32_t> count_class_;
+    std::vector<std::uint64_t> class_counts_;  // the `counts` mask of each class
 };
 
 }  // namespace mastermind

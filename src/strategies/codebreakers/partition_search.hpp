@@ -103,7 +103,8 @@ template <class Policy>
 class PartitionSearch final : public Codebreaker {
 public:
     PartitionSearch(const CodeSpace& space, const CodebreakerOptions& options)
-        : space_(space), first_(options.first), counts_(space.feedback_slots(), 0), touched_((space.feedback_slots() + 63) / 64, 0), in_set_(space.size(), 0) {}
+        : space_(space), first_(options.first), counts_(space.feedback_slots(), 0), touched_((space.feedback_slots() + 63) / 64, 0), in_set_(space.size(), 0),
+          class_stamp_(space.count_classes(), 0), class_bound_(space.count_classes(), 0) {}
 
     std::uint32_t next(const OrdinaryPosition& position) override {
         if (position.history.empty() && first_) return *first_;
@@ -133,6 +134,7 @@ public:
             for (auto d : space_.digits(g.code)) used |= 1u << d;
         }
         best_.reset();
+        ++stamp_;
         // The consistent codes first: they are usually good, and a good rank to beat early lets
         // most other guesses be dropped after a few members. No guess can beat a partition into
         // as many equal parts as there are answers (every policy prefers balance), so the scan
@@ -264,6 +266,25 @@ private:
         }
     }
 
+    // A bound on the rank of every guess of one count class: black + grey + white against each
+    // member depends on the class alone, and a part of the members with c common colours splits
+    // into at most as many parts as there are answers with that sum. Computed once per node.
+    Rank class_bound(std::uint32_t count_class) {
+        if (class_stamp_[count_class] == stamp_) return class_bound_[count_class];
+        const std::uint64_t u = space_.class_counts(count_class);
+        std::uint32_t by_common[CodeSpace::kMaxPegs + 1] = {};
+        for (const auto& s : masks_) ++by_common[__builtin_popcountll(u & s.counts)];
+        Rank rank = 0;
+        for (std::size_t c = 0; c <= static_cast<std::size_t>(space_.pegs()); ++c) {
+            if (by_common[c] == 0) continue;
+            const std::size_t answers = space_.rules() == Rules::classic ? c + 1 : (c + 1) * (c + 2) / 2;
+            rank = combine(rank, balanced_rank(by_common[c], answers, false));
+        }
+        class_stamp_[count_class] = stamp_;
+        class_bound_[count_class] = rank;
+        return rank;
+    }
+
     template <Rules R>
     void consider(std::uint32_t guess, std::size_t n) {
         const CodeMasks g = space_.masks(guess);
@@ -274,6 +295,7 @@ private:
         if (best_) {
             const bool wins_tie = consistent != best_->consistent ? consistent : guess < best_->code;
             limit = wins_tie ? best_->rank : best_->rank - 1;
+            if (class_bound(space_.count_class(guess)) > limit) return;
         }
         std::uint32_t* counts = counts_.data();
         std::uint64_t* touched = touched_.data();
@@ -309,6 +331,9 @@ private:
     Policy policy_;
     std::vector<std::uint32_t> counts_;
     std::vector<std::uint64_t> touched_;  // bit f: part f has members
+    std::vector<std::uint32_t> class_stamp_;  // the node (stamp_) each class bound was computed at
+    std::vector<Rank> class_bound_;
+    std::uint32_t stamp_ = 0;
     std::vector<std::uint8_t> in_set_;
     std::vector<CodeMasks> masks_;
     std::optional<Best> best_;
