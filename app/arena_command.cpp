@@ -196,6 +196,7 @@ void add_arena_command(CLI::App& app, int& exit_status) {
         "with its whole group when a game ends. Exit status 0 only if every game is Accepted, "
         "1 otherwise, 2 for bad options.");
     add_game_options(cmd, args->game);
+    cmd->footer("\nExamples:\n  mastermind arena --games 100 -- mastermind solve\n  mastermind arena --game ordinary --rules adjacent --games 50 -- mastermind solve --strategy knuth");
     cmd->add_option("--games,-n", args->games, "games with secrets drawn from --seed")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);

@@ -114,6 +114,7 @@ void add_judge_command(CLI::App& app, int& exit_status) {
         "Exit status: 0 Accepted, 1 Wrong Answer, 3 Protocol Violation, 4 Too Many Tests, "
         "5 Closed Stream, 6 Time Limit, 2 judge error or bad options.");
     add_game_options(cmd, args->game);
+    cmd->footer("\nExamples:\n  mkfifo to-judge\n  mastermind judge --game ordinary --rules adjacent --transcript - < to-judge | mastermind solve > to-judge");
     cmd->add_option("--secret", args->secret, "the secret (default: drawn from --seed)");
     cmd->add_option("--seed", args->seed,
                     "seed of the secret and of the shuffles (default: a fresh one, printed on stderr)");
