@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <functional>
 #include <cstdio>
 #include <fstream>
 #include <mutex>
@@ -37,45 +38,62 @@ struct EvaluateArgs {
     bool progress = false;
 };
 
-bool read_secrets(const EvaluateArgs& args, std::vector<std::uint32_t>& out) {
-    std::ifstream in(args.secrets_file);
-    if (!in) {
-        fmt::print(stderr, "mastermind evaluate: cannot read '{}'\n", args.secrets_file);
-        return false;
-    }
-    std::string line;
-    for (int number = 1; std::getline(in, line); ++number) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (line.empty() || line[0] == '#') continue;
-        const auto code = PackedCode::parse(line, args.params);
-        if (!code) {
-            fmt::print(stderr, "mastermind evaluate: {}:{}: '{}' {}\n", args.secrets_file, number, line,
-                       describe_bad_code(line, args.params));
-            return false;
-        }
-        out.push_back(static_cast<std::uint32_t>(code->index(args.params)));
-    }
-    return true;
-}
-
-bool read_ordinary_secrets(const std::string& path, const CodeSpace& space, std::vector<std::uint32_t>& out) {
+// Secrets from a file, one per line ('#' comments, CRLF tolerated): `parse` gives a secret's
+// number, or nullopt and why not.
+bool read_secrets(const std::string& path, const std::function<std::optional<std::uint32_t>(std::string_view, std::string&)>& parse,
+                  std::vector<std::uint32_t>& out) {
     std::ifstream in(path);
     if (!in) {
         fmt::print(stderr, "mastermind evaluate: cannot read '{}'\n", path);
         return false;
     }
-    std::string line;
+    std::string line, why;
     for (int number = 1; std::getline(in, line); ++number) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         if (line.empty() || line[0] == '#') continue;
-        const auto code = space.parse(line);
+        const auto code = parse(line, why);
         if (!code) {
-            fmt::print(stderr, "mastermind evaluate: {}:{}: '{}' {}\n", path, number, line, space.describe_bad(line));
+            fmt::print(stderr, "mastermind evaluate: {}:{}: '{}' {}\n", path, number, line, why);
             return false;
         }
         out.push_back(*code);
     }
     return true;
+}
+
+// What both games report, as JSON fields and as text.
+struct Report {
+    std::uint64_t games, failures;
+    int worst;
+    double mean;
+    const std::vector<std::uint64_t>& histogram;
+    const std::vector<std::string>& worst_examples;
+    const std::vector<std::string>& failure_examples;
+    std::uint64_t nodes;
+    double seconds;
+    const char* unit;  // "tests" or "guesses"
+};
+
+void add_report(nlohmann::json& j, const Report& r) {
+    j["games"] = r.games;
+    j["failures"] = r.failures;
+    j["worst"] = r.worst;
+    j["mean"] = r.mean;
+    j["histogram"] = r.histogram;
+    j["worst_examples"] = r.worst_examples;
+    j["failure_examples"] = r.failure_examples;
+    j["strategy_calls"] = r.nodes;
+    j["seconds"] = r.seconds;
+}
+
+void print_histogram_and_examples(const Report& r) {
+    fmt::print("histogram ({}: games won):\n", r.unit);
+    for (std::size_t t = 0; t < r.histogram.size(); ++t) {
+        if (r.histogram[t]) fmt::print("  {:>3}: {:>12}  {:8.4f}%\n", t, r.histogram[t], 100.0 * static_cast<double>(r.histogram[t]) / static_cast<double>(r.games));
+    }
+    fmt::print("secrets reaching the worst case: {}\n", fmt::join(r.worst_examples, " "));
+    for (const auto& f : r.failure_examples) fmt::print("failure: {}\n", f);
+    fmt::print("decision tree nodes {}, wall time {:.2f} s\n", r.nodes, r.seconds);
 }
 
 int run_evaluate_ordinary(const EvaluateArgs& args) {
@@ -117,7 +135,11 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
             for (std::uint64_t i = 0; i < *args.sample; ++i) secrets.push_back(static_cast<std::uint32_t>(rng.below(space.size())));
             scope = fmt::format("a sample of {} secrets (seed {})", *args.sample, args.seed);
         } else {
-            if (!read_ordinary_secrets(args.secrets_file, space, secrets)) return kExitFailure;
+            auto parse = [&](std::string_view text, std::string& why) {
+                why = space.describe_bad(text);
+                return space.parse(text);
+            };
+            if (!read_secrets(args.secrets_file, parse, secrets)) return kExitFailure;
             scope = fmt::format("{} secrets from {}", secrets.size(), args.secrets_file);
         }
         r = evaluate_ordinary_games(space, options, secrets);
@@ -127,6 +149,7 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     const char* first_from = options.codebreaker_options.first ? (args.first.empty() ? "default" : "--first") : "rule";
     std::string first = options.codebreaker_options.first ? space.to_string(*options.codebreaker_options.first)
                         : r.first_guess.empty() ? "chosen by the rule" : r.first_guess;
+    const Report report{r.games, r.failures, r.worst, r.mean, r.histogram, r.worst_examples, r.failure_examples, r.nodes, r.seconds, "guesses"};
     if (args.json) {
         nlohmann::json j{{"strategy", name},
                          {"seed", args.seed},
@@ -134,29 +157,15 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
                          {"first_guess", first},
                          {"first_guess_from", first_from},
                          {"scope", scope},
-                         {"games", r.games},
-                         {"failures", r.failures},
-                         {"worst", r.worst},
-                         {"total", r.total},
-                         {"mean", r.mean},
-                         {"histogram", r.histogram},
-                         {"worst_examples", r.worst_examples},
-                         {"failure_examples", r.failure_examples},
-                         {"strategy_calls", r.nodes},
-                         {"seconds", r.seconds}};
+                         {"total", r.total}};
+        add_report(j, report);
         fmt::print("{}\n", j.dump(2));
     } else {
         fmt::print("strategy {} (first guess {}, {}), ordinary game, {} rules, {} pegs, {} colours, at most {} guesses, {}\n",
                    name, first, first_from, args.game.rules, pegs, colours, max_guesses, scope);
         fmt::print("games {}, failures {}\n", r.games, r.failures);
         fmt::print("worst case {} guesses, total {}, mean {:.6f}\n", r.worst, r.total, r.mean);
-        fmt::print("histogram (guesses: games won):\n");
-        for (std::size_t t = 0; t < r.histogram.size(); ++t) {
-            if (r.histogram[t]) fmt::print("  {:>3}: {:>12}  {:8.4f}%\n", t, r.histogram[t], 100.0 * static_cast<double>(r.histogram[t]) / static_cast<double>(r.games));
-        }
-        fmt::print("secrets reaching the worst case: {}\n", fmt::join(r.worst_examples, " "));
-        for (const auto& f : r.failure_examples) fmt::print("failure: {}\n", f);
-        fmt::print("decision tree nodes {}, wall time {:.2f} s\n", r.nodes, r.seconds);
+        print_histogram_and_examples(report);
     }
     return r.failures ? kExitBadInput : kExitOk;
 }
@@ -222,7 +231,15 @@ int run_evaluate(EvaluateArgs args) {
                 }
                 scope = fmt::format("a sample of {} secrets (seed {})", *args.sample, args.seed);
             } else {
-                if (!read_secrets(args, secrets)) return kExitFailure;
+                auto parse = [&](std::string_view text, std::string& why) -> std::optional<std::uint32_t> {
+                    const auto code = PackedCode::parse(text, args.params);
+                    if (!code) {
+                        why = describe_bad_code(text, args.params);
+                        return std::nullopt;
+                    }
+                    return static_cast<std::uint32_t>(code->index(args.params));
+                };
+                if (!read_secrets(args.secrets_file, parse, secrets)) return kExitFailure;
                 scope = fmt::format("{} secrets from {}", secrets.size(), args.secrets_file);
             }
             r = evaluate_secrets(options, std::move(secrets));
@@ -232,33 +249,21 @@ int run_evaluate(EvaluateArgs args) {
         return kExitFailure;
     }
     if (terminal) fmt::print(stderr, "\n");
+    const Report report{r.games, r.failures, r.worst, r.mean, r.histogram, r.worst_examples, r.failure_examples, r.strategy_calls, r.seconds, "tests"};
     if (args.json) {
         nlohmann::json j{{"strategy", args.strategy},
                          {"seed", args.seed},
                          {"game", {args.params.pegs, args.params.colours, args.params.batch, args.params.max_tests}},
-                         {"scope", scope},
-                         {"games", r.games},
-                         {"failures", r.failures},
-                         {"worst", r.worst},
-                         {"mean", r.mean},
-                         {"histogram", r.histogram},
-                         {"worst_examples", r.worst_examples},
-                         {"failure_examples", r.failure_examples},
-                         {"strategy_calls", r.strategy_calls},
-                         {"seconds", r.seconds}};
+                         {"rules", std::string(to_string(args.params.rules))},
+                         {"scope", scope}};
+        add_report(j, report);
         fmt::print("{}\n", j.dump(2));
     } else {
-        fmt::print("strategy {} (seed {}), game P={} K={} B={} M={}, {}\n", args.strategy, args.seed,
-                   args.params.pegs, args.params.colours, args.params.batch, args.params.max_tests, scope);
+        fmt::print("strategy {} (seed {}), game P={} K={} B={} M={}, {} rules, {}\n", args.strategy, args.seed,
+                   args.params.pegs, args.params.colours, args.params.batch, args.params.max_tests, to_string(args.params.rules), scope);
         fmt::print("games {}, failures {}\n", r.games, r.failures);
         fmt::print("worst case {} tests, mean {:.6f}\n", r.worst, r.mean);
-        fmt::print("histogram (tests: games won):\n");
-        for (std::size_t t = 0; t < r.histogram.size(); ++t) {
-            if (r.histogram[t]) fmt::print("  {:>3}: {:>12}  {:8.4f}%\n", t, r.histogram[t], 100.0 * static_cast<double>(r.histogram[t]) / static_cast<double>(r.games));
-        }
-        fmt::print("secrets reaching the worst case: {}\n", fmt::join(r.worst_examples, " "));
-        for (const auto& f : r.failure_examples) fmt::print("failure: {}\n", f);
-        fmt::print("decision tree nodes {}, wall time {:.2f} s\n", r.strategy_calls, r.seconds);
+        print_histogram_and_examples(report);
     }
     return r.failures ? kExitBadInput : kExitOk;
 }
