@@ -19,7 +19,8 @@ run() {  # run GAME RULES STRATEGY [--first CODE] -> JSON file name
     local game=$1 rules=$2 strategy=$3
     shift 3
     local json="$out/$game-$rules-$strategy.json"
-    "$bin" evaluate --game ordinary -P "${game%x*}" -K "${game#*x}" --rules "$rules" --strategy "$strategy" --all --json "$@" >"$json"
+    # -M 30: Shapiro's first-consistent rule needs more than the 10 guesses of a board on 5x8.
+    "$bin" evaluate --game ordinary -P "${game%x*}" -K "${game#*x}" -M 30 --rules "$rules" --strategy "$strategy" --all --json "$@" >"$json"
     jq -e '.failures == 0' "$json" >/dev/null || { echo "evaluate-ordinary: $json has failures" >&2; exit 1; }
     echo "$json"
 }
