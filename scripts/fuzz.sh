@@ -9,7 +9,7 @@ seconds=${1:-25}
 seed=${2:-1}
 CXX=clang++ cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DMASTERMIND_SANITIZE=ON -DMASTERMIND_FUZZ=ON -DMASTERMIND_TESTS=OFF -DMASTERMIND_BENCH=OFF >/dev/null
-cmake --build build/fuzz
+cmake --build build/fuzz --target score_line_fuzz protocol_fuzz  # the targets only, not the CLI
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for target in score_line_fuzz protocol_fuzz; do

@@ -331,10 +331,10 @@ private:
     Policy policy_;
     std::vector<std::uint32_t> counts_;
     std::vector<std::uint64_t> touched_;  // bit f: part f has members
+    std::vector<std::uint8_t> in_set_;
     std::vector<std::uint32_t> class_stamp_;  // the node (stamp_) each class bound was computed at
     std::vector<Rank> class_bound_;
     std::uint32_t stamp_ = 0;
-    std::vector<std::uint8_t> in_set_;
     std::vector<CodeMasks> masks_;
     std::optional<Best> best_;
 };
