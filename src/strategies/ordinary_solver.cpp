@@ -29,7 +29,7 @@ SolveReport run_ordinary_solver(LineChannel& channel, const OrdinaryParams& para
         std::uint32_t guess = 0;
         try {
             guess = breaker->next(OrdinaryPosition{space, history, set});
-        } catch (const NoCodeFits& e) {
+        } catch (const InconsistentAnswers& e) {
             return fail(SolveOutcome::inconsistent, e.what());
         }
         if (!channel.write_line("guess " + space.to_string(guess), deadline_after(timeout))) {

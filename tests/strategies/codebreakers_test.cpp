@@ -177,7 +177,7 @@ TEST(Codebreakers, AnswersThatFitNoCodeAreReported) {
     auto breaker = find_codebreaker("knuth")->make(space, {});
     std::vector<Guess> history{{0, 0}};
     std::vector<std::uint32_t> empty;
-    EXPECT_THROW(breaker->next(OrdinaryPosition{space, history, empty}), NoCodeFits);
+    EXPECT_THROW(breaker->next(OrdinaryPosition{space, history, empty}), InconsistentAnswers);
 }
 
 TEST(Evaluation, AGuessLimitTurnsLongGamesIntoFailures) {

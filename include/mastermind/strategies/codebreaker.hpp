@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "mastermind/core/code_space.hpp"
+#include "mastermind/strategies/inconsistent_answers.hpp"
 
 namespace mastermind {
 
@@ -26,12 +27,6 @@ struct OrdinaryPosition {
     const CodeSpace& space;
     std::span<const Guess> history;
     std::span<const std::uint32_t> consistent;  // increasing code numbers
-};
-
-// Thrown when the answers so far fit no code: the judge lied or a score was entered wrongly.
-class NoCodeFits : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
 };
 
 class Codebreaker {

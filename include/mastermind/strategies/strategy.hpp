@@ -18,18 +18,13 @@
 #include "mastermind/games/position.hpp"
 #include "mastermind/core/random.hpp"
 #include "mastermind/games/test_record.hpp"
+#include "mastermind/strategies/inconsistent_answers.hpp"
 
 namespace mastermind {
 
 struct Move {
     bool challenge = false;
     std::vector<PackedCode> strings;  // the test, or the one challenged string
-};
-
-// Thrown when the answers so far fit no secret: the judge lied or the strategy has a bug.
-class InconsistentAnswers : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
 };
 
 class Strategy {

@@ -110,7 +110,7 @@ public:
         if (position.history.empty() && first_) return *first_;
         const auto set = position.consistent;
         const std::size_t n = set.size();
-        if (n == 0) throw NoCodeFits("no code fits the answers so far");
+        if (n == 0) throw InconsistentAnswers("no code fits the answers so far");
         if (n <= 2) return set[0];
         masks_.resize(n);
         std::uint64_t present_counts = 0;

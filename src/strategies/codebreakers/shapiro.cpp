@@ -11,7 +11,7 @@ public:
     explicit FirstConsistent(const CodebreakerOptions& options) : first_(options.first) {}
     std::uint32_t next(const OrdinaryPosition& position) override {
         if (position.history.empty() && first_) return *first_;
-        if (position.consistent.empty()) throw NoCodeFits("no code fits the answers so far");
+        if (position.consistent.empty()) throw InconsistentAnswers("no code fits the answers so far");
         return position.consistent.front();
     }
 
