@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <functional>
 #include <cstdio>
 #include <fstream>
@@ -28,7 +29,7 @@ struct EvaluateArgs {
     GameChoice game;
     BatchParams params;
     std::string strategy;  // default: case-analysis (batch), knuth (ordinary)
-    std::string first;
+    std::optional<std::string> first;
     bool all = false;
     std::optional<std::uint64_t> sample;
     std::string secrets_file;
@@ -42,6 +43,11 @@ struct EvaluateArgs {
 // number, or nullopt and why not.
 bool read_secrets(const std::string& path, const std::function<std::optional<std::uint32_t>(std::string_view, std::string&)>& parse,
                   std::vector<std::uint32_t>& out) {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) {
+        fmt::print(stderr, "mastermind evaluate: --secrets '{}' is a directory, expected a file of secrets\n", path);
+        return false;
+    }
     std::ifstream in(path);
     if (!in) {
         fmt::print(stderr, "mastermind evaluate: cannot read '{}'\n", path);
@@ -57,6 +63,10 @@ bool read_secrets(const std::string& path, const std::function<std::optional<std
             return false;
         }
         out.push_back(*code);
+    }
+    if (out.empty()) {
+        fmt::print(stderr, "mastermind evaluate: --secrets '{}' holds no secret\n", path);
+        return false;
     }
     return true;
 }
@@ -113,10 +123,10 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     options.codebreaker = info;
     options.codebreaker_options.seed = args.seed;
     options.codebreaker_options.first = default_first_guess(*info, space);
-    if (!args.first.empty()) {
-        const auto first = space.parse(args.first);
+    if (args.first) {
+        const auto first = space.parse(*args.first);
         if (!first) {
-            fmt::print(stderr, "mastermind evaluate: --first '{}' {}\n", args.first, space.describe_bad(args.first));
+            fmt::print(stderr, "mastermind evaluate: --first '{}' {}\n", *args.first, space.describe_bad(*args.first));
             return kExitFailure;
         }
         options.codebreaker_options.first = first;
@@ -146,7 +156,7 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     }
     // The first guess: given (--first, or the published default), or chosen by the rule (known
     // after an exhaustive walk).
-    const char* first_from = options.codebreaker_options.first ? (args.first.empty() ? "default" : "--first") : "rule";
+    const char* first_from = options.codebreaker_options.first ? (args.first ? "--first" : "default") : "rule";
     std::string first = options.codebreaker_options.first ? space.to_string(*options.codebreaker_options.first)
                         : r.first_guess.empty() ? "chosen by the rule" : r.first_guess;
     const Report report{r.games, r.failures, r.worst, r.mean, r.histogram, r.worst_examples, r.failure_examples, r.nodes, r.seconds, "guesses"};
@@ -176,7 +186,7 @@ int run_evaluate(EvaluateArgs args) {
         fmt::print(stderr, "mastermind evaluate: {}\n", why);
         return kExitFailure;
     }
-    if (!args.first.empty()) {
+    if (args.first) {
         fmt::print(stderr, "mastermind evaluate: --first is for the ordinary game's codebreakers\n");
         return kExitFailure;
     }

@@ -18,7 +18,7 @@ namespace {
 
 struct SolveArgs {
     std::string strategy = "auto";
-    std::string first;
+    std::optional<std::string> first;
     std::uint64_t seed = 1;
     double timeout = 30;
 };
@@ -42,10 +42,10 @@ SolveReport solve_ordinary(LineChannel& channel, const std::string& header, cons
     }
     if (auto why = CodeSpace::check(params.pegs, params.colours); !why.empty()) throw std::invalid_argument(why);
     std::optional<std::uint32_t> first;
-    if (!args.first.empty()) {
+    if (args.first) {
         const CodeSpace space(params.rules, params.pegs, params.colours);
-        first = space.parse(args.first);
-        if (!first) throw std::invalid_argument(fmt::format("--first '{}' {}", args.first, space.describe_bad(args.first)));
+        first = space.parse(*args.first);
+        if (!first) throw std::invalid_argument(fmt::format("--first '{}' {}", *args.first, space.describe_bad(*args.first)));
     }
     return run_ordinary_solver(channel, params, info, first, args.seed, timeout);
 }

@@ -94,5 +94,17 @@ check "arena: 20 adjacent batch games Accepted (solve auto picks consistent)" gr
 check "evaluate: a classic-only strategy refuses adjacent rules (exit 2)" test $? -eq 2
 check "evaluate: and says so" grep -q "classic rules only" "$tmp/err"
 
+# --- bad files and values are refused before any work, with status 2 (never "0 games").
+mkdir -p "$tmp/dir"
+: >"$tmp/empty"
+for game in ordinary batch; do
+    "$bin" evaluate --game "$game" --strategy consistent --secrets "$tmp/dir" -P 4 -K 6 -B 1 >/dev/null 2>"$tmp/err"
+    check "evaluate --game $game --secrets DIR: exit 2" test $? -eq 2
+    "$bin" evaluate --game "$game" --strategy consistent --secrets "$tmp/empty" -P 4 -K 6 -B 1 >/dev/null 2>"$tmp/err"
+    check "evaluate --game $game --secrets EMPTY: exit 2, says so" grep -q "holds no secret" "$tmp/err"
+done
+"$bin" evaluate --game ordinary --strategy knuth --first '' --all >/dev/null 2>"$tmp/err"
+check "evaluate --first '': refused" grep -q "has 0 symbols, expected 4" "$tmp/err"
+
 echo "ordinary_cli_test: $failures failures"
 test "$failures" -eq 0
