@@ -97,10 +97,12 @@ check "evaluate: and says so" grep -q "classic rules only" "$tmp/err"
 # --- bad files and values are refused before any work, with status 2 (never "0 games").
 mkdir -p "$tmp/dir"
 : >"$tmp/empty"
-for game in ordinary batch; do
-    "$bin" evaluate --game "$game" --strategy consistent --secrets "$tmp/dir" -P 4 -K 6 -B 1 >/dev/null 2>"$tmp/err"
+for game in ordinary:knuth batch:consistent; do
+    strategy=${game#*:}
+    game=${game%:*}
+    "$bin" evaluate --game "$game" --strategy "$strategy" --secrets "$tmp/dir" -P 4 -K 6 -B 1 >/dev/null 2>"$tmp/err"
     check "evaluate --game $game --secrets DIR: exit 2" test $? -eq 2
-    "$bin" evaluate --game "$game" --strategy consistent --secrets "$tmp/empty" -P 4 -K 6 -B 1 >/dev/null 2>"$tmp/err"
+    "$bin" evaluate --game "$game" --strategy "$strategy" --secrets "$tmp/empty" -P 4 -K 6 -B 1 >/dev/null 2>"$tmp/err"
     check "evaluate --game $game --secrets EMPTY: exit 2, says so" grep -q "holds no secret" "$tmp/err"
 done
 "$bin" evaluate --game ordinary --strategy knuth --first '' --all >/dev/null 2>"$tmp/err"
