@@ -179,10 +179,6 @@ private:
         bool consistent;
     };
 
-    std::uint32_t feedback(Rules rules, const CodeMasks& g, const CodeMasks& s) const {
-        return rules == Rules::classic ? space_.classic_feedback(g, s) : space_.adjacent_feedback(g, s);
-    }
-
     // An upper bound on how many answers other than all black one guess can get: every
     // (b, w) or (b, g, w) with b < P that sums to at most P, less (P-1, 0, 1) under classic rules.
     std::size_t non_winning_answers() const {
@@ -236,7 +232,7 @@ private:
         const CodeMasks g = space_.masks(guess);
         std::size_t parts = 0;
         for (const auto& s : masks_) {
-            const auto f = feedback(space_.rules(), g, s);
+            const auto f = space_.feedback(g, s);
             if (counts_[f]++ == 0) ++parts;
             touched_[f >> 6] |= std::uint64_t{1} << (f & 63);
         }
