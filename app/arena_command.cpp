@@ -1,9 +1,8 @@
 // `mastermind arena`: the local tester, a solver program against the judge for many games.
-#include <sys/stat.h>
-
 #include <atomic>
 #include <condition_variable>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <mutex>
 #include <optional>
@@ -20,6 +19,7 @@
 #include "mastermind/games/arena.hpp"
 #include "mastermind/games/batch_game.hpp"
 #include "mastermind/core/random.hpp"
+#include "secrets_file.hpp"
 
 namespace mastermind::app {
 
@@ -54,22 +54,14 @@ bool make_games(const ArenaArgs& args, std::vector<GameSpec>& games) {
     };
     std::vector<std::string> listed = args.secrets;
     if (!args.secrets_file.empty()) {
-        std::ifstream in(args.secrets_file);
-        if (!in) {
-            fmt::print(stderr, "mastermind arena: cannot read '{}'\n", args.secrets_file);
-            return false;
-        }
-        std::string line;
-        int number = 0;
-        while (std::getline(in, line)) {
-            ++number;
-            if (!line.empty() && line.back() == '\r') line.pop_back();
-            if (line.empty() || line[0] == '#') continue;
-            if (auto why = why_bad(line); !why.empty()) {
-                fmt::print(stderr, "mastermind arena: {}:{}: secret '{}' {}\n", args.secrets_file, number, line, why);
+        const auto lines = read_secret_lines("mastermind arena", args.secrets_file);
+        if (!lines) return false;
+        for (const auto& [number, text] : *lines) {
+            if (auto why = why_bad(text); !why.empty()) {
+                complain("mastermind arena: {}:{}: secret '{}' {}\n", args.secrets_file, number, text, why);
                 return false;
             }
-            listed.push_back(line);
+            listed.push_back(text);
         }
     }
     const int count = listed.empty() ? args.games : static_cast<int>(listed.size());
@@ -79,7 +71,7 @@ bool make_games(const ArenaArgs& args, std::vector<GameSpec>& games) {
         g.index = i + 1;
         if (!listed.empty()) {
             if (auto why = why_bad(listed[static_cast<std::size_t>(i)]); !why.empty()) {
-                fmt::print(stderr, "mastermind arena: secret '{}' {}\n", listed[static_cast<std::size_t>(i)], why);
+                complain("mastermind arena: secret '{}' {}\n", listed[static_cast<std::size_t>(i)], why);
                 return false;
             }
         }
@@ -123,23 +115,43 @@ void print_summary(const std::vector<GameResult>& results, bool original_game) {
     if (original_game) fmt::print("score by the original problem's rule: {}\n", s.contest_score);
 }
 
+// Creates --log-dir if needed and checks that files can be written in it, before any game.
+bool prepare_log_dir(const std::string& dir) {
+    std::error_code error;
+    std::filesystem::create_directories(dir, error);
+    if (error || !std::filesystem::is_directory(dir)) {
+        complain("mastermind arena: --log-dir '{}' cannot be used as a directory: {}\n", dir,
+                 error ? error.message() : "it is a file");
+        return false;
+    }
+    const std::string probe = dir + "/.mastermind-arena-probe";
+    std::ofstream out(probe);
+    if (!out || !(out << "probe\n") || !out.flush()) {
+        complain("mastermind arena: --log-dir '{}': cannot write files in it\n", dir);
+        return false;
+    }
+    out.close();
+    std::filesystem::remove(probe, error);
+    return true;
+}
+
 int run_arena(ArenaArgs args) {
     const std::string why = args.game.ordinary() ? args.game.ordinary_game(args.ordinary) : args.game.batch_params(args.params);
     if (!why.empty()) {
-        fmt::print(stderr, "mastermind arena: {}\n", why);
+        complain("mastermind arena: {}\n", why);
         return kExitFailure;
     }
     if (args.command.empty()) {
-        fmt::print(stderr, "mastermind arena: no program given; usage: mastermind arena [OPTIONS] -- PROGRAM [ARGS...]\n");
+        complain("mastermind arena: no program given; usage: mastermind arena [OPTIONS] -- PROGRAM [ARGS...]\n");
         return kExitFailure;
     }
     if (resolve_program(args.command[0]).empty()) {
-        fmt::print(stderr, "mastermind arena: cannot find an executable '{}'\n", args.command[0]);
+        complain("mastermind arena: cannot find an executable '{}'\n", args.command[0]);
         return kExitFailure;
     }
     std::vector<GameSpec> games;
     if (!make_games(args, games)) return kExitFailure;
-    if (!args.log_dir.empty()) ::mkdir(args.log_dir.c_str(), 0755);
+    if (!args.log_dir.empty() && !prepare_log_dir(args.log_dir)) return kExitFailure;
 
     ArenaLimits limits;
     limits.time_limit = std::chrono::milliseconds(static_cast<long long>(args.time_limit * 1000));
@@ -148,35 +160,58 @@ int run_arena(ArenaArgs args) {
 
     // Workers take games in order; results are printed in game order as they become available.
     std::vector<std::optional<GameResult>> results(games.size());
+    // A game whose transcript cannot be written ends the run: a log that silently misses games is
+    // worse than none. `stop` also ends the workers when our own output fails.
     std::atomic<std::size_t> next{0};
+    std::atomic<bool> stop{false};
     std::mutex mutex;
     std::condition_variable done;
+    std::string log_failure;
     auto worker = [&] {
-        for (std::size_t i = next++; i < games.size(); i = next++) {
+        for (std::size_t i = next++; i < games.size() && !stop; i = next++) {
             std::ofstream log_file;
             JudgeLog log;
-            if (!args.log_dir.empty()) {
-                log_file.open(fmt::format("{}/game-{:05}.jsonl", args.log_dir, games[i].index));
+            const std::string log_path = args.log_dir.empty() ? "" : fmt::format("{}/game-{:05}.jsonl", args.log_dir, games[i].index);
+            if (!log_path.empty()) {
+                log_file.open(log_path);
                 log = [&](const nlohmann::json& e) { log_file << e.dump() << '\n'; };
             }
             auto r = play_program(program, games[i], limits, log);
+            if (!log_path.empty() && !(log_file.flush())) {
+                std::lock_guard lock(mutex);
+                if (log_failure.empty()) log_failure = log_path;
+                stop = true;
+            }
             std::lock_guard lock(mutex);
             results[i] = std::move(r);
             done.notify_all();
         }
+        std::lock_guard lock(mutex);
+        done.notify_all();
     };
     const int jobs = std::max(1, std::min<int>(args.jobs, static_cast<int>(games.size())));
     std::vector<std::thread> threads;
     for (int j = 0; j < jobs; ++j) threads.emplace_back(worker);
     std::vector<GameResult> finished;
-    for (std::size_t i = 0; i < games.size(); ++i) {
-        std::unique_lock lock(mutex);
-        done.wait(lock, [&] { return results[i].has_value(); });
-        finished.push_back(*results[i]);
-        lock.unlock();
-        if (!args.quiet) print_game(finished.back());
+    try {
+        for (std::size_t i = 0; i < games.size(); ++i) {
+            std::unique_lock lock(mutex);
+            done.wait(lock, [&] { return results[i].has_value() || stop; });
+            if (!results[i]) break;
+            finished.push_back(*results[i]);
+            lock.unlock();
+            if (!args.quiet) print_game(finished.back());
+        }
+    } catch (...) {  // our output failed: end the games in play, then report it
+        stop = true;
+        for (auto& t : threads) t.join();
+        throw;
     }
     for (auto& t : threads) t.join();
+    if (!log_failure.empty()) {
+        complain("mastermind arena: cannot write the transcript '{}'; stopped after {} games\n", log_failure, finished.size());
+        return kExitFailure;
+    }
     // The original problem's score rule means something for its own game only.
     print_summary(finished, !args.game.ordinary() && args.params == BatchParams{});
     const bool all_accepted = std::all_of(finished.begin(), finished.end(),
@@ -199,17 +234,17 @@ void add_arena_command(CLI::App& app, int& exit_status) {
     cmd->footer("\nExamples:\n  mastermind arena --games 100 -- mastermind solve\n  mastermind arena --game ordinary --rules adjacent --games 50 -- mastermind solve --strategy knuth");
     cmd->add_option("--games,-n", args->games, "games with secrets drawn from --seed")
         ->capture_default_str()
-        ->check(CLI::PositiveNumber);
-    cmd->add_option("--seed", args->seed, "seed of the secrets and shuffles")->capture_default_str();
+        ->check(integer_in(1, kMaxGames));
+    cmd->add_option("--seed", args->seed, "seed of the secrets and shuffles")->capture_default_str()->check(seed_value());
     cmd->add_option("--secrets", args->secrets_file, "file of secrets, one per line ('#' comments)");
     cmd->add_option("--secret", args->secrets, "a secret to play (repeatable)");
     cmd->add_option("--time-limit", args->time_limit, "seconds of wall clock per game (0: none)")
         ->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(number_in(0, kMaxSeconds));
     cmd->add_option("--memory-limit", args->memory_limit_mb, "MiB of resident memory per game (0: none)")
         ->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
-    cmd->add_option("--jobs,-j", args->jobs, "games played at once")->capture_default_str()->check(CLI::PositiveNumber);
+        ->check(number_in(0, 1 << 20));
+    cmd->add_option("--jobs,-j", args->jobs, "games played at once")->capture_default_str()->check(integer_in(1, kMaxThreads));
     cmd->add_option("--log-dir", args->log_dir, "write each game's transcript (JSON lines) here");
     cmd->add_flag("--quiet,-q", args->quiet, "print only the summary");
     cmd->add_flag("--show-stderr", args->show_stderr, "let the program's stderr through (default: discarded)");

@@ -20,6 +20,7 @@
 #include "mastermind/analysis/evaluator.hpp"
 #include "mastermind/analysis/ordinary_evaluation.hpp"
 #include "mastermind/core/random.hpp"
+#include "secrets_file.hpp"
 
 namespace mastermind::app {
 
@@ -39,34 +40,19 @@ struct EvaluateArgs {
     bool progress = false;
 };
 
-// Secrets from a file, one per line ('#' comments, CRLF tolerated): `parse` gives a secret's
-// number, or nullopt and why not.
+// Secrets from a file (secrets_file.hpp): `parse` gives a secret's number, or nullopt and why not.
 bool read_secrets(const std::string& path, const std::function<std::optional<std::uint32_t>(std::string_view, std::string&)>& parse,
                   std::vector<std::uint32_t>& out) {
-    std::error_code error;
-    if (std::filesystem::is_directory(path, error)) {
-        fmt::print(stderr, "mastermind evaluate: --secrets '{}' is a directory, expected a file of secrets\n", path);
-        return false;
-    }
-    std::ifstream in(path);
-    if (!in) {
-        fmt::print(stderr, "mastermind evaluate: cannot read '{}'\n", path);
-        return false;
-    }
-    std::string line, why;
-    for (int number = 1; std::getline(in, line); ++number) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (line.empty() || line[0] == '#') continue;
-        const auto code = parse(line, why);
+    const auto lines = read_secret_lines("mastermind evaluate", path);
+    if (!lines) return false;
+    std::string why;
+    for (const auto& [number, text] : *lines) {
+        const auto code = parse(text, why);
         if (!code) {
-            fmt::print(stderr, "mastermind evaluate: {}:{}: '{}' {}\n", path, number, line, why);
+            complain("mastermind evaluate: {}:{}: '{}' {}\n", path, number, text, why);
             return false;
         }
         out.push_back(*code);
-    }
-    if (out.empty()) {
-        fmt::print(stderr, "mastermind evaluate: --secrets '{}' holds no secret\n", path);
-        return false;
     }
     return true;
 }
@@ -109,13 +95,13 @@ void print_histogram_and_examples(const Report& r) {
 int run_evaluate_ordinary(const EvaluateArgs& args) {
     int pegs = 0, colours = 0, max_guesses = 0;
     if (auto why = args.game.ordinary_params(pegs, colours, max_guesses); !why.empty()) {
-        fmt::print(stderr, "mastermind evaluate: {}\n", why);
+        complain("mastermind evaluate: {}\n", why);
         return kExitFailure;
     }
     const std::string name = args.strategy.empty() ? "knuth" : args.strategy;
     const CodebreakerInfo* info = find_codebreaker(name);
     if (!info) {
-        fmt::print(stderr, "mastermind evaluate: '{}' is not a codebreaker of the ordinary game\n", name);
+        complain("mastermind evaluate: '{}' is not a codebreaker of the ordinary game\n", name);
         return kExitFailure;
     }
     const CodeSpace space(args.game.rules_value(), pegs, colours);
@@ -126,7 +112,7 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     if (args.first) {
         const auto first = space.parse(*args.first);
         if (!first) {
-            fmt::print(stderr, "mastermind evaluate: --first '{}' {}\n", *args.first, space.describe_bad(*args.first));
+            complain("mastermind evaluate: --first '{}' {}\n", *args.first, space.describe_bad(*args.first));
             return kExitFailure;
         }
         options.codebreaker_options.first = first;
@@ -183,21 +169,21 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
 int run_evaluate(EvaluateArgs args) {
     if (args.game.ordinary()) return run_evaluate_ordinary(args);
     if (auto why = args.game.batch_params(args.params); !why.empty()) {
-        fmt::print(stderr, "mastermind evaluate: {}\n", why);
+        complain("mastermind evaluate: {}\n", why);
         return kExitFailure;
     }
     if (args.first) {
-        fmt::print(stderr, "mastermind evaluate: --first is for the ordinary game's codebreakers\n");
+        complain("mastermind evaluate: --first is for the ordinary game's codebreakers\n");
         return kExitFailure;
     }
     if (args.strategy.empty()) args.strategy = "case-analysis";
     const StrategyInfo* info = find_strategy(args.strategy);
     if (!info) {
-        fmt::print(stderr, "mastermind evaluate: '{}' is not a strategy of the batch game\n", args.strategy);
+        complain("mastermind evaluate: '{}' is not a strategy of the batch game\n", args.strategy);
         return kExitFailure;
     }
     if (args.params.secret_count() > UINT32_MAX) {
-        fmt::print(stderr, "mastermind evaluate: games of more than 2^32 secrets are not supported\n");
+        complain("mastermind evaluate: games of more than 2^32 secrets are not supported\n");
         return kExitFailure;
     }
     EvaluationOptions options;
@@ -218,11 +204,11 @@ int run_evaluate(EvaluateArgs args) {
             const double eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0.0;
             if (terminal) {
                 const int width = 40, filled = static_cast<int>(fraction * width);
-                fmt::print(stderr, "\r[{}{}] {:5.1f}%  {:.0f} s, ETA {:.0f} s ", std::string(static_cast<std::size_t>(filled), '#'),
+                complain("\r[{}{}] {:5.1f}%  {:.0f} s, ETA {:.0f} s ", std::string(static_cast<std::size_t>(filled), '#'),
                            std::string(static_cast<std::size_t>(width - filled), '.'), 100 * fraction, elapsed, eta);
             } else if (static_cast<int>(100 * fraction) > *last_percent) {
                 *last_percent = static_cast<int>(100 * fraction);
-                fmt::print(stderr, "progress {:3}%  {:.0f} s, ETA {:.0f} s\n", *last_percent, elapsed, eta);
+                complain("progress {:3}%  {:.0f} s, ETA {:.0f} s\n", *last_percent, elapsed, eta);
             }
         };
     }
@@ -255,10 +241,10 @@ int run_evaluate(EvaluateArgs args) {
             r = evaluate_secrets(options, std::move(secrets));
         }
     } catch (const std::invalid_argument& e) {
-        fmt::print(stderr, "mastermind evaluate: {}\n", e.what());
+        complain("mastermind evaluate: {}\n", e.what());
         return kExitFailure;
     }
-    if (terminal) fmt::print(stderr, "\n");
+    if (terminal) complain("\n");
     const Report report{r.games, r.failures, r.worst, r.mean, r.histogram, r.worst_examples, r.failure_examples, r.strategy_calls, r.seconds, "tests"};
     if (args.json) {
         nlohmann::json j{{"strategy", args.strategy},
@@ -292,17 +278,18 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
     add_strategy_option(cmd, args->strategy, false, true);
     cmd->add_option("--first", args->first, "the ordinary game's first guess (default: the published one on 4x6 and 5x8)");
     auto* all = cmd->add_flag("--all", args->all, "every secret of the game");
-    auto* sample = cmd->add_option("--sample", args->sample, "this many secrets drawn from --seed");
+    auto* sample = cmd->add_option("--sample", args->sample, "this many secrets drawn from --seed")
+                           ->check(integer_in(1, 1'000'000'000));
     auto* file = cmd->add_option("--secrets", args->secrets_file, "secrets from a file, one per line ('#' comments)");
     all->excludes(sample, file);
     sample->excludes(file);
-    cmd->add_option("--seed", args->seed, "seed of the sample and of randomised strategies")->capture_default_str();
-    cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")->capture_default_str();
+    cmd->add_option("--seed", args->seed, "seed of the sample and of randomised strategies")->capture_default_str()->check(seed_value());
+    cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")->capture_default_str()->check(integer_in(0, kMaxThreads));
     cmd->add_flag("--json", args->json, "machine-readable output");
     cmd->add_flag("--progress", args->progress, "report progress on stderr even when it is not a terminal");
     cmd->callback([args, &exit_status, all, sample, file] {
         if (!*all && !*sample && !*file) {
-            fmt::print(stderr, "mastermind evaluate: say --all, --sample N or --secrets FILE\n");
+            complain("mastermind evaluate: say --all, --sample N or --secrets FILE\n");
             exit_status = kExitFailure;
             return;
         }

@@ -28,22 +28,21 @@ struct FirstTestArgs {
 
 std::string describe(const std::vector<PackedCode>& test, int pegs) {
     std::string out;
-    for (const auto& s : test) out += (out.empty() ? "" : " ") + s.to_string(pegs);
+    for (const auto& s : test) {
+        if (!out.empty()) out += ' ';
+        out += s.to_string(pegs);
+    }
     return out;
 }
 
 int run_first_test(const FirstTestArgs& args) {
     const auto& p = args.params;
     if (auto why = p.validate(); !why.empty()) {
-        fmt::print(stderr, "mastermind first-test: {}\n", why);
+        complain("mastermind first-test: {}\n", why);
         return kExitFailure;
     }
     if (p.secret_count() > UINT32_MAX) {
-        fmt::print(stderr, "mastermind first-test: {}^{} secrets; the sample numbers them in 32 bits\n", p.colours, p.pegs);
-        return kExitFailure;
-    }
-    if (args.stride == 0) {
-        fmt::print(stderr, "mastermind first-test: --stride must be at least 1\n");
+        complain("mastermind first-test: {}^{} secrets; the sample numbers them in 32 bits\n", p.colours, p.pegs);
         return kExitFailure;
     }
     auto estimate = [&](const std::vector<PackedCode>& test) {
@@ -88,10 +87,10 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
         "time, judged by the expected size of a secret's answer class on a sample.");
     auto args = std::make_shared<FirstTestArgs>();
     add_batch_params_options(cmd, args->params);
-    cmd->add_option("--seed", args->seed, "seed of the candidates and the changes")->capture_default_str();
-    cmd->add_option("--candidates", args->candidates, "random tests compared first")->capture_default_str();
-    cmd->add_option("--climb", args->climb, "single-peg changes tried on the best")->capture_default_str();
-    cmd->add_option("--stride", args->stride, "sample every stride-th secret")->capture_default_str();
+    cmd->add_option("--seed", args->seed, "seed of the candidates and the changes")->capture_default_str()->check(seed_value());
+    cmd->add_option("--candidates", args->candidates, "random tests compared first")->capture_default_str()->check(integer_in(1, 1'000'000));
+    cmd->add_option("--climb", args->climb, "single-peg changes tried on the best")->capture_default_str()->check(integer_in(0, 10'000'000));
+    cmd->add_option("--stride", args->stride, "sample every stride-th secret")->capture_default_str()->check(integer_in(1, UINT32_MAX));
     cmd->callback([args, &exit_status] { exit_status = run_first_test(*args); });
 }
 

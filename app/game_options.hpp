@@ -12,6 +12,8 @@
 
 #include <fmt/format.h>
 
+#include "option_checks.hpp"
+
 #include "mastermind/games/batch_params.hpp"
 #include "mastermind/games/ordinary_game.hpp"
 #include "mastermind/core/code_space.hpp"
@@ -64,10 +66,14 @@ inline void add_game_options(CLI::App* cmd, GameChoice& choice) {
     cmd->add_option("--rules", choice.rules, "classic (black/white) or adjacent (black/grey/white)")
         ->check(CLI::IsMember({"classic", "adjacent"}))
         ->capture_default_str();
-    cmd->add_option("--pegs,-P", choice.pegs, "pegs per code (batch 1..12, ordinary 1..8; default by --game)");
-    cmd->add_option("--colours,-K", choice.colours, "colours, written 0-9 then A-F (2..16; default by --game)");
-    cmd->add_option("--batch,-B", choice.batch, "strings per test (batch 1..16; ordinary 1)");
-    cmd->add_option("--max-tests,-M", choice.max_tests, "tests (guesses) allowed (default by --game)");
+    cmd->add_option("--pegs,-P", choice.pegs, "pegs per code (batch 1..12, ordinary 1..8; default by --game)")
+        ->check(integer_in(1, BatchParams::kMaxPegs));
+    cmd->add_option("--colours,-K", choice.colours, "colours, written 0-9 then A-F (2..16; default by --game)")
+        ->check(integer_in(2, BatchParams::kMaxColours));
+    cmd->add_option("--batch,-B", choice.batch, "strings per test (batch 1..16; ordinary 1)")
+        ->check(integer_in(1, BatchParams::kMaxBatch));
+    cmd->add_option("--max-tests,-M", choice.max_tests, "tests (guesses) allowed (default by --game)")
+        ->check(integer_in(1, 1000));
 }
 
 }  // namespace mastermind::app

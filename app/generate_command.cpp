@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "mastermind/filter/io.hpp"
 #include "mastermind/filter/score_input.hpp"
+#include "option_checks.hpp"
 
 namespace mastermind::app {
 
@@ -19,6 +20,9 @@ struct GenerateArgs {
     std::uint64_t bytes = 100'000'000;
     std::uint64_t seed = 1;
 };
+
+// A generous bound that still cannot fill a disk by a typo (--bytes 1e15).
+constexpr std::int64_t kMaxGenerateBytes = 10'000'000'000;
 
 int run_generate_score_input(const GenerateArgs& args) {
     Rng rng(args.seed);
@@ -36,7 +40,7 @@ int run_generate_score_input(const GenerateArgs& args) {
         }
         out.write("#\n");
     } catch (const std::system_error& e) {
-        fmt::print(stderr, "mastermind generate: {}\n", e.what());
+        complain("mastermind generate: {}\n", e.what());
         return kExitFailure;
     }
     return kExitOk;
@@ -52,10 +56,11 @@ void add_generate_command(CLI::App& app, int& exit_status) {
         "score-input",
         "Lines for 'mastermind score': lengths 2..50, random pairs and near-copies with "
         "neighbours swapped (grey is common), ended by '#'. The same seed gives the same bytes.");
-    score_input->add_option("--bytes", args->bytes, "stop after at least this many bytes (suffixes k, M, G: powers of 1000)")
+    score_input->add_option("--bytes", args->bytes, "stop after at least this many bytes (suffixes k, M, G: powers of 1000; at most 10G)")
         ->transform(CLI::AsSizeValue(true))
+        ->check(integer_in(1, kMaxGenerateBytes))
         ->capture_default_str();
-    score_input->add_option("--seed", args->seed, "seed of the generator")->capture_default_str();
+    score_input->add_option("--seed", args->seed, "seed of the generator")->capture_default_str()->check(seed_value());
     score_input->callback([args, &exit_status] { exit_status = run_generate_score_input(*args); });
 }
 

@@ -35,28 +35,28 @@ std::optional<JudgeConfig> judge_config(JudgeArgs& args, std::uint64_t seed) {
     if (args.game.ordinary()) {
         OrdinaryParams p;
         if (auto why = args.game.ordinary_game(p); !why.empty()) {
-            fmt::print(stderr, "mastermind judge: {}\n", why);
+            complain("mastermind judge: {}\n", why);
             return std::nullopt;
         }
         std::optional<Code> secret;
         if (args.secret) {
             secret = parse_game_code(*args.secret, p.pegs, p.colours);
             if (!secret) {
-                fmt::print(stderr, "mastermind judge: --secret '{}' {}\n", *args.secret, describe_bad_game_code(*args.secret, p.pegs, p.colours));
+                complain("mastermind judge: --secret '{}' {}\n", *args.secret, describe_bad_game_code(*args.secret, p.pegs, p.colours));
                 return std::nullopt;
             }
         }
         return make_ordinary_judge_config(p, secret, seed);
     }
     if (auto why = args.game.batch_params(args.params); !why.empty()) {
-        fmt::print(stderr, "mastermind judge: {}\n", why);
+        complain("mastermind judge: {}\n", why);
         return std::nullopt;
     }
     std::optional<PackedCode> secret;
     if (args.secret) {
         secret = PackedCode::parse(*args.secret, args.params);
         if (!secret) {
-            fmt::print(stderr, "mastermind judge: --secret '{}' {}\n", *args.secret,
+            complain("mastermind judge: --secret '{}' {}\n", *args.secret,
                        describe_bad_code(*args.secret, args.params));
             return std::nullopt;
         }
@@ -79,18 +79,18 @@ int run_judge_command(JudgeArgs args) {
     if (!args.log.empty()) {
         log_file.open(args.log);
         if (!log_file) {
-            fmt::print(stderr, "mastermind judge: cannot write the log '{}'\n", args.log);
+            complain("mastermind judge: cannot write the log '{}'\n", args.log);
             return judge_exit_status(Verdict::judge_error);
         }
         log = [&](const nlohmann::json& event) { log_file << event.dump() << '\n' << std::flush; };
     }
-    if (!args.seed) fmt::print(stderr, "mastermind judge: seed {}\n", seed);
+    if (!args.seed) complain("mastermind judge: seed {}\n", seed);
     FdLineChannel channel(STDIN_FILENO, STDOUT_FILENO, protocol::kMaxLineBytes);
     std::FILE* transcript_file = nullptr;
     if (!args.transcript.empty()) {
         transcript_file = args.transcript == "-" ? stderr : std::fopen(args.transcript.c_str(), "w");
         if (!transcript_file) {
-            fmt::print(stderr, "mastermind judge: cannot write the transcript '{}'\n", args.transcript);
+            complain("mastermind judge: cannot write the transcript '{}'\n", args.transcript);
             return judge_exit_status(Verdict::judge_error);
         }
     }
@@ -98,7 +98,7 @@ int run_judge_command(JudgeArgs args) {
     LineChannel& used = transcript_file ? static_cast<LineChannel&>(recorded) : channel;
     const auto report = run_judge(used, config, log);
     if (transcript_file && transcript_file != stderr) std::fclose(transcript_file);
-    fmt::print(stderr, "mastermind judge: {} after {} {}: {} (secret {})\n", to_string(report.verdict),
+    complain("mastermind judge: {} after {} {}: {} (secret {})\n", to_string(report.verdict),
                report.tests_used, config.ordinary ? "guesses" : "tests", report.detail, secret_text(config));
     return judge_exit_status(report.verdict);
 }
@@ -117,14 +117,15 @@ void add_judge_command(CLI::App& app, int& exit_status) {
     cmd->footer("\nExamples:\n  mkfifo to-judge\n  mastermind judge --game ordinary --rules adjacent --transcript - < to-judge | mastermind solve > to-judge");
     cmd->add_option("--secret", args->secret, "the secret (default: drawn from --seed)");
     cmd->add_option("--seed", args->seed,
-                    "seed of the secret and of the shuffles (default: a fresh one, printed on stderr)");
+                    "seed of the secret and of the shuffles (default: a fresh one, printed on stderr)")
+        ->check(seed_value());
     cmd->add_option("--log", args->log, "write the game as JSON lines to this file");
     cmd->add_option("--transcript", args->transcript,
                     "write every line exchanged, as 'judge> ...' and 'solver> ...', to this file ('-': stderr)");
     cmd->add_option("--timeout", args->timeout,
                     "seconds to wait for each message of the solver (0: forever)")
         ->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(number_in(0, kMaxSeconds));
     cmd->callback([args, &exit_status] { exit_status = run_judge_command(*args); });
 }
 

@@ -1,5 +1,6 @@
 // `mastermind score`: the Adjacent Mastermind scoring filter.
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -22,40 +23,98 @@ struct ScoreArgs {
     std::vector<std::string> files;
 };
 
+// Every file is opened and checked before any line is scored, so a bad path in the list is reported
+// with its name and nothing is half done; '-' is standard input.
+struct OpenedInput {
+    std::string name;
+    int fd;
+};
+
+bool open_inputs(const std::vector<std::string>& files, std::vector<OpenedInput>& inputs) {
+    for (const auto& file : files) {
+        if (file == "-") {
+            inputs.push_back({"<stdin>", STDIN_FILENO});
+            continue;
+        }
+        const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+        struct stat info {};
+        const char* why = nullptr;
+        if (fd < 0) {
+            why = nullptr;
+        } else if (::fstat(fd, &info) != 0) {
+            why = "cannot be examined";
+        } else if (S_ISDIR(info.st_mode)) {
+            why = "is a directory, expected a file of lines";
+        }
+        if (fd < 0 || why) {
+            const std::string reason = why ? why : "cannot be opened: " + std::system_category().message(errno);
+            complain("mastermind score: '{}' {}\n", file, reason);
+            if (fd >= 0) ::close(fd);
+            for (const auto& opened : inputs) {
+                if (opened.fd != STDIN_FILENO) ::close(opened.fd);
+            }
+            return false;
+        }
+        inputs.push_back({file, fd});
+    }
+    return true;
+}
+
+// Read failures of an input, told apart from failures of the output.
+struct ReadFailure {
+    std::string message;
+};
+
+class InputFile final : public InputSource {
+public:
+    explicit InputFile(int fd) : in_(fd) {}
+    std::size_t read(char* buffer, std::size_t capacity) override {
+        try {
+            return in_.read(buffer, capacity);
+        } catch (const std::system_error& e) {
+            throw ReadFailure{e.what()};
+        }
+    }
+
+private:
+    FdSource in_;
+};
+
 int run_score(const ScoreArgs& args) {
     const ScoreFilterOptions options{*parse_rules(args.rules), args.keep_going};
+    std::vector<OpenedInput> inputs;
+    if (!open_inputs(args.files.empty() ? std::vector<std::string>{"-"} : args.files, inputs)) return kExitFailure;
     FdSink out(STDOUT_FILENO);
     ScoreFilter filter(options, out, [](const LineError& e) {
-        fmt::print(stderr, "mastermind score: {}:{}: {}\n", e.source, e.line, e.message);
+        if (!complain("mastermind score: {}:{}: {}\n", e.source, e.line, e.message)) {
+            throw std::system_error(errno, std::generic_category(), "cannot write to stderr");
+        }
     });
-    std::vector<std::string> files = args.files;
-    if (files.empty()) files.push_back("-");
+    int status = kExitOk;
+    std::size_t next = 0;
     try {
-        for (const auto& file : files) {
-            const bool is_stdin = file == "-";
-            const int fd = is_stdin ? STDIN_FILENO : ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-            if (fd < 0) {
-                filter.flush();
-                fmt::print(stderr, "mastermind score: cannot open '{}': {}\n", file,
-                           std::system_category().message(errno));
-                return kExitFailure;
-            }
-            FdSource in(fd);
+        for (; next < inputs.size(); ++next) {
+            InputFile in(inputs[next].fd);
             ScoreFilter::Outcome outcome;
             try {
-                outcome = filter.run(in, is_stdin ? "<stdin>" : file);
-            } catch (...) {
-                if (!is_stdin) ::close(fd);
-                throw;
+                outcome = filter.run(in, inputs[next].name);
+            } catch (const ReadFailure& e) {
+                filter.flush();  // the lines scored before the failure are kept
+                complain("mastermind score: {}: {}\n", inputs[next].name, e.message);
+                status = kExitFailure;
+                break;
             }
-            if (!is_stdin) ::close(fd);
             if (outcome != ScoreFilter::Outcome::end_of_input) break;
         }
         filter.flush();
-    } catch (const std::system_error& e) {
-        fmt::print(stderr, "mastermind score: {}\n", e.what());
-        return kExitFailure;
+    } catch (const std::system_error& e) {  // the output failed
+        complain("mastermind score: {}\n", e.what());
+        status = kExitFailure;
     }
+    for (const auto& input : inputs) {
+        if (input.fd != STDIN_FILENO) ::close(input.fd);
+    }
+    if (status != kExitOk) return status;
     return filter.bad_lines() > 0 ? kExitBadInput : kExitOk;
 }
 

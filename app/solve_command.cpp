@@ -52,7 +52,7 @@ SolveReport solve_ordinary(LineChannel& channel, const std::string& header, cons
 
 int run_solve(const SolveArgs& args) {
     if (args.strategy != "auto" && !find_strategy(args.strategy) && !find_codebreaker(args.strategy)) {
-        fmt::print(stderr, "mastermind solve: unknown strategy '{}'\n", args.strategy);
+        complain("mastermind solve: unknown strategy '{}'\n", args.strategy);
         return kExitFailure;
     }
     FdLineChannel channel(STDIN_FILENO, STDOUT_FILENO, protocol::kMaxLineBytes);
@@ -79,20 +79,20 @@ int run_solve(const SolveArgs& args) {
                 timeout);
         }
     } catch (const std::invalid_argument& e) {
-        fmt::print(stderr, "mastermind solve: {}\n", e.what());
+        complain("mastermind solve: {}\n", e.what());
         return kExitFailure;
     }
     switch (report.outcome) {
         case SolveOutcome::accepted: return 0;
         case SolveOutcome::wrong_answer:
-            fmt::print(stderr, "mastermind solve: Wrong Answer after {} tests\n", report.tests_used);
+            complain("mastermind solve: Wrong Answer after {} tests\n", report.tests_used);
             return 1;
         case SolveOutcome::inconsistent:
-            fmt::print(stderr, "mastermind solve: inconsistent answers: {}\n", report.detail);
+            complain("mastermind solve: inconsistent answers: {}\n", report.detail);
             return 3;
         case SolveOutcome::judge_error: break;
     }
-    fmt::print(stderr, "mastermind solve: {}\n", report.detail);
+    complain("mastermind solve: {}\n", report.detail);
     return kExitFailure;
 }
 
@@ -115,10 +115,10 @@ void add_solve_command(CLI::App& app, int& exit_status) {
         "\nExample:\n  mastermind judge --game ordinary --rules adjacent --seed 7 < fifo | mastermind solve --strategy knuth > fifo");
     add_strategy_option(cmd, args->strategy, true, true);
     cmd->add_option("--first", args->first, "the ordinary game's first guess (default: the codebreaker's published one)");
-    cmd->add_option("--seed", args->seed, "seed of randomised strategies")->capture_default_str();
+    cmd->add_option("--seed", args->seed, "seed of randomised strategies")->capture_default_str()->check(seed_value());
     cmd->add_option("--timeout", args->timeout, "seconds to wait for each judge message (0: forever)")
         ->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(number_in(0, kMaxSeconds));
     cmd->callback([args, &exit_status] { exit_status = run_solve(*args); });
 }
 

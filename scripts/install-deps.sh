@@ -14,9 +14,11 @@ packages=(
     jq                                               # the CLI tests read JSON reports and logs
     procps time                                      # the process checks of the suite; peak memory of runs
 )
+# One dpkg-query for the whole list (a call per package took seconds).
+installed=$(dpkg-query -W -f='${Package} ${Status}\n' "${packages[@]}" 2>/dev/null | awk '$NF == "installed" {print $1}')
 missing=()
 for p in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    grep -qx -- "$p" <<<"$installed" || missing+=("$p")
 done
 if ((${#missing[@]})); then
     echo "install-deps: installing ${missing[*]}" >&2

@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # End to end: judge, solve and arena as a contestant runs them, and the arena against programs
 # that misbehave in every way we know. Afterwards nothing the tests started may still run.
-# Usage: arena_cli_test.sh MASTERMIND MISBEHAVE
+# Usage: arena_cli_test.sh MASTERMIND MISBEHAVE PART
+#   PART games     many seeded games through the real judge (ctest runs it beside other tests)
+#   PART verdicts  misbehaving programs and their verdicts, with wall-clock checks (run serially)
 set -u
 bin=$1
 misbehave=$2
+part=$3
 marker="mastermind-arena-test-$$-$RANDOM"
 source "$(dirname "$0")/lib.sh"
 # Sanitizer builds reserve terabytes of address space and more resident memory: no memory limit.
 memory=()
 [ "${MASTERMIND_SANITIZED:-0}" = 1 ] && memory=(--memory-limit 0)
 
+if [ "$part" = games ]; then
 # --- arena + judge + the small-game solver: many seeded games, all Accepted.
 "$bin" arena -P 4 -K 6 -B 4 --games 300 --seed 11 --jobs 2 -q "${memory[@]}" -- "$bin" solve --strategy consistent >"$tmp/e2e" 2>&1
 status=$?
@@ -39,6 +43,9 @@ check "adaptive-split: 20 games Accepted" grep -qE '^  Accepted +20$' "$tmp/reco
 check "adaptive-split: at most 3 tests" test "$(grep '^game' "$tmp/record" | awk '$6 == "tests" && $7 > 3' | wc -l)" -eq 0
 check "adaptive-split: every game listed" test "$(grep -c '^game' "$tmp/record")" -eq 20
 
+fi
+
+if [ "$part" = verdicts ]; then
 # --- misbehaving programs: the right verdict, quickly, and the arena exits 1.
 expect_verdict() {  # expect_verdict MODE VERDICT [ARENA OPTIONS...]
     local mode=$1 verdict=$2
@@ -103,6 +110,8 @@ check "lying judge: solver exit 3" test $? -eq 3
 check "lying judge: says so" grep -q "inconsistent answers" "$tmp/lie"
 printf '4 6 4 20\nerror go away\n' | timeout 10 "$bin" solve >/dev/null 2>&1
 check "judge error line: solver exit 2" test $? -eq 2
+
+fi
 
 # --- nothing left behind.
 sleep 0.3

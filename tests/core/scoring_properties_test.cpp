@@ -21,7 +21,7 @@ struct CodePair {
 rc::Gen<CodePair> code_pairs() {
     return rc::gen::mapcat(
         rc::gen::pair(rc::gen::inRange(1, kMaxPegs + 1), rc::gen::inRange(1, 7)), [](auto sizes) {
-            const auto [n, colours] = sizes;
+            const int n = sizes.first, colours = sizes.second;
             auto code = rc::gen::container<std::vector<std::uint8_t>>(
                 static_cast<std::size_t>(n),
                 rc::gen::inRange<std::uint8_t>(0, static_cast<std::uint8_t>(colours)));

@@ -1,0 +1,70 @@
+// Range checks for numeric options, shared by every command. Each runs on the text the user gave,
+// before any work starts, and its message names the option (CLI11 prefixes it), the range in plain
+// digits and the value, e.g. "--candidates: must be an integer from 1 to 1000000, got '0'". CLI11's
+// own Range prints the limits of a double, and its unsigned conversion wraps "-1" around; these do
+// neither.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <limits>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace mastermind::app {
+
+// An integer in [lo, hi]; for --seed use `seed_value()`.
+inline CLI::Validator integer_in(std::int64_t lo, std::int64_t hi) {
+    return CLI::Validator(
+        [lo, hi](std::string& text) -> std::string {
+            std::int64_t value = 0;
+            const char* end = text.data() + text.size();
+            const auto [ptr, error] = std::from_chars(text.data(), end, value);
+            if (error != std::errc{} || ptr != end || value < lo || value > hi) {
+                return fmt::format("must be an integer from {} to {}, got '{}'", lo, hi, text);
+            }
+            return {};
+        },
+        fmt::format("INT in [{} - {}]", lo, hi));
+}
+
+// A seed: any integer from 0 to 2^64 - 1, never a negative one wrapped around.
+inline CLI::Validator seed_value() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            std::uint64_t value = 0;
+            const char* end = text.data() + text.size();
+            const auto [ptr, error] = std::from_chars(text.data(), end, value);
+            if (error != std::errc{} || ptr != end) {
+                return fmt::format("must be an integer from 0 to {}, got '{}'", std::numeric_limits<std::uint64_t>::max(), text);
+            }
+            return {};
+        },
+        "UINT64");
+}
+
+// A number (seconds, MiB) in [lo, hi].
+inline CLI::Validator number_in(double lo, double hi) {
+    return CLI::Validator(
+        [lo, hi](std::string& text) -> std::string {
+            char* end = nullptr;
+            const double value = std::strtod(text.c_str(), &end);
+            if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value) || value < lo || value > hi) {
+                return fmt::format("must be a number from {:g} to {:g}, got '{}'", lo, hi, text);
+            }
+            return {};
+        },
+        fmt::format("NUMBER in [{:g} - {:g}]", lo, hi));
+}
+
+// Limits shared by several commands.
+inline constexpr double kMaxSeconds = 86'400;         // timeouts and time limits: one day
+inline constexpr std::int64_t kMaxThreads = 1024;     // worker threads and parallel games
+inline constexpr std::int64_t kMaxGames = 10'000'000;  // arena games, evaluate samples: 10^7
+
+}  // namespace mastermind::app

@@ -1,0 +1,52 @@
+// Files of secrets, read the same way by `arena --secrets` and `evaluate --secrets`: one secret a
+// line, blank lines and '#' comments skipped, CRLF tolerated. A directory, an unreadable file, or a
+// file with no secret in it is refused with a message naming the path: a run must never fall back
+// to other secrets than the ones asked for.
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+
+namespace mastermind::app {
+
+struct SecretLine {
+    int number;        // 1-based line number in the file
+    std::string text;  // the secret as written
+};
+
+// The secret lines of `path`; nullopt after a message on stderr that starts with `command`.
+inline std::optional<std::vector<SecretLine>> read_secret_lines(const std::string& command, const std::string& path) {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) {
+        complain("{}: --secrets '{}' is a directory, expected a file of secrets\n", command, path);
+        return std::nullopt;
+    }
+    std::ifstream in(path);
+    if (!in) {
+        complain("{}: --secrets '{}' cannot be read: {}\n", command, path, std::generic_category().message(errno));
+        return std::nullopt;
+    }
+    std::vector<SecretLine> lines;
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.empty() || line[0] == '#') continue;
+        lines.push_back({number, line});
+    }
+    if (in.bad()) {
+        complain("{}: --secrets '{}': read error\n", command, path);
+        return std::nullopt;
+    }
+    if (lines.empty()) {
+        complain("{}: --secrets '{}' holds no secret\n", command, path);
+        return std::nullopt;
+    }
+    return lines;
+}
+
+}  // namespace mastermind::app
