@@ -30,11 +30,14 @@ struct ArenaArgs {
     BatchParams params;
     OrdinaryParams ordinary;
     int games = 100;
+    std::optional<int> only;
+    std::string json_file;
     std::uint64_t seed = 1;
     std::string secrets_file;
     std::vector<std::string> secrets;
     double time_limit = 3;
     double memory_limit_mb = 64;
+    int max_processes = 64;
     int jobs = 1;
     std::string log_dir;
     bool quiet = false;
@@ -43,8 +46,9 @@ struct ArenaArgs {
 };
 
 // The games to play: listed secrets, a file of secrets, or --games secrets drawn from --seed.
-// Each game's secret and shuffle come from its own derived seed, so results do not depend on
-// --jobs or on the order games finish in.
+// Game i is the game `mastermind judge --seed derive_seed(seed, i)` plays (with --secret X when
+// secrets are listed), so results do not depend on --jobs or on the order games finish in, each
+// game's log names the seed that replays it, and --only N plays game N alone, unchanged.
 bool make_games(const ArenaArgs& args, std::vector<GameSpec>& games) {
     const bool ordinary = args.game.ordinary();
     const auto& p = args.params;
@@ -65,26 +69,24 @@ bool make_games(const ArenaArgs& args, std::vector<GameSpec>& games) {
         }
     }
     const int count = listed.empty() ? args.games : static_cast<int>(listed.size());
+    if (args.only && *args.only > count) {
+        complain("mastermind arena: --only {}: this run has {} games\n", *args.only, count);
+        return false;
+    }
     for (int i = 0; i < count; ++i) {
-        Rng rng(derive_seed(args.seed, static_cast<std::uint64_t>(i)));
-        GameSpec g;
-        g.index = i + 1;
-        if (!listed.empty()) {
-            if (auto why = why_bad(listed[static_cast<std::size_t>(i)]); !why.empty()) {
-                complain("mastermind arena: secret '{}' {}\n", listed[static_cast<std::size_t>(i)], why);
+        if (args.only && i + 1 != *args.only) continue;
+        const std::uint64_t seed = derive_seed(args.seed, static_cast<std::uint64_t>(i));
+        const std::string* secret = listed.empty() ? nullptr : &listed[static_cast<std::size_t>(i)];
+        if (secret) {
+            if (auto why = why_bad(*secret); !why.empty()) {
+                complain("mastermind arena: secret '{}' {}\n", *secret, why);
                 return false;
             }
         }
-        if (ordinary) {
-            g.game.ordinary = o;
-            g.game.ordinary_secret = listed.empty() ? game_code_from_index(rng.below(o.code_count()), o.pegs, o.colours)
-                                                    : *parse_game_code(listed[static_cast<std::size_t>(i)], o.pegs, o.colours);
-        } else {
-            g.game.params = p;
-            g.game.secret = listed.empty() ? PackedCode::from_index(rng.below(p.secret_count()), p)
-                                           : *PackedCode::parse(listed[static_cast<std::size_t>(i)], p);
-        }
-        g.game.shuffle_seed = rng.next();
+        GameSpec g;
+        g.index = i + 1;
+        g.game = ordinary ? make_ordinary_judge_config(o, secret ? parse_game_code(*secret, o.pegs, o.colours) : std::nullopt, seed)
+                          : make_judge_config(p, secret ? PackedCode::parse(*secret, p) : std::nullopt, seed);
         games.push_back(g);
     }
     return true;
@@ -94,6 +96,38 @@ void print_game(const GameResult& r) {
     fmt::print("game {:>5}  secret {}  {:<22} tests {:>3}  {:>7.3f} s  {:>7} KiB  {}\n", r.index,
                r.secret, to_string(r.verdict), r.tests, r.seconds, r.peak_rss_kb, r.detail);
     std::fflush(stdout);
+}
+
+// The summary and every game as JSON (--json FILE): what a script or a CI job reads.
+nlohmann::json summary_json(const ArenaArgs& args, const std::vector<GameSpec>& games, const std::vector<GameResult>& results) {
+    const auto s = summarize(results);
+    nlohmann::json verdicts = nlohmann::json::object();
+    for (const auto& [verdict, count] : s.verdicts) verdicts[std::string(to_string(verdict))] = count;
+    nlohmann::json list = nlohmann::json::array();
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const auto& r = results[i];
+        list.push_back({{"game", r.index},
+                        {"seed", std::to_string(games[i].game.seed.value_or(0))},  // text: exact in every JSON reader
+                        {"replay", replay_command(games[i].game)},
+                        {"secret", r.secret},
+                        {"verdict", std::string(to_string(r.verdict))},
+                        {"tests", r.tests},
+                        {"seconds", r.seconds},
+                        {"peak_rss_kib", r.peak_rss_kb},
+                        {"detail", r.detail}});
+    }
+    return {{"command", args.command},
+            {"sandbox", results.empty() ? "" : results.front().sandbox},
+            {"seed", std::to_string(args.seed)},
+            {"game", args.game.ordinary() ? "ordinary" : "batch"},
+            {"rules", args.game.rules},
+            {"games", s.games},
+            {"accepted", s.accepted},
+            {"verdicts", verdicts},
+            {"max_tests", s.max_tests},
+            {"mean_tests", s.mean_tests},
+            {"tests_histogram", s.tests_histogram},
+            {"results", list}};
 }
 
 void print_summary(const std::vector<GameResult>& results, bool original_game) {
@@ -152,10 +186,20 @@ int run_arena(ArenaArgs args) {
     std::vector<GameSpec> games;
     if (!make_games(args, games)) return kExitFailure;
     if (!args.log_dir.empty() && !prepare_log_dir(args.log_dir)) return kExitFailure;
+    std::ofstream json_out;
+    if (!args.json_file.empty()) {
+        std::error_code error;
+        if (!std::filesystem::is_directory(args.json_file, error)) json_out.open(args.json_file);
+        if (!json_out) {
+            complain("mastermind arena: --json '{}' cannot be written\n", args.json_file);
+            return kExitFailure;
+        }
+    }
 
     ArenaLimits limits;
     limits.time_limit = std::chrono::milliseconds(static_cast<long long>(args.time_limit * 1000));
     limits.memory_bytes = static_cast<std::uint64_t>(args.memory_limit_mb * 1024 * 1024);
+    limits.max_processes = args.max_processes;
     const ProgramSpec program{args.command, args.show_stderr};
 
     // Workers take games in order; results are printed in game order as they become available.
@@ -214,6 +258,13 @@ int run_arena(ArenaArgs args) {
     }
     // The original problem's score rule means something for its own game only.
     print_summary(finished, !args.game.ordinary() && args.params == BatchParams{});
+    if (!finished.empty()) fmt::print("limits applied by: {}\n", finished.front().sandbox);
+    if (json_out.is_open()) {
+        if (!(json_out << summary_json(args, games, finished).dump(2) << '\n') || !json_out.flush()) {
+            complain("mastermind arena: cannot write --json '{}'\n", args.json_file);
+            return kExitFailure;
+        }
+    }
     const bool all_accepted = std::all_of(finished.begin(), finished.end(),
                                           [](const auto& r) { return r.verdict == Verdict::accepted; });
     return all_accepted ? kExitOk : kExitBadInput;
@@ -236,6 +287,9 @@ void add_arena_command(CLI::App& app, int& exit_status) {
         ->capture_default_str()
         ->check(integer_in(1, kMaxGames));
     cmd->add_option("--seed", args->seed, "seed of the secrets and shuffles")->capture_default_str()->check(seed_value());
+    cmd->add_option("--only", args->only, "play only game N of the run these options describe (same secret and shuffles)")
+        ->check(integer_in(1, kMaxGames));
+    cmd->add_option("--json", args->json_file, "also write the summary and every game as JSON to this file");
     cmd->add_option("--secrets", args->secrets_file, "file of secrets, one per line ('#' comments)");
     cmd->add_option("--secret", args->secrets, "a secret to play (repeatable)");
     cmd->add_option("--time-limit", args->time_limit, "seconds of wall clock per game (0: none)")
@@ -244,6 +298,9 @@ void add_arena_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--memory-limit", args->memory_limit_mb, "MiB of resident memory per game (0: none)")
         ->capture_default_str()
         ->check(number_in(0, 1 << 20));
+    cmd->add_option("--max-processes", args->max_processes, "processes and threads the program may run at once (0: none)")
+        ->capture_default_str()
+        ->check(integer_in(0, 1 << 20));
     cmd->add_option("--jobs,-j", args->jobs, "games played at once")->capture_default_str()->check(integer_in(1, kMaxThreads));
     cmd->add_option("--log-dir", args->log_dir, "write each game's transcript (JSON lines) here");
     cmd->add_flag("--quiet,-q", args->quiet, "print only the summary");

@@ -17,12 +17,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <thread>
 
 #include "mastermind/games/line_channel.hpp"
 #include "mastermind/games/protocol.hpp"
+#include "mastermind/games/sandbox.hpp"
 
 namespace mastermind {
 
@@ -41,15 +41,6 @@ struct Pipe {
         close_end(1);
     }
 };
-
-long resident_kb(pid_t pid) {
-    char path[64];
-    std::snprintf(path, sizeof path, "/proc/%d/statm", static_cast<int>(pid));
-    std::ifstream in(path);
-    long size = 0, resident = 0;
-    if (!(in >> size >> resident)) return 0;
-    return resident * (::sysconf(_SC_PAGESIZE) / 1024);
-}
 
 std::string describe_status(int status) {
     if (WIFSIGNALED(status)) {
@@ -101,12 +92,13 @@ GameResult play_program(const ProgramSpec& program, const GameSpec& game, const 
     std::vector<char*> argv;
     for (const auto& a : program.argv) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
+    const auto sandbox = Sandbox::create({limits.memory_bytes, limits.max_processes});
+    result.sandbox = sandbox->describe();
+    std::vector<char*> envp;
+    for (char** e = environ; *e; ++e) envp.push_back(*e);
+    envp.push_back(const_cast<char*>(sandbox->marker().c_str()));
+    envp.push_back(nullptr);
     const int devnull = program.show_stderr ? -1 : ::open("/dev/null", O_WRONLY | O_CLOEXEC);
-    rlimit address_space{};
-    if (limits.memory_bytes) {  // a backstop between samples; the verdict comes from sampling
-        address_space.rlim_cur = address_space.rlim_max =
-            std::max<std::uint64_t>(4 * limits.memory_bytes, limits.memory_bytes + (256ull << 20));
-    }
 
     Pipe to_child, from_child, exec_error;
     if (!to_child.open() || !from_child.open() || !exec_error.open()) {
@@ -120,17 +112,18 @@ GameResult play_program(const ProgramSpec& program, const GameSpec& game, const 
     }
     if (pid == 0) {
         ::setpgid(0, 0);
-        if (limits.memory_bytes) ::setrlimit(RLIMIT_AS, &address_space);
+        sandbox->enter();
         ::dup2(to_child.fd[0], STDIN_FILENO);
         ::dup2(from_child.fd[1], STDOUT_FILENO);
         if (devnull >= 0) ::dup2(devnull, STDERR_FILENO);
         ::signal(SIGPIPE, SIG_DFL);
-        ::execv(path.c_str(), argv.data());
+        ::execve(path.c_str(), argv.data(), envp.data());
         const int err = errno;
         (void)!::write(exec_error.fd[1], &err, sizeof err);
         ::_exit(127);
     }
     ::setpgid(pid, pid);  // also here, so that the group exists before we might signal it
+    sandbox->started(pid);
     if (devnull >= 0) ::close(devnull);
     to_child.close_end(0);
     from_child.close_end(1);
@@ -138,16 +131,11 @@ GameResult play_program(const ProgramSpec& program, const GameSpec& game, const 
     int exec_errno = 0;
     const bool exec_failed = ::read(exec_error.fd[0], &exec_errno, sizeof exec_errno) == sizeof exec_errno;
 
-    bool over_memory = false;
-    long peak_kb = 0;
+    // Sampled between messages: the whole tree's resident memory (the kernel enforces the cap
+    // itself when the sandbox is a cgroup).
     auto watchdog = [&] {
-        const long kb = resident_kb(pid);
-        peak_kb = std::max(peak_kb, kb);
-        if (limits.memory_bytes && static_cast<std::uint64_t>(kb) * 1024 > limits.memory_bytes) {
-            over_memory = true;
-            return false;
-        }
-        return true;
+        sandbox->resident_kb();
+        return !sandbox->memory_exceeded();
     };
 
     JudgeReport report;
@@ -186,22 +174,29 @@ GameResult play_program(const ProgramSpec& program, const GameSpec& game, const 
         }
     }
     if (pidfd >= 0) ::close(pidfd);
+    // Every process of the game, including any that left the process group (setsid), then the
+    // leader, which stays an unreaped zombie until here.
     ::kill(-pid, SIGKILL);
+    sandbox->kill_all();
     int status = 0;
     rusage usage{};
     while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
     }
     result.tests = report.tests_used;
-    result.peak_rss_kb = std::max(peak_kb, usage.ru_maxrss);
+    result.peak_rss_kb = std::max(sandbox->peak_kb(), usage.ru_maxrss);
 
     const bool crashed = exited && (WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) != 0));
-    if (over_memory || (limits.memory_bytes &&
-                        static_cast<std::uint64_t>(result.peak_rss_kb) * 1024 > limits.memory_bytes)) {
+    if (sandbox->memory_exceeded() ||
+        (limits.memory_bytes && static_cast<std::uint64_t>(usage.ru_maxrss) * 1024 > limits.memory_bytes)) {
         return finish(Verdict::memory_limit,
-                      fmt::format("resident memory reached {} KiB, limit {} KiB", result.peak_rss_kb,
-                                  limits.memory_bytes / 1024));
+                      fmt::format("resident memory of the process tree reached the limit of {} KiB (peak seen {} KiB)",
+                                  limits.memory_bytes / 1024, result.peak_rss_kb));
     }
     if (report.aborted) return finish(Verdict::judge_error, report.detail);
+    if (report.verdict != Verdict::accepted && sandbox->process_limit_reached()) {
+        return finish(Verdict::runtime_error,
+                      fmt::format("the program reached the limit of {} processes ({})", limits.max_processes, report.detail));
+    }
     if (crashed && (report.verdict == Verdict::closed_stream || report.verdict == Verdict::accepted ||
                     report.verdict == Verdict::wrong_answer)) {
         return finish(Verdict::runtime_error,

@@ -49,6 +49,8 @@ JudgeConfig make_judge_config(const BatchParams& params, std::optional<PackedCod
     config.params = params;
     config.secret = secret ? *secret : PackedCode::from_index(rng.below(params.secret_count()), params);
     config.shuffle_seed = rng.next();
+    config.seed = seed;
+    config.secret_given = secret.has_value();
     return config;
 }
 
@@ -58,7 +60,22 @@ JudgeConfig make_ordinary_judge_config(const OrdinaryParams& params, std::option
     config.ordinary = params;
     config.ordinary_secret = secret ? *secret : game_code_from_index(rng.below(params.code_count()), params.pegs, params.colours);
     config.shuffle_seed = rng.next();
+    config.seed = seed;
+    config.secret_given = secret.has_value();
     return config;
+}
+
+std::string replay_command(const JudgeConfig& config) {
+    std::string options;
+    if (config.ordinary) {
+        const auto& p = *config.ordinary;
+        options = fmt::format("--game ordinary --rules {} -P {} -K {} -M {}", to_string(p.rules), p.pegs, p.colours, p.max_guesses);
+    } else {
+        const auto& p = config.params;
+        options = fmt::format("--rules {} -P {} -K {} -B {} -M {}", to_string(p.rules), p.pegs, p.colours, p.batch, p.max_tests);
+    }
+    if (config.secret_given) options += " --secret " + secret_text(config);
+    return fmt::format("mastermind judge {} --seed {}", options, config.seed.value_or(0));
 }
 
 std::string secret_text(const JudgeConfig& config) {
@@ -201,7 +218,13 @@ public:
           start_(Clock::now()) {}
 
     JudgeReport run() {
-        emit(referee_->start_event());
+        auto start = referee_->start_event();
+        if (config_.seed) {  // what `mastermind judge --seed S` takes to play this very game again
+            // As text: JSON tools read numbers as doubles, which round seeds above 2^53.
+            start["seed"] = std::to_string(*config_.seed);
+            start["replay"] = replay_command(config_);
+        }
+        emit(start);
         if (!send(referee_->header())) {
             return finish(Verdict::closed_stream, "the solver's input is closed");
         }

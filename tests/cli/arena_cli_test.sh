@@ -28,6 +28,23 @@ check "e2e: no contest score line for a game that is not the original" bash -c "
 check "seeded games do not depend on --jobs" cmp -s "$tmp/j1" "$tmp/j2"
 check "40 games listed" test "$(wc -l <"$tmp/j1")" -eq 40
 
+# --- replay: the arena's JSON and each game's log name the seed that plays the game again, by
+# `judge --seed` (same secret, same shuffled answers) or by `arena --only N`.
+"$bin" arena --games 4 --seed 9 --log-dir "$tmp/logs" --json "$tmp/run.json" "${memory[@]}" -- "$bin" solve >"$tmp/run" 2>&1
+check "arena --json: 4 games" test "$(jq '.results | length' "$tmp/run.json")" -eq 4
+check "arena --json: 4 Accepted" test "$(jq '.verdicts.Accepted' "$tmp/run.json")" -eq 4
+seed3=$(jq -r '.results[2].seed' "$tmp/run.json")
+check "arena log names the same seed as the JSON" test "$(head -1 "$tmp/logs/game-00003.jsonl" | jq -r .seed)" = "$seed3"
+"$bin" arena --games 4 --seed 9 --only 3 "${memory[@]}" -- "$bin" solve >"$tmp/only3" 2>&1
+check "arena --only 3: one game, game 3's secret" test "$(grep '^game' "$tmp/only3" | awk '{print $2, $4}')" = "$(grep '^game *3 ' "$tmp/run" | awk '{print $2, $4}')"
+mkfifo "$tmp/replay_in"
+"$bin" judge --seed "$seed3" --log "$tmp/replay.jsonl" <"$tmp/replay_in" 2>/dev/null | "$bin" solve >"$tmp/replay_in"
+answers() { jq -c 'select(.event == "test") | .shuffled' "$1"; }
+check "judge --seed from the log: the same secret" test "$(head -1 "$tmp/replay.jsonl" | jq -r .secret)" = "$(head -1 "$tmp/logs/game-00003.jsonl" | jq -r .secret)"
+check "the log holds shuffled answers" test -n "$(answers "$tmp/replay.jsonl")"
+check "judge --seed from the log: the same shuffled answers" test "$(answers "$tmp/replay.jsonl")" = "$(answers "$tmp/logs/game-00003.jsonl")"
+check "the log's replay command names the seed" grep -q "\"replay\":\"mastermind judge .* --seed $seed3\"" "$tmp/logs/game-00003.jsonl"
+
 # --- the editorial's strategies on the default game, through the real judge.
 for strategy in case-analysis counts-then-locate; do
     "$bin" arena --games 6 --seed 2 --jobs 2 -q "${memory[@]}" -- "$bin" solve --strategy "$strategy" >"$tmp/$strategy" 2>&1
@@ -69,6 +86,61 @@ expect_verdict garbage "Protocol Violation"
 expect_verdict flood-lines "Protocol Violation"
 expect_verdict wrong "Wrong Answer"
 expect_verdict hog "Memory Limit Exceeded" --memory-limit 64
+# The whole process tree is limited and cleaned up (src/games/sandbox.cpp).
+"$bin" arena --games 1 -- "$misbehave" wrong "$marker" >"$tmp/sandbox"
+sandbox=$(sed -n 's/^limits applied by: //p' "$tmp/sandbox")
+echo "arena sandbox: $sandbox"
+expect_verdict fork-hog "Memory Limit Exceeded" --memory-limit 64
+expect_verdict setsid-escape "Wrong Answer"
+MASTERMIND_ARENA_NO_CGROUP=1 expect_verdict setsid-escape "Wrong Answer"
+check "no cgroup: the fallback says so" grep -q "limits applied by: process group (no cgroup: MASTERMIND_ARENA_NO_CGROUP is set)" "$tmp/setsid-escape"
+MASTERMIND_ARENA_NO_CGROUP=1 expect_verdict fork-hog "Memory Limit Exceeded" --memory-limit 64
+if [[ $sandbox == cgroup* ]]; then
+    expect_verdict fork-bomb "Runtime Error" --max-processes 32
+    check "fork-bomb: the process limit is named" grep -q "reached the limit of 32 processes" "$tmp/fork-bomb"
+else
+    echo "skip fork-bomb: no cgroup here ($sandbox), and root ignores RLIMIT_NPROC"
+fi
+check "no cgroup left behind" test -z "$(find /sys/fs/cgroup -maxdepth 3 -name "mastermind-arena-*" 2>/dev/null | head -1)"
+
+# Interpreted solvers at the default limits: a Python program that allocates 500 MiB is Memory
+# Limit Exceeded (not a Runtime Error from a failed allocation); Python and Node.js solvers start and
+# are judged (here: a wrong challenge) under the default 64 MiB.
+cat >"$tmp/hog.py" <<'PY'
+import sys
+pegs = int(sys.stdin.readline().split()[0])
+block = bytearray(500 * 1024 * 1024)
+print("challenge " + "1" * pegs, flush=True)
+PY
+cat >"$tmp/wrong.py" <<'PY'
+import sys
+pegs = int(sys.stdin.readline().split()[0])
+print("challenge " + "1" * pegs, flush=True)
+PY
+cat >"$tmp/wrong.js" <<'JS'
+const lines = require('readline').createInterface({input: process.stdin});
+lines.once('line', (header) => {
+    console.log('challenge ' + '1'.repeat(parseInt(header.split(' ')[0])));
+    process.exit(0);
+});
+JS
+interpreted() {  # interpreted NAME VERDICT PROGRAM...
+    local name=$1 verdict=$2
+    shift 2
+    "$bin" arena --games 2 --seed 1 -- "$@" >"$tmp/$name" 2>&1
+    check "$name: $verdict" test "$(grep -c "^game .*  $verdict " "$tmp/$name")" -eq 2
+}
+if command -v python3 >/dev/null; then
+    interpreted python-hog "Memory Limit Exceeded" python3 "$tmp/hog.py"
+    interpreted python "Wrong Answer" python3 "$tmp/wrong.py"
+else
+    echo "skip the Python solvers: python3 is not installed"
+fi
+if command -v node >/dev/null; then
+    interpreted node "Wrong Answer" node "$tmp/wrong.js"
+else
+    echo "skip the Node.js solver: node is not installed"
+fi
 "$bin" arena --games 3 --secret 000000000 --secret 000000000 --secret 000000000 "${memory[@]}" -- "$misbehave" zeros "$marker" >"$tmp/zeros" 2>&1
 check "zeros: Accepted with 0 tests" test "$(grep -c '^game .*Accepted  *tests   0' "$tmp/zeros")" -eq 3
 "$bin" arena --games 1 -- /nonexistent/program >"$tmp/missing" 2>&1

@@ -103,8 +103,8 @@ closed_pipe() {  # closed_pipe [--stderr-only] NAME COMMAND...: stdout, and stdo
     status=${PIPESTATUS[0]}
     check "$name 2>&1 | head: status 2, no signal (got $status)" test "$status" -eq 2
 }
-"$bin" generate score-input --bytes 20M >"$tmp/big"
-closed_pipe "generate" "$bin" generate score-input --bytes 20M
+"$bin" generate score-input --bytes 4M >"$tmp/big"
+closed_pipe "generate" "$bin" generate score-input --bytes 4M
 closed_pipe "score" "$bin" score "$tmp/big"
 closed_pipe --stderr-only "score --keep-going (every line bad)" bash -c "tr 'A-Z' 'a-z' <'$tmp/big' | '$bin' score --keep-going"
 closed_pipe "arena" "$bin" arena --games 3000 -P 2 -K 3 -B 1 -- "$bin" solve --strategy consistent

@@ -28,7 +28,7 @@ check "keep-going: scored the rest" test "$(wc -l <"$tmp/out4")" -eq 2
 
 "$bin" score "$tmp/missing-file" >/dev/null 2>"$tmp/err5"
 check "missing file: exit 2" test $? -eq 2
-check "missing file: named" grep -q "cannot open '.*missing-file'" "$tmp/err5"
+check "missing file: named" grep -q "'.*missing-file' cannot be opened" "$tmp/err5"
 
 "$bin" score --rules classic "$data/adjacent-sample.in" >"$tmp/out6"
 check "classic rules" test "$(head -1 "$tmp/out6")" = "AAAA: 1 black, 0 white"

@@ -1,8 +1,11 @@
 // A solver that misbehaves on purpose, one way per mode, for the arena's tests:
 //   misbehave MODE [ANY...]   (extra arguments are ignored; tests use one as a marker for ps)
 // Modes: crash, hang, flood, flood-lines, close-stdout, garbage, exit-early, exit-nonzero, hog,
-// fork-hang, wrong, zeros (challenges 0...0 at once), slow.
+// fork-hang, wrong, zeros (challenges 0...0 at once), slow, fork-hog (a child allocates 2 GiB
+// while the parent waits), fork-bomb (forks without end), setsid-escape (a child leaves the process
+// group and session, then sleeps; the parent gives a wrong answer and exits).
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -67,6 +70,30 @@ int main(int argc, char** argv) {
             ::usleep(2000);
         }
         sleep_forever();
+    } else if (mode == "fork-hog") {
+        if (::fork() == 0) {
+            for (int i = 0; i < 128; ++i) {  // 2 GiB, touched
+                char* p = static_cast<char*>(std::malloc(16 << 20));
+                if (!p) break;
+                std::memset(p, 1, 16 << 20);
+            }
+            sleep_forever();
+        }
+        sleep_forever();
+    } else if (mode == "fork-bomb") {
+        for (;;) {
+            if (::fork() < 0) ::usleep(100);
+        }
+    } else if (mode == "setsid-escape") {
+        if (::fork() == 0) {
+            ::setsid();
+            if (::fork() == 0) sleep_forever();  // the grandchild: another session, an orphan soon
+            ::_exit(0);
+        }
+        ::wait(nullptr);
+        ::usleep(100000);  // the grandchild is an orphan in its own session now
+        say("challenge " + std::string(static_cast<std::size_t>(pegs), '1'));
+        return 0;
     } else if (mode == "fork-hang") {
         if (::fork() == 0) sleep_forever();  // a child that keeps the pipes open
         sleep_forever();

@@ -18,7 +18,8 @@ namespace mastermind {
 
 struct ArenaLimits {
     std::chrono::milliseconds time_limit{3000};  // whole game, wall clock; 0 = none
-    std::uint64_t memory_bytes = 64ull << 20;    // peak resident memory; 0 = none
+    std::uint64_t memory_bytes = 64ull << 20;    // resident memory of the whole process tree; 0 = none
+    int max_processes = 64;                      // processes and threads at once; 0 = none (sandbox.hpp)
     // Without a time limit each message must still come within this.
     std::chrono::milliseconds message_timeout{10000};
 };
@@ -34,8 +35,9 @@ struct GameResult {
     Verdict verdict = Verdict::judge_error;
     int tests = 0;
     double seconds = 0;
-    long peak_rss_kb = 0;
+    long peak_rss_kb = 0;  // of the whole process tree when the sandbox is a cgroup
     std::string detail;
+    std::string sandbox;  // how the limits were applied (Sandbox::describe)
 };
 
 struct ProgramSpec {

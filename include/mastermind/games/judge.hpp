@@ -39,6 +39,10 @@ struct JudgeConfig {
     BatchParams params;
     PackedCode secret;
     std::uint64_t shuffle_seed = 1;
+    // The seed the game was made from (make_judge_config), logged so that `mastermind judge --seed
+    // S` (with `--secret X` when `secret_given`) plays the very same game again.
+    std::optional<std::uint64_t> seed;
+    bool secret_given = false;
     // When set, the ordinary game with `ordinary_secret` is played instead of the batch game.
     std::optional<OrdinaryParams> ordinary;
     Code ordinary_secret;
@@ -58,6 +62,8 @@ JudgeConfig make_judge_config(const BatchParams& params, std::optional<PackedCod
 JudgeConfig make_ordinary_judge_config(const OrdinaryParams& params, std::optional<Code> secret, std::uint64_t seed);
 // The secret as the game writes it.
 std::string secret_text(const JudgeConfig& config);
+// The `mastermind judge` command line that plays this game again (a config made with a seed).
+std::string replay_command(const JudgeConfig& config);
 
 struct JudgeReport {
     Verdict verdict = Verdict::judge_error;
