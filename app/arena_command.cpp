@@ -95,7 +95,7 @@ bool make_games(const ArenaArgs& args, std::vector<GameSpec>& games) {
 void print_game(const GameResult& r) {
     fmt::print("game {:>5}  secret {}  {:<22} tests {:>3}  {:>7.3f} s  {:>7} KiB  {}\n", r.index,
                r.secret, to_string(r.verdict), r.tests, r.seconds, r.peak_rss_kb, r.detail);
-    std::fflush(stdout);
+    flush_stdout();
 }
 
 // The summary and every game as JSON (--json FILE): what a script or a CI job reads.

@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <string>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -35,6 +37,12 @@ bool complain(fmt::format_string<T...> format, T&&... args) noexcept {
     } catch (...) {
         return false;
     }
+}
+
+// Flushes stdout so that a reader sees progress now; a failed write (a closed pipe) throws
+// std::system_error, which main reports with status 2.
+inline void flush_stdout() {
+    if (std::fflush(stdout) != 0) throw std::system_error(errno, std::generic_category(), "write error");
 }
 
 void add_score_command(CLI::App& app, int& exit_status);

@@ -55,7 +55,7 @@ int run_first_test(const FirstTestArgs& args) {
         const auto test = random_distinct_strings(rng, p);
         const double size = estimate(test);
         fmt::print("candidate {:3}: expected class {:10.1f}  {}\n", c, size, describe(test, p.pegs));
-        std::fflush(stdout);  // a long search shows its progress in a log file
+        flush_stdout();  // a long search shows its progress in a log file
         if (best.empty() || size < best_size) best = test, best_size = size;
     }
     Rng rng(derive_seed(args.seed, UINT64_MAX));
@@ -71,7 +71,7 @@ int run_first_test(const FirstTestArgs& args) {
         if (size < best_size) {
             best = test, best_size = size;
             fmt::print("step {:4}: expected class {:10.1f}  {}\n", step, size, describe(test, p.pegs));
-            std::fflush(stdout);
+            flush_stdout();
         }
     }
     fmt::print("best: expected class {:.1f}\n{}\n", best_size, describe(best, p.pegs));
