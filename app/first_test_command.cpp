@@ -86,6 +86,8 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
         "Search a first test for adaptive-split: seeded random tests, then one peg changed at a "
         "time, judged by the expected size of a secret's answer class on a sample.");
     auto args = std::make_shared<FirstTestArgs>();
+    cmd->footer("\nExamples:\n  mastermind first-test --seed 1             # how adaptive-split's first test was found\n"
+                "  mastermind first-test -P 6 -K 7 -B 6 --candidates 10 --climb 50");
     add_batch_params_options(cmd, args->params);
     cmd->add_option("--seed", args->seed, "seed of the candidates and the changes")->capture_default_str()->check(seed_value());
     cmd->add_option("--candidates", args->candidates, "random tests compared first")->capture_default_str()->check(integer_in(1, 1'000'000));

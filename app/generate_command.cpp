@@ -56,6 +56,10 @@ void add_generate_command(CLI::App& app, int& exit_status) {
         "score-input",
         "Lines for 'mastermind score': lengths 2..50, random pairs and near-copies with "
         "neighbours swapped (grey is common), ended by '#'. The same seed gives the same bytes.");
+    const char* examples = "\nExamples:\n  mastermind generate score-input --bytes 100M --seed 7 > input.txt\n"
+                           "  mastermind generate score-input --bytes 1M | mastermind score | head";
+    cmd->footer(examples);
+    score_input->footer(examples);
     score_input->add_option("--bytes", args->bytes, "stop after at least this many bytes (suffixes k, M, G: powers of 1000; at most 10G)")
         ->transform(CLI::AsSizeValue(true))
         ->check(integer_in(1, kMaxGenerateBytes))

@@ -133,6 +133,8 @@ void add_score_command(CLI::App& app, int& exit_status) {
                     "classic: black/white, written 'GUESS: b black, w white'")
         ->check(CLI::IsMember({"adjacent", "classic"}))
         ->capture_default_str();
+    cmd->footer("\nExamples:\n  mastermind score < tests/data/adjacent-sample.in\n"
+                "  mastermind generate score-input --bytes 10M | mastermind score --keep-going > scores.txt");
     cmd->add_flag("-k,--keep-going", args->keep_going,
                   "report every bad line and score the rest, instead of stopping at the first");
     cmd->add_option("files", args->files,

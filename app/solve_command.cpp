@@ -96,6 +96,21 @@ int run_solve(const SolveArgs& args) {
     return kExitFailure;
 }
 
+// What auto plays, asked of the functions that choose (so the help cannot drift from them).
+std::string auto_choices() {
+    BatchParams record, larger, small, adjacent;
+    larger.pegs = 10, larger.colours = 11, larger.batch = 10;
+    small.pegs = 4, small.colours = 6, small.batch = 4;
+    adjacent.rules = Rules::adjacent;
+    const CodeSpace ordinary(Rules::classic, 4, 6);
+    return fmt::format(
+        "The default, auto, plays {} on the 9/10/9 batch game, {} on larger batch games with B = P and "
+        "K = P + 1 (10/11/10 and up), {} on small batch games (4/6/4) and under adjacent rules ({}), and "
+        "{} in the ordinary game.",
+        best_strategy_for(record)->name, best_strategy_for(larger)->name, best_strategy_for(small)->name,
+        best_strategy_for(adjacent)->name, best_codebreaker_for(ordinary)->name);
+}
+
 }  // namespace
 
 void add_solve_command(CLI::App& app, int& exit_status) {
@@ -108,11 +123,11 @@ void add_solve_command(CLI::App& app, int& exit_status) {
         "solve",
         "Play against a judge on stdin/stdout (docs/protocol.md); the judge's first line says which "
         "game. Exit status: 0 Accepted, 1 Wrong Answer, 3 the answers fit no code, 2 the judge "
-        "misbehaved or bad options. The default, auto, plays adaptive-split on the 9/10/9 batch game, "
-        "counts-then-locate on larger batch games with B = P and K = P + 1, consistent on other batch "
-        "games, and most-parts in the ordinary game.\nBatch game strategies:" + names +
-        "\nOrdinary game codebreakers:" + breakers +
-        "\nExample:\n  mastermind judge --game ordinary --rules adjacent --seed 7 < fifo | mastermind solve --strategy knuth > fifo");
+        "misbehaved or bad options. " + auto_choices() + "\nBatch game strategies:" + names +
+        "\nOrdinary game codebreakers:" + breakers);
+    cmd->footer("\nExamples:\n  mkfifo to-judge\n"
+                "  mastermind judge --seed 7 < to-judge | mastermind solve > to-judge\n"
+                "  mastermind arena --game ordinary --games 20 -- mastermind solve --strategy knuth");
     add_strategy_option(cmd, args->strategy, true, true);
     cmd->add_option("--first", args->first, "the ordinary game's first guess (default: the codebreaker's published one)");
     cmd->add_option("--seed", args->seed, "seed of randomised strategies")->capture_default_str()->check(seed_value());

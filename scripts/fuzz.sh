@@ -10,7 +10,7 @@ seconds=${1:-25}
 seed=${2:-1}
 shift $(($# < 2 ? $# : 2))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(score_line_fuzz protocol_fuzz)
+[ ${#targets[@]} -gt 0 ] || targets=(score_line_fuzz protocol_fuzz judge_session_fuzz transcript_fuzz arena_output_fuzz)
 bash scripts/build.sh sanitize >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

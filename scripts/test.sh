@@ -15,9 +15,9 @@ for flavour in release sanitize; do
     ctest --test-dir "build/$flavour" --output-on-failure -j "$(nproc)" | tee "build/$flavour/ctest.log"
     passed=$((passed + $(sed -n 's/.*tests passed, 0 tests failed out of \([0-9]*\).*/\1/p' "build/$flavour/ctest.log")))
 done
-fuzz_targets=(score_line_fuzz protocol_fuzz)
-echo "== fuzzing ($((SECONDS - start)) s; libFuzzer, ${MASTERMIND_FUZZ_SECONDS:-8} s per target)"
-bash scripts/fuzz.sh "${MASTERMIND_FUZZ_SECONDS:-8}" 1 "${fuzz_targets[@]}"
+fuzz_targets=(score_line_fuzz protocol_fuzz judge_session_fuzz transcript_fuzz arena_output_fuzz)
+echo "== fuzzing ($((SECONDS - start)) s; libFuzzer, ${MASTERMIND_FUZZ_SECONDS:-6} s per target)"
+bash scripts/fuzz.sh "${MASTERMIND_FUZZ_SECONDS:-6}" 1 "${fuzz_targets[@]}"
 echo "== no test process left behind"
 if pgrep -f 'mastermind-arena-test-' >/dev/null; then
     pgrep -af 'mastermind-arena-test-'

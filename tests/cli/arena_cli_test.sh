@@ -68,7 +68,7 @@ expect_verdict() {  # expect_verdict MODE VERDICT [ARENA OPTIONS...]
     local mode=$1 verdict=$2
     shift 2
     local start=$SECONDS
-    "$bin" arena --games 2 --seed 1 --time-limit 1 "$@" -- "$misbehave" "$mode" "$marker" >"$tmp/$mode" 2>&1
+    "$bin" arena --games 2 --jobs 2 --seed 1 --time-limit 1 "$@" -- "$misbehave" "$mode" "$marker" >"$tmp/$mode" 2>&1
     local status=$?
     check "$mode: exit 1" test $status -eq 1
     check "$mode: $verdict" test "$(grep -c "^game .*  $verdict " "$tmp/$mode")" -eq 2

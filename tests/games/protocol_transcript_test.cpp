@@ -10,80 +10,67 @@
 
 #include "mastermind/games/judge.hpp"
 #include "mastermind/games/protocol.hpp"
+#include "mastermind/games/transcript.hpp"
 #include "scripted_channel.hpp"
 
 namespace mastermind {
 namespace {
 
-struct Transcript {
-    std::string command;
-    std::vector<std::string> judge, solver;
-};
-
-std::vector<Transcript> transcripts_in(const std::string& path) {
+std::string read_file(const std::string& path) {
     std::ifstream in(path);
-    std::vector<Transcript> out;
-    std::string line;
-    bool inside = false;
-    while (std::getline(in, line)) {
-        if (line == "```transcript") {
-            inside = true;
-            out.emplace_back();
-        } else if (inside && line == "```") {
-            inside = false;
-        } else if (inside && line.starts_with("# ")) {
-            out.back().command = line.substr(2);
-        } else if (inside && line.starts_with("judge> ")) {
-            out.back().judge.push_back(line.substr(7));
-        } else if (inside && line.starts_with("solver> ")) {
-            out.back().solver.push_back(line.substr(8));
-        } else if (inside) {
-            ADD_FAILURE() << "unexpected transcript line: " << line;
-        }
-    }
-    return out;
-}
-
-// The options of a "mastermind judge ..." line that matter for the replay.
-JudgeConfig config_from(const std::string& command) {
-    std::istringstream words(command);
-    std::string word, secret, game = "batch", rules = "classic";
-    BatchParams params;
-    OrdinaryParams ordinary;
-    std::optional<int> pegs, colours, limit;
-    std::uint64_t seed = 0;
-    while (words >> word) {
-        if (word == "-P") words >> pegs.emplace();
-        else if (word == "-K") words >> colours.emplace();
-        else if (word == "-B") words >> params.batch;
-        else if (word == "-M") words >> limit.emplace();
-        else if (word == "--secret") words >> secret;
-        else if (word == "--seed") words >> seed;
-        else if (word == "--game") words >> game;
-        else if (word == "--rules") words >> rules;
-    }
-    if (game == "ordinary") {
-        ordinary.rules = *parse_rules(rules);
-        ordinary.pegs = pegs.value_or(ordinary.pegs);
-        ordinary.colours = colours.value_or(ordinary.colours);
-        ordinary.max_guesses = limit.value_or(ordinary.max_guesses);
-        return make_ordinary_judge_config(ordinary, parse_game_code(secret, ordinary.pegs, ordinary.colours), seed);
-    }
-    params.rules = *parse_rules(rules);
-    params.pegs = pegs.value_or(params.pegs);
-    params.colours = colours.value_or(params.colours);
-    params.max_tests = limit.value_or(params.max_tests);
-    return make_judge_config(params, PackedCode::parse(secret, params), seed);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
 }
 
 TEST(ProtocolDoc, EveryTranscriptReplaysByteForByte) {
-    const auto transcripts = transcripts_in(MASTERMIND_DOCS "/protocol.md");
+    std::string error;
+    const auto transcripts = read_transcripts(read_file(MASTERMIND_DOCS "/protocol.md"), error);
+    EXPECT_EQ(error, "");
     ASSERT_GE(transcripts.size(), 10u);
     for (const auto& t : transcripts) {
-        ASSERT_TRUE(t.command.starts_with("mastermind judge")) << t.command;
+        const auto config = judge_config_from_command(t.command, error);
+        ASSERT_TRUE(config) << t.command << ": " << error;
         testing::ScriptedChannel channel(t.solver);
-        run_judge(channel, config_from(t.command));
+        run_judge(channel, *config);
         EXPECT_EQ(channel.written, t.judge) << t.command;
+    }
+}
+
+TEST(Transcript, ReadsBlocksStrictly) {
+    std::string error;
+    auto t = read_transcripts("text\n```transcript\n# mastermind judge --seed 3\njudge> 9 10 9 20\r\nsolver> challenge 1\n```\n", error);
+    EXPECT_EQ(error, "");
+    ASSERT_EQ(t.size(), 1u);
+    EXPECT_EQ(t[0].command, "mastermind judge --seed 3");
+    EXPECT_EQ(t[0].judge, std::vector<std::string>{"9 10 9 20"});
+    EXPECT_EQ(t[0].solver, std::vector<std::string>{"challenge 1"});
+    EXPECT_TRUE(read_transcripts("```transcript\njudge> 1\nnonsense\n```\n", error).empty());
+    EXPECT_NE(error.find("line 3"), std::string::npos) << error;
+    EXPECT_TRUE(read_transcripts("```transcript\njudge> 1\n", error).empty());
+    EXPECT_NE(error, "");
+}
+
+TEST(Transcript, ReadsJudgeCommandsBackIntoTheirGames) {
+    std::string error;
+    const auto batch = judge_config_from_command("mastermind judge -P 4 -K 6 -B 2 -M 7 --rules adjacent --seed 5 --secret 0123", error);
+    ASSERT_TRUE(batch) << error;
+    EXPECT_EQ(batch->params, (BatchParams{4, 6, 2, 7, Rules::adjacent}));
+    EXPECT_EQ(secret_text(*batch), "0123");
+    const auto ordinary = judge_config_from_command("mastermind judge --game ordinary -P 5 -K 8 --seed 9", error);
+    ASSERT_TRUE(ordinary) << error;
+    EXPECT_EQ(ordinary->ordinary->pegs, 5);
+    // The replay command a log records gives the logged game back.
+    const auto logged = make_judge_config(BatchParams{}, std::nullopt, 77);
+    const auto again = judge_config_from_command(replay_command(logged), error);
+    ASSERT_TRUE(again) << replay_command(logged) << ": " << error;
+    EXPECT_EQ(secret_text(*again), secret_text(logged));
+    EXPECT_EQ(again->shuffle_seed, logged.shuffle_seed);
+    for (const char* bad : {"", "mastermind", "mastermind solve", "mastermind judge -P", "mastermind judge -P x",
+                            "mastermind judge -P 99", "mastermind judge --game chess 1", "mastermind judge --frob 1",
+                            "mastermind judge --seed -1", "mastermind judge --secret 12", "mastermind judge --game ordinary -B 2"}) {
+        EXPECT_FALSE(judge_config_from_command(bad, error)) << bad;
+        EXPECT_NE(error, "") << bad;
     }
 }
 
