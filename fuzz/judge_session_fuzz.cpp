@@ -1,7 +1,7 @@
 // Fuzzes the judge session of every game: the first byte picks the game (ordinary or batch,
 // classic or adjacent rules, a small size), the rest are the solver's bytes, read through a real
 // pipe as the judge reads a contestant. The judge must end with exactly one verdict, never a judge
-// error, write at most one line per solver line plus the header, and accept only a game whose
+// error, write at most one line per solver line plus the header and the ordinary game's verdict line, and accept only a game whose
 // last message named the secret.
 #include <fcntl.h>
 #include <unistd.h>
@@ -75,7 +75,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     ::close(fds[0]);
     if (report.verdict == Verdict::judge_error) __builtin_trap();
     if (verdicts != 1 || events < 2) __builtin_trap();
-    if (channel.writes > channel.reads + 1) __builtin_trap();
+    if (channel.writes > channel.reads + 2) __builtin_trap();  // the header; a score and the verdict
     if (report.verdict == Verdict::accepted) {
         const std::string secret = secret_text(config);
         const std::string expected = (ordinary ? "guess " : "challenge ") + secret;
