@@ -15,7 +15,11 @@ seed=${2:-1}
 shift $(($# < 2 ? $# : 2))
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(score_line_fuzz protocol_fuzz judge_session_fuzz transcript_fuzz arena_output_fuzz)
-bash scripts/build.sh sanitize >/dev/null
+if ! bash scripts/build.sh sanitize >/tmp/mastermind-fuzz-build.log 2>&1; then
+    tail -30 /tmp/mastermind-fuzz-build.log
+    echo "fuzz: the sanitize build failed (log: /tmp/mastermind-fuzz-build.log)" >&2
+    exit 1
+fi
 root=$PWD
 work=$(mktemp -d)
 runs=()

@@ -10,25 +10,13 @@ bash scripts/install-deps.sh
 export RC_PARAMS=${RC_PARAMS:-"seed=20261130"}  # rapidcheck: repeatable unless you change it
 passed=0
 count_passed() { sed -n 's/.*tests passed, 0 tests failed out of \([0-9]*\).*/\1/p' "$1"; }
-echo "== release build ($((SECONDS - start)) s)"
-bash scripts/build.sh release
-# The release tests run beside the sanitize build, but for the wall-clock checks, which run alone
-# after it (docs/performance.md, "Build time and the test suite").
-echo "== release tests, beside the sanitize build ($((SECONDS - start)) s)"
-ctest --test-dir build/release --output-on-failure -E '^cli[.]arena[.]verdicts$' >build/release/ctest.log 2>&1 &
-release_tests=$!
-bash scripts/build.sh sanitize
-status=0
-wait $release_tests || status=$?
-cat build/release/ctest.log
-[ $status = 0 ] || exit $status
-passed=$((passed + $(count_passed build/release/ctest.log)))
-echo "== release wall-clock tests ($((SECONDS - start)) s)"
-ctest --test-dir build/release --output-on-failure -R '^cli[.]arena[.]verdicts$' | tee build/release/ctest-serial.log
-passed=$((passed + $(count_passed build/release/ctest-serial.log)))
-echo "== sanitize tests ($((SECONDS - start)) s)"
-ctest --test-dir build/sanitize --output-on-failure -j "$(nproc)" | tee build/sanitize/ctest.log
-passed=$((passed + $(count_passed build/sanitize/ctest.log)))
+for flavour in release sanitize; do
+    echo "== $flavour build ($((SECONDS - start)) s)"
+    bash scripts/build.sh "$flavour"
+    echo "== $flavour tests ($((SECONDS - start)) s)"
+    ctest --test-dir "build/$flavour" --output-on-failure -j "$(nproc)" | tee "build/$flavour/ctest.log"
+    passed=$((passed + $(count_passed "build/$flavour/ctest.log")))
+done
 fuzz_targets=(score_line_fuzz protocol_fuzz judge_session_fuzz transcript_fuzz arena_output_fuzz)
 echo "== fuzzing ($((SECONDS - start)) s; libFuzzer, ${MASTERMIND_FUZZ_SECONDS:-6} s per target)"
 bash scripts/fuzz.sh "${MASTERMIND_FUZZ_SECONDS:-6}" 1 "${fuzz_targets[@]}"

@@ -1,6 +1,8 @@
 #include "mastermind/games/line_channel.hpp"
 
 #include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -58,6 +60,35 @@ LineChannel::Read FdLineChannel::read_line(std::string& line,
     }
 }
 
+namespace {
+
+// write(2) to a pipe whose reader is gone fails with EPIPE and also raises SIGPIPE, whose default
+// action ends the process. A judge or an arena embedded in any program must survive a solver
+// that dies, whatever that program does with SIGPIPE: the signal is blocked in this thread for
+// the write and, if the write raised it, taken back before it is unblocked.
+ssize_t write_without_sigpipe(int fd, const char* data, std::size_t size) {
+    sigset_t pipe_only, old;
+    sigemptyset(&pipe_only);
+    sigaddset(&pipe_only, SIGPIPE);
+    sigset_t pending;
+    sigemptyset(&pending);
+    ::sigpending(&pending);
+    const bool already_pending = sigismember(&pending, SIGPIPE);
+    ::pthread_sigmask(SIG_BLOCK, &pipe_only, &old);
+    const ssize_t put = ::write(fd, data, size);
+    const int saved = errno;
+    if (put < 0 && errno == EPIPE && !already_pending) {
+        const timespec now{0, 0};
+        while (::sigtimedwait(&pipe_only, nullptr, &now) < 0 && errno == EINTR) {
+        }
+    }
+    ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
+    errno = saved;
+    return put;
+}
+
+}  // namespace
+
 bool FdLineChannel::write_line(std::string_view line, std::optional<Clock::time_point> deadline) {
     std::string data(line);
     data.push_back('\n');
@@ -72,7 +103,7 @@ bool FdLineChannel::write_line(std::string_view line, std::optional<Clock::time_
             if (ready <= 0) continue;
             if (p.revents & (POLLERR | POLLHUP | POLLNVAL)) return false;
         }
-        const ssize_t put = ::write(out_fd_, rest.data(), deadline ? std::min<std::size_t>(rest.size(), 4096) : rest.size());
+        const ssize_t put = write_without_sigpipe(out_fd_, rest.data(), deadline ? std::min<std::size_t>(rest.size(), 4096) : rest.size());
         if (put < 0) {
             if (errno == EINTR || errno == EAGAIN) continue;
             return false;

@@ -1,9 +1,12 @@
 // The judge session: verdicts for each way a game can end, and the transcript log.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
 #include "mastermind/games/judge.hpp"
+#include "mastermind/games/line_channel.hpp"
 #include "scripted_channel.hpp"
 
 namespace mastermind {
@@ -18,6 +21,23 @@ JudgeConfig small_config() {
 }
 
 JudgeReport judge(ScriptedChannel& channel) { return run_judge(channel, small_config()); }
+
+// A solver that died leaves a pipe without a reader: the write fails, and the process that
+// embeds the judge survives even with SIGPIPE's default action (found by arena_output_fuzz).
+TEST(LineChannel, WritingToAPipeWithoutAReaderFailsInsteadOfKillingTheProcess) {
+    ::signal(SIGPIPE, SIG_DFL);
+    int fds[2];
+    ASSERT_EQ(::pipe(fds), 0);
+    ::close(fds[0]);
+    FdLineChannel channel(-1, fds[1], 64);
+    EXPECT_FALSE(channel.write_line("test 0000", std::nullopt));
+    EXPECT_FALSE(channel.write_line("test 0000", Clock::now() + std::chrono::seconds(1)));
+    ::close(fds[1]);
+    sigset_t pending;
+    sigemptyset(&pending);
+    ::sigpending(&pending);
+    EXPECT_FALSE(sigismember(&pending, SIGPIPE));
+}
 
 TEST(Judge, AcceptsTheSecretAndCountsTests) {
     ScriptedChannel c({"test 0000 1111 2222 3333", "challenge 2451"});

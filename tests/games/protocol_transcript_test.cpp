@@ -16,7 +16,7 @@
 namespace mastermind {
 namespace {
 
-std::string read_file(const std::string& path) {
+std::string document_text(const std::string& path) {
     std::ifstream in(path);
     std::stringstream text;
     text << in.rdbuf();
@@ -25,7 +25,7 @@ std::string read_file(const std::string& path) {
 
 TEST(ProtocolDoc, EveryTranscriptReplaysByteForByte) {
     std::string error;
-    const auto transcripts = read_transcripts(read_file(MASTERMIND_DOCS "/protocol.md"), error);
+    const auto transcripts = read_transcripts(document_text(MASTERMIND_DOCS "/protocol.md"), error);
     EXPECT_EQ(error, "");
     ASSERT_GE(transcripts.size(), 10u);
     for (const auto& t : transcripts) {
