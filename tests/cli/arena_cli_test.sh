@@ -87,6 +87,8 @@ expect_verdict flood-lines "Protocol Violation"
 expect_verdict wrong "Wrong Answer"
 expect_verdict hog "Memory Limit Exceeded" --memory-limit 64
 # The whole process tree is limited and cleaned up (src/games/sandbox.cpp).
+arena_cgroups() { find /sys/fs/cgroup -maxdepth 5 -name "mastermind-arena-*" 2>/dev/null | sort; }
+cgroups_before=$(arena_cgroups)
 "$bin" arena --games 1 -- "$misbehave" wrong "$marker" >"$tmp/sandbox"
 sandbox=$(sed -n 's/^limits applied by: //p' "$tmp/sandbox")
 echo "arena sandbox: $sandbox"
@@ -101,7 +103,7 @@ if [[ $sandbox == cgroup* ]]; then
 else
     echo "skip fork-bomb: no cgroup here ($sandbox), and root ignores RLIMIT_NPROC"
 fi
-check "no cgroup left behind" test -z "$(find /sys/fs/cgroup -maxdepth 3 -name "mastermind-arena-*" 2>/dev/null | head -1)"
+check "no cgroup left behind" test "$(arena_cgroups)" = "$cgroups_before"
 
 # Interpreted solvers at the default limits: a Python program that allocates 500 MiB is Memory
 # Limit Exceeded (not a Runtime Error from a failed allocation); Python and Node.js solvers start and
