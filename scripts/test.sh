@@ -18,8 +18,8 @@ for flavour in release sanitize; do
     passed=$((passed + $(count_passed "build/$flavour/ctest.log")))
 done
 fuzz_targets=(score_line_fuzz protocol_fuzz judge_session_fuzz transcript_fuzz arena_output_fuzz)
-echo "== fuzzing ($((SECONDS - start)) s; libFuzzer, ${MASTERMIND_FUZZ_SECONDS:-6} s per target)"
-bash scripts/fuzz.sh "${MASTERMIND_FUZZ_SECONDS:-6}" 1 "${fuzz_targets[@]}"
+echo "== fuzzing ($((SECONDS - start)) s; libFuzzer, ${MASTERMIND_FUZZ_SECONDS:-4} s per target)"
+bash scripts/fuzz.sh "${MASTERMIND_FUZZ_SECONDS:-4}" 1 "${fuzz_targets[@]}"
 echo "== no test process left behind"
 if pgrep -f 'mastermind-arena-test-' >/dev/null; then
     pgrep -af 'mastermind-arena-test-'

@@ -70,37 +70,50 @@ public:
         for (int d : first_digits) {
             digits[0] = static_cast<std::uint8_t>(d);
             ++counts[d];
-            walk(1, static_cast<std::uint32_t>(d), hits_at_[0][d], digits, counts, found);
+            walk(1, static_cast<std::uint32_t>(d), hits_at_[0][d], common_with_[d][1], digits, counts, found);
             --counts[d];
         }
         return found;
     }
 
 private:
-    void walk(int position, std::uint32_t index, int hits, std::array<std::uint8_t, kPegs>& digits,
+    // `common` is the test's total hit + blow so far: each digit added changes one term.
+    void walk(int position, std::uint32_t index, int hits, int common, std::array<std::uint8_t, kPegs>& digits,
               std::array<int, kColours>& counts, std::vector<std::vector<std::uint32_t>>& found) const {
-        if (position == kPegs) {
-            int common = 0;
-            for (int d = 0; d < kColours; ++d) common += common_with_[d][counts[d]];
-            if (!wanted_[hits][common]) return;
-            std::uint64_t hit_lanes = 0, common_lanes = 0;
-            scorer_.lanes(digits.data(), hit_lanes, common_lanes);
-            std::array<int, 16> answers{};  // no allocation: malloc is slow under the sanitizers
-            for (int i = 0; i < strings_; ++i) {
-                const int hit = static_cast<int>(hit_lanes >> (4 * i) & 15);
-                answers[static_cast<std::size_t>(i)] = hit * 10 + static_cast<int>(common_lanes >> (4 * i) & 15) - hit;
+        if (position == kPegs - 1) {  // the last digit in a loop: 10^9 leaves, no call each
+            for (int d = 0; d < kColours; ++d) {
+                const int h = hits + hits_at_[position][d];
+                const int c = common + common_with_[d][counts[d] + 1] - common_with_[d][counts[d]];
+                if (!wanted_[h][c]) continue;
+                digits[position] = static_cast<std::uint8_t>(d);
+                ++counts[d];
+                leaf(index * kColours + static_cast<std::uint32_t>(d), digits, found);
+                --counts[d];
             }
-            const auto it = classes_.find(pack(answers.data(), strings_));
-            if (it != classes_.end()) found[it->second].push_back(index);
             return;
         }
         for (int d = 0; d < kColours; ++d) {
             digits[position] = static_cast<std::uint8_t>(d);
+            const int more = common_with_[d][counts[d] + 1] - common_with_[d][counts[d]];
             ++counts[d];
-            walk(position + 1, index * kColours + static_cast<std::uint32_t>(d), hits + hits_at_[position][d], digits,
-                 counts, found);
+            walk(position + 1, index * kColours + static_cast<std::uint32_t>(d), hits + hits_at_[position][d],
+                 common + more, digits, counts, found);
             --counts[d];
         }
+    }
+
+    // A secret whose totals fit some class: its exact multiset of answers.
+    void leaf(std::uint32_t index, const std::array<std::uint8_t, kPegs>& digits,
+              std::vector<std::vector<std::uint32_t>>& found) const {
+        std::uint64_t hit_lanes = 0, common_lanes = 0;
+        scorer_.lanes(digits.data(), hit_lanes, common_lanes);
+        std::array<int, 16> answers{};  // no allocation: malloc is slow under the sanitizers
+        for (int i = 0; i < strings_; ++i) {
+            const int hit = static_cast<int>(hit_lanes >> (4 * i) & 15);
+            answers[static_cast<std::size_t>(i)] = hit * 10 + static_cast<int>(common_lanes >> (4 * i) & 15) - hit;
+        }
+        const auto it = classes_.find(pack(answers.data(), strings_));
+        if (it != classes_.end()) found[it->second].push_back(index);
     }
 
     TestScorer scorer_;
