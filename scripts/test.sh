@@ -14,12 +14,12 @@ for flavour in release sanitize; do
     echo "== $flavour build ($((SECONDS - start)) s)"
     bash scripts/build.sh "$flavour"
     echo "== $flavour tests ($((SECONDS - start)) s)"
-    ctest --test-dir "build/$flavour" --output-on-failure -j "$(nproc)" | tee "build/$flavour/ctest.log"
+    ctest --test-dir "build/$flavour" --output-on-failure -j "$(($(nproc) + 1))" | tee "build/$flavour/ctest.log"
     passed=$((passed + $(count_passed "build/$flavour/ctest.log")))
 done
 fuzz_targets=(score_line_fuzz protocol_fuzz judge_session_fuzz transcript_fuzz arena_output_fuzz)
-echo "== fuzzing ($((SECONDS - start)) s; libFuzzer, ${MASTERMIND_FUZZ_SECONDS:-4} s per target)"
-bash scripts/fuzz.sh "${MASTERMIND_FUZZ_SECONDS:-4}" 1 "${fuzz_targets[@]}"
+echo "== fuzzing ($((SECONDS - start)) s; libFuzzer, ${MASTERMIND_FUZZ_SECONDS:-3} s per target)"
+bash scripts/fuzz.sh "${MASTERMIND_FUZZ_SECONDS:-3}" 1 "${fuzz_targets[@]}"
 echo "== no test process left behind"
 if pgrep -f 'mastermind-arena-test-' >/dev/null; then
     pgrep -af 'mastermind-arena-test-'
