@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "batch_options.hpp"
+#include "mastermind/core/text.hpp"
 #include "commands.hpp"
 #include "game_options.hpp"
 #include "mastermind/games/arena.hpp"
@@ -70,7 +71,7 @@ bool make_games(const ArenaArgs& args, std::vector<GameSpec>& games) {
     }
     const int count = listed.empty() ? args.games : static_cast<int>(listed.size());
     if (args.only && *args.only > count) {
-        complain("mastermind arena: --only {}: this run has {} games\n", *args.only, count);
+        complain("mastermind arena: --only {}: this run has {}\n", *args.only, count_of(static_cast<std::uint64_t>(count), "game"));
         return false;
     }
     for (int i = 0; i < count; ++i) {
@@ -132,7 +133,7 @@ nlohmann::json summary_json(const ArenaArgs& args, const std::vector<GameSpec>& 
 
 void print_summary(const std::vector<GameResult>& results, bool original_game) {
     const auto s = summarize(results);
-    fmt::print("\n{} games\n", s.games);
+    fmt::print("\n{}\n", count_of(static_cast<std::uint64_t>(s.games), "game"));
     for (const auto& [verdict, count] : s.verdicts) fmt::print("  {:<22} {}\n", to_string(verdict), count);
     if (s.accepted) {
         fmt::print("tests (Accepted games): max {}, mean {:.3f}\n", s.max_tests, s.mean_tests);
@@ -253,7 +254,7 @@ int run_arena(ArenaArgs args) {
     }
     for (auto& t : threads) t.join();
     if (!log_failure.empty()) {
-        complain("mastermind arena: cannot write the transcript '{}'; stopped after {} games\n", log_failure, finished.size());
+        complain("mastermind arena: cannot write the transcript '{}'; stopped after {}\n", log_failure, count_of(finished.size(), "game"));
         return kExitFailure;
     }
     // The original problem's score rule means something for its own game only.

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "batch_options.hpp"
+#include "mastermind/core/text.hpp"
 #include "commands.hpp"
 #include "game_options.hpp"
 #include "mastermind/games/batch_game.hpp"
@@ -122,21 +123,21 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     OrdinaryEvaluation r;
     std::string scope;
     if (args.all) {
-        scope = fmt::format("all {} secrets", space.size());
+        scope = "all " + count_of(space.size(), "secret");
         r = evaluate_ordinary_all(space, options);
     } else {
         std::vector<std::uint32_t> secrets;
         if (args.sample) {
             Rng rng(args.seed);
             for (std::uint64_t i = 0; i < *args.sample; ++i) secrets.push_back(static_cast<std::uint32_t>(rng.below(space.size())));
-            scope = fmt::format("a sample of {} secrets (seed {})", *args.sample, args.seed);
+            scope = fmt::format("a sample of {} (seed {})", count_of(*args.sample, "secret"), args.seed);
         } else {
             auto parse = [&](std::string_view text, std::string& why) {
                 why = space.describe_bad(text);
                 return space.parse(text);
             };
             if (!read_secrets(args.secrets_file, parse, secrets)) return kExitFailure;
-            scope = fmt::format("{} secrets from {}", secrets.size(), args.secrets_file);
+            scope = fmt::format("{} from {}", count_of(secrets.size(), "secret"), args.secrets_file);
         }
         r = evaluate_ordinary_games(space, options, secrets);
     }
@@ -157,10 +158,11 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         add_report(j, report);
         fmt::print("{}\n", j.dump(2));
     } else {
-        fmt::print("strategy {} (first guess {}, {}), ordinary game, {} rules, {} pegs, {} colours, at most {} guesses, {}\n",
-                   name, first, first_from, args.game.rules, pegs, colours, max_guesses, scope);
+        fmt::print("strategy {} (first guess {}, {}), ordinary game, {} rules, {}, {}, at most {}, {}\n",
+                   name, first, first_from, args.game.rules, count_of(static_cast<std::uint64_t>(pegs), "peg"),
+                   count_of(static_cast<std::uint64_t>(colours), "colour"), count_of(static_cast<std::uint64_t>(max_guesses), "guess"), scope);
         fmt::print("games {}, failures {}\n", r.games, r.failures);
-        fmt::print("worst case {} guesses, total {}, mean {:.6f}\n", r.worst, r.total, r.mean);
+        fmt::print("worst case {}, total {}, mean {:.6f}\n", count_of(static_cast<std::uint64_t>(r.worst), "guess"), r.total, r.mean);
         print_histogram_and_examples(report);
     }
     return r.failures ? kExitBadInput : kExitOk;
@@ -216,7 +218,7 @@ int run_evaluate(EvaluateArgs args) {
     std::string scope;
     try {
         if (args.all) {
-            scope = fmt::format("all {} secrets", args.params.secret_count());
+            scope = "all " + count_of(args.params.secret_count(), "secret");
             r = evaluate_all(options);
         } else {
             std::vector<std::uint32_t> secrets;
@@ -225,7 +227,7 @@ int run_evaluate(EvaluateArgs args) {
                 for (std::uint64_t i = 0; i < *args.sample; ++i) {
                     secrets.push_back(static_cast<std::uint32_t>(rng.below(args.params.secret_count())));
                 }
-                scope = fmt::format("a sample of {} secrets (seed {})", *args.sample, args.seed);
+                scope = fmt::format("a sample of {} (seed {})", count_of(*args.sample, "secret"), args.seed);
             } else {
                 auto parse = [&](std::string_view text, std::string& why) -> std::optional<std::uint32_t> {
                     const auto code = PackedCode::parse(text, args.params);
@@ -236,7 +238,7 @@ int run_evaluate(EvaluateArgs args) {
                     return static_cast<std::uint32_t>(code->index(args.params));
                 };
                 if (!read_secrets(args.secrets_file, parse, secrets)) return kExitFailure;
-                scope = fmt::format("{} secrets from {}", secrets.size(), args.secrets_file);
+                scope = fmt::format("{} from {}", count_of(secrets.size(), "secret"), args.secrets_file);
             }
             r = evaluate_secrets(options, std::move(secrets));
         }
@@ -258,7 +260,7 @@ int run_evaluate(EvaluateArgs args) {
         fmt::print("strategy {} (seed {}), game P={} K={} B={} M={}, {} rules, {}\n", args.strategy, args.seed,
                    args.params.pegs, args.params.colours, args.params.batch, args.params.max_tests, to_string(args.params.rules), scope);
         fmt::print("games {}, failures {}\n", r.games, r.failures);
-        fmt::print("worst case {} tests, mean {:.6f}\n", r.worst, r.mean);
+        fmt::print("worst case {}, mean {:.6f}\n", count_of(static_cast<std::uint64_t>(r.worst), "test"), r.mean);
         print_histogram_and_examples(report);
     }
     return r.failures ? kExitBadInput : kExitOk;

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "batch_options.hpp"
+#include "mastermind/core/text.hpp"
 #include "commands.hpp"
 #include "game_options.hpp"
 #include "mastermind/games/batch_game.hpp"
@@ -98,8 +99,8 @@ int run_judge_command(JudgeArgs args) {
     LineChannel& used = transcript_file ? static_cast<LineChannel&>(recorded) : channel;
     const auto report = run_judge(used, config, log);
     if (transcript_file && transcript_file != stderr) std::fclose(transcript_file);
-    complain("mastermind judge: {} after {} {}: {} (secret {})\n", to_string(report.verdict),
-               report.tests_used, config.ordinary ? "guesses" : "tests", report.detail, secret_text(config));
+    complain("mastermind judge: {} after {}: {} (secret {})\n", to_string(report.verdict),
+             count_of(static_cast<std::uint64_t>(report.tests_used), config.ordinary ? "guess" : "test"), report.detail, secret_text(config));
     return judge_exit_status(report.verdict);
 }
 

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "batch_options.hpp"
+#include "mastermind/core/text.hpp"
 #include "commands.hpp"
 #include "mastermind/strategies/ordinary_solver.hpp"
 #include "mastermind/games/protocol.hpp"
@@ -85,7 +86,7 @@ int run_solve(const SolveArgs& args) {
     switch (report.outcome) {
         case SolveOutcome::accepted: return 0;
         case SolveOutcome::wrong_answer:
-            complain("mastermind solve: Wrong Answer after {} tests\n", report.tests_used);
+            complain("mastermind solve: Wrong Answer after {}\n", count_of(static_cast<std::uint64_t>(report.tests_used), "test"));
             return 1;
         case SolveOutcome::inconsistent:
             complain("mastermind solve: inconsistent answers: {}\n", report.detail);

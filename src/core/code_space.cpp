@@ -1,4 +1,5 @@
 #include "mastermind/core/code_space.hpp"
+#include "mastermind/core/text.hpp"
 
 #include <fmt/format.h>
 
@@ -136,7 +137,7 @@ std::optional<std::uint32_t> CodeSpace::parse(std::string_view text) const {
 
 std::string CodeSpace::describe_bad(std::string_view text) const {
     if (text.size() != static_cast<std::size_t>(pegs_)) {
-        return fmt::format("has {} symbols, expected {}", text.size(), pegs_);
+        return fmt::format("has {}, expected {}", count_of(text.size(), "symbol"), pegs_);
     }
     for (std::size_t i = 0; i < text.size(); ++i) {
         const auto pos = kSymbols.find(text[i]);

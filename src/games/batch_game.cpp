@@ -1,4 +1,5 @@
 #include "mastermind/games/batch_game.hpp"
+#include "mastermind/core/text.hpp"
 
 #include <fmt/format.h>
 
@@ -8,7 +9,7 @@ namespace mastermind {
 
 std::string describe_bad_code(std::string_view text, const BatchParams& params) {
     if (static_cast<int>(text.size()) != params.pegs) {
-        return fmt::format("has {} symbols, expected {}", text.size(), params.pegs);
+        return fmt::format("has {}, expected {}", count_of(text.size(), "symbol"), params.pegs);
     }
     for (std::size_t i = 0; i < text.size(); ++i) {
         const auto at = BatchParams::kSymbols.find(text[i]);

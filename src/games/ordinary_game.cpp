@@ -1,4 +1,5 @@
 #include "mastermind/games/ordinary_game.hpp"
+#include "mastermind/core/text.hpp"
 
 #include <fmt/format.h>
 
@@ -25,7 +26,7 @@ std::optional<Code> parse_game_code(std::string_view text, int pegs, int colours
 }
 
 std::string describe_bad_game_code(std::string_view text, int pegs, int colours) {
-    if (text.size() != static_cast<std::size_t>(pegs)) return fmt::format("has {} symbols, expected {}", text.size(), pegs);
+    if (text.size() != static_cast<std::size_t>(pegs)) return fmt::format("has {}, expected {}", count_of(text.size(), "symbol"), pegs);
     for (std::size_t i = 0; i < text.size(); ++i) {
         const int c = kGameSymbols.colour_of(text[i]);
         if (c < 0 || c >= colours) {
