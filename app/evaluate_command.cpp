@@ -22,6 +22,7 @@
 #include "mastermind/analysis/ordinary_evaluation.hpp"
 #include "mastermind/core/random.hpp"
 #include "secrets_file.hpp"
+#include "tree_file.hpp"
 
 namespace mastermind::app {
 
@@ -39,6 +40,8 @@ struct EvaluateArgs {
     int threads = 0;
     bool json = false;
     bool progress = false;
+    std::string tree_file;        // --tree: what the `tree` codebreaker plays
+    std::string write_tree_file;  // --write-tree: the decision tree walked by --all
 };
 
 // Secrets from a file (secrets_file.hpp): `parse` gives a secret's number, or nullopt and why not.
@@ -109,6 +112,33 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     OrdinaryEvaluationOptions options;
     options.codebreaker = info;
     options.codebreaker_options.seed = args.seed;
+    if (name == "tree" && args.tree_file.empty()) {
+        complain("mastermind evaluate: --strategy tree plays a decision-tree file: give --tree FILE\n");
+        return kExitFailure;
+    }
+    if (!args.tree_file.empty()) {
+        if (name != "tree") {
+            complain("mastermind evaluate: --tree is for --strategy tree (got --strategy {})\n", name);
+            return kExitFailure;
+        }
+        auto tree = read_tree_file("mastermind evaluate", args.tree_file);
+        if (!tree || !tree_fits("mastermind evaluate", args.tree_file, *tree, space)) return kExitFailure;
+        options.codebreaker_options.tree = std::move(tree);
+    }
+    std::optional<std::ofstream> tree_out;
+    if (!args.write_tree_file.empty()) {
+        if (!args.all) {
+            complain("mastermind evaluate: --write-tree writes the decision tree of --all\n");
+            return kExitFailure;
+        }
+        tree_out = open_tree_output("mastermind evaluate", args.write_tree_file);
+        if (!tree_out) return kExitFailure;
+        options.record_tree = true;
+    }
+    // A search that runs for seconds (`optimal` on 4x7 and up) says how it goes.
+    if (args.progress || ::isatty(STDERR_FILENO)) {
+        options.codebreaker_options.progress = [](const std::string& line) { complain("{}\n", line); };
+    }
     options.codebreaker_options.first = default_first_guess(*info, space);
     if (args.first) {
         const auto first = space.parse(*args.first);
@@ -165,6 +195,18 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         fmt::print("worst case {}, total {}, mean {:.6f}\n", count_of(static_cast<std::uint64_t>(r.worst), "guess"), r.total, r.mean);
         print_histogram_and_examples(report);
     }
+    if (tree_out) {
+        if (r.failures) {
+            complain("mastermind evaluate: --write-tree '{}' not written: {} of the games failed\n", args.write_tree_file, r.failures);
+            return kExitBadInput;
+        }
+        write_decision_tree(*tree_out, space, *r.tree);
+        tree_out->flush();
+        if (!*tree_out) {
+            complain("mastermind evaluate: --write-tree '{}': write error\n", args.write_tree_file);
+            return kExitFailure;
+        }
+    }
     return r.failures ? kExitBadInput : kExitOk;
 }
 
@@ -174,8 +216,9 @@ int run_evaluate(EvaluateArgs args) {
         complain("mastermind evaluate: {}\n", why);
         return kExitFailure;
     }
-    if (args.first) {
-        complain("mastermind evaluate: --first is for the ordinary game's codebreakers\n");
+    if (args.first || !args.tree_file.empty() || !args.write_tree_file.empty()) {
+        complain("mastermind evaluate: {} is for the ordinary game's codebreakers\n",
+                 args.first ? "--first" : !args.tree_file.empty() ? "--tree" : "--write-tree");
         return kExitFailure;
     }
     if (args.strategy.empty()) args.strategy = "case-analysis";
@@ -276,7 +319,9 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
         "secrets, on all cores, walking its decision tree; print the worst case, mean, histogram "
         "and examples, checking every challenge. Exit status 0 if every game was won, 1 if not.");
     add_game_options(cmd, args->game);
-    cmd->footer("\nExamples:\n  mastermind evaluate --game ordinary --strategy knuth --all            # 1296 games, 5801 guesses\n  mastermind evaluate --strategy adaptive-split --sample 1000 --seed 1   # the batch game");
+    cmd->footer("\nExamples:\n  mastermind evaluate --game ordinary --strategy knuth --all            # 1296 games, 5801 guesses\n"
+                "  mastermind evaluate --game ordinary --strategy optimal --all --write-tree 4x6.tree   # 5625\n"
+                "  mastermind evaluate --game ordinary --strategy tree --tree 4x6.tree --all\n  mastermind evaluate --strategy adaptive-split --sample 1000 --seed 1   # the batch game");
     add_strategy_option(cmd, args->strategy, false, true);
     cmd->add_option("--first", args->first, "the ordinary game's first guess (default: the published one on 4x6 and 5x8)");
     auto* all = cmd->add_flag("--all", args->all, "every secret of the game");
@@ -289,6 +334,8 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")->capture_default_str()->check(integer_in(0, kMaxThreads));
     cmd->add_flag("--json", args->json, "machine-readable output");
     cmd->add_flag("--progress", args->progress, "report progress on stderr even when it is not a terminal");
+    cmd->add_option("--tree", args->tree_file, "with --strategy tree: the decision-tree file it plays (docs/decision-tree.md)");
+    cmd->add_option("--write-tree", args->write_tree_file, "with --all, ordinary game: write the decision tree played to FILE");
     cmd->callback([args, &exit_status, all, sample, file] {
         if (!*all && !*sample && !*file) {
             complain("mastermind evaluate: say --all, --sample N or --secrets FILE\n");

@@ -72,7 +72,7 @@ inline void add_game_options(CLI::App* cmd, GameChoice& choice) {
         ->check(integer_in(2, BatchParams::kMaxColours));
     cmd->add_option("--batch,-B", choice.batch, "strings per test (batch 1..16; ordinary 1)")
         ->check(integer_in(1, BatchParams::kMaxBatch));
-    cmd->add_option("--max-tests,-M", choice.max_tests, "tests (guesses) allowed (default by --game)")
+    cmd->add_option("--max-tests,--max-guesses,-M", choice.max_tests, "tests (guesses) allowed (default by --game)")
         ->check(integer_in(1, 1000));
 }
 

@@ -9,6 +9,7 @@
 #include "batch_options.hpp"
 #include "mastermind/core/text.hpp"
 #include "commands.hpp"
+#include "tree_file.hpp"
 #include "mastermind/strategies/ordinary_solver.hpp"
 #include "mastermind/games/protocol.hpp"
 #include "mastermind/strategies/solver_driver.hpp"
@@ -22,6 +23,7 @@ struct SolveArgs {
     std::optional<std::string> first;
     std::uint64_t seed = 1;
     double timeout = 30;
+    std::string tree_file;  // --tree: what the `tree` codebreaker plays
 };
 
 // "auto": the best strategy for the game the judge announces.
@@ -31,7 +33,7 @@ const StrategyInfo* choose_strategy(const std::string& name, const BatchParams& 
 
 // The ordinary game announced by `header`, with the codebreaker the user named.
 SolveReport solve_ordinary(LineChannel& channel, const std::string& header, const SolveArgs& args,
-                           std::optional<std::chrono::milliseconds> timeout) {
+                           const std::shared_ptr<const DecisionTree>& tree, std::optional<std::chrono::milliseconds> timeout) {
     OrdinaryParams params;
     if (auto why = protocol::parse_ordinary_header(header, params); !why.empty()) {
         return {SolveOutcome::judge_error, 0, why};
@@ -39,22 +41,43 @@ SolveReport solve_ordinary(LineChannel& channel, const std::string& header, cons
     const CodebreakerInfo* info = nullptr;
     if (args.strategy != "auto") {
         info = find_codebreaker(args.strategy);
-        if (!info) throw std::invalid_argument(fmt::format("'{}' is not a codebreaker of the ordinary game (knuth, irving, entropy, most-parts, shapiro)", args.strategy));
+        if (!info) {
+            std::string names;
+            for (const auto& c : all_codebreakers()) names += (names.empty() ? "" : ", ") + std::string(c.name);
+            throw std::invalid_argument(fmt::format("'{}' is not a codebreaker of the ordinary game ({})", args.strategy, names));
+        }
     }
     if (auto why = CodeSpace::check(params.pegs, params.colours); !why.empty()) throw std::invalid_argument(why);
-    std::optional<std::uint32_t> first;
+    CodebreakerOptions options;
+    options.seed = args.seed;
+    options.tree = tree;
+    const CodeSpace space(params.rules, params.pegs, params.colours);
     if (args.first) {
-        const CodeSpace space(params.rules, params.pegs, params.colours);
-        first = space.parse(*args.first);
-        if (!first) throw std::invalid_argument(fmt::format("--first '{}' {}", *args.first, space.describe_bad(*args.first)));
+        options.first = space.parse(*args.first);
+        if (!options.first) throw std::invalid_argument(fmt::format("--first '{}' {}", *args.first, space.describe_bad(*args.first)));
     }
-    return run_ordinary_solver(channel, params, info, first, args.seed, timeout);
+    if (tree && !(tree->rules == space.rules() && tree->pegs == space.pegs() && tree->colours == space.colours())) {
+        throw std::invalid_argument(fmt::format("--tree '{}' is for {} rules, {} pegs, {} colours; the judge's game has {} rules, {} pegs, {} colours",
+                                                args.tree_file, to_string(tree->rules), tree->pegs, tree->colours, to_string(space.rules()),
+                                                space.pegs(), space.colours()));
+    }
+    return run_ordinary_solver(channel, params, info, options, timeout);
 }
 
 int run_solve(const SolveArgs& args) {
     if (args.strategy != "auto" && !find_strategy(args.strategy) && !find_codebreaker(args.strategy)) {
         complain("mastermind solve: unknown strategy '{}'\n", args.strategy);
         return kExitFailure;
+    }
+    if ((args.strategy == "tree") != !args.tree_file.empty()) {
+        complain("mastermind solve: {}\n", args.tree_file.empty() ? "--strategy tree plays a decision-tree file: give --tree FILE"
+                                                                  : "--tree is for --strategy tree");
+        return kExitFailure;
+    }
+    std::shared_ptr<const DecisionTree> tree;
+    if (!args.tree_file.empty()) {
+        tree = read_tree_file("mastermind solve", args.tree_file);
+        if (!tree) return kExitFailure;
     }
     FdLineChannel channel(STDIN_FILENO, STDOUT_FILENO, protocol::kMaxLineBytes);
     std::optional<std::chrono::milliseconds> timeout;
@@ -65,7 +88,7 @@ int run_solve(const SolveArgs& args) {
         if (auto failed = read_header(channel, header, timeout)) {
             report = *failed;
         } else if (protocol::is_ordinary_header(header)) {
-            report = solve_ordinary(channel, header, args, timeout);
+            report = solve_ordinary(channel, header, args, tree, timeout);
         } else {
             if (args.strategy != "auto" && !find_strategy(args.strategy)) {
                 throw std::invalid_argument(fmt::format("'{}' is not a strategy of the batch game", args.strategy));
@@ -131,6 +154,7 @@ void add_solve_command(CLI::App& app, int& exit_status) {
                 "  mastermind arena --game ordinary --games 20 -- mastermind solve --strategy knuth");
     add_strategy_option(cmd, args->strategy, true, true);
     cmd->add_option("--first", args->first, "the ordinary game's first guess (default: the codebreaker's published one)");
+    cmd->add_option("--tree", args->tree_file, "with --strategy tree: the decision-tree file it plays (docs/decision-tree.md)");
     cmd->add_option("--seed", args->seed, "seed of randomised strategies")->capture_default_str()->check(seed_value());
     cmd->add_option("--timeout", args->timeout, "seconds to wait for each judge message (0: forever)")
         ->capture_default_str()

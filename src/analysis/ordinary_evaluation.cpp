@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <mutex>
+#include <optional>
 
 #include "mastermind/games/consistent_set.hpp"
 
@@ -63,13 +65,50 @@ Tally merge(tbb::enumerable_thread_specific<Tally>& tallies, std::size_t example
 // Groups at least this large are split in parallel, subtree by subtree.
 constexpr std::size_t kParallelSet = 512;
 
+// Each thread's codebreaker, told the game's guess limit (which `optimal` plans for).
+std::unique_ptr<Codebreaker> make_breaker(const CodeSpace& space, const OrdinaryEvaluationOptions& options) {
+    CodebreakerOptions o = options.codebreaker_options;
+    o.max_guesses = options.max_guesses;
+    return options.codebreaker->make(space, o);
+}
+
+// The decision tree of the walk, built by the threads that walk it: a node's children are added
+// by the task of that node, under a lock (the walk spends its time in the codebreaker).
+class TreeRecorder {
+public:
+    explicit TreeRecorder(const CodeSpace& space) {
+        tree_.rules = space.rules();
+        tree_.pegs = space.pegs();
+        tree_.colours = space.colours();
+        tree_.nodes.emplace_back();
+    }
+    void set_guess(std::uint32_t node, std::uint32_t guess) {
+        const std::lock_guard lock(mutex_);
+        tree_.nodes[node].guess = guess;
+    }
+    std::uint32_t add_child(std::uint32_t node, std::uint32_t feedback) {
+        const std::lock_guard lock(mutex_);
+        const auto child = static_cast<std::uint32_t>(tree_.nodes.size());
+        tree_.nodes.emplace_back();
+        tree_.nodes[node].children.emplace_back(feedback, child);
+        return child;
+    }
+    DecisionTree take() { return std::move(tree_); }
+
+private:
+    std::mutex mutex_;
+    DecisionTree tree_;
+};
+
 class Walker {
 public:
     Walker(const CodeSpace& space, const OrdinaryEvaluationOptions& options)
         : space_(space), options_(options),
-          breakers_([&] { return options.codebreaker->make(space, options.codebreaker_options); }) {}
+          breakers_([&] { return make_breaker(space, options); }) {
+        if (options.record_tree) recorder_ = std::make_unique<TreeRecorder>(space);
+    }
 
-    void walk(std::span<const std::uint32_t> set, std::vector<Guess>& history) {
+    void walk(std::span<const std::uint32_t> set, std::vector<Guess>& history, std::uint32_t node) {
         auto& tally = tallies_.local();
         const int depth = static_cast<int>(history.size());
         if (depth >= options_.max_guesses) {
@@ -90,13 +129,20 @@ public:
         }
         if (depth == 0) first_guess_ = guess;
         const auto parts = split_by_feedback(space_, set, guess);
+        std::vector<std::uint32_t> children(parts.feedback.size(), 0);
+        if (recorder_) {
+            recorder_->set_guess(node, guess);
+            for (std::size_t i = 0; i < parts.feedback.size(); ++i) {
+                if (parts.feedback[i] != space_.win()) children[i] = recorder_->add_child(node, parts.feedback[i]);
+            }
+        }
         auto visit = [&](std::size_t i, std::vector<Guess>& h) {
             if (parts.feedback[i] == space_.win()) {
                 tallies_.local().win(guess, depth + 1, options_.examples);
                 return;
             }
             h.push_back({guess, parts.feedback[i]});
-            walk(parts.part(i), h);
+            walk(parts.part(i), h, children[i]);
             h.pop_back();
         };
         if (set.size() >= kParallelSet && parts.feedback.size() > 1) {
@@ -111,12 +157,20 @@ public:
 
     Tally merged() { return merge(tallies_, options_.examples); }
     std::uint32_t first_guess() const { return first_guess_; }
+    std::shared_ptr<DecisionTree> tree() {
+        if (!recorder_) return nullptr;
+        auto tree = std::make_shared<DecisionTree>(recorder_->take());
+        // Children in answer order, whatever order the threads added them in.
+        for (auto& n : tree->nodes) std::sort(n.children.begin(), n.children.end());
+        return tree;
+    }
 
 private:
     const CodeSpace& space_;
     const OrdinaryEvaluationOptions& options_;
     tbb::enumerable_thread_specific<std::unique_ptr<Codebreaker>> breakers_;
     tbb::enumerable_thread_specific<Tally> tallies_;
+    std::unique_ptr<TreeRecorder> recorder_;  // with record_tree
     std::uint32_t first_guess_ = 0;
 };
 
@@ -181,9 +235,10 @@ OrdinaryEvaluation evaluate_ordinary_all(const CodeSpace& space, const OrdinaryE
     Walker walker(space, options);
     const auto codes = all_codes(space);
     std::vector<Guess> history;
-    walker.walk(codes, history);
+    walker.walk(codes, history, 0);
     auto r = finish(space, options, walker.merged(), start);
     r.first_guess = space.to_string(walker.first_guess());
+    r.tree = walker.tree();
     return r;
 }
 
@@ -191,8 +246,7 @@ OrdinaryEvaluation evaluate_ordinary_games(const CodeSpace& space, const Ordinar
                                            const std::vector<std::uint32_t>& secrets) {
     const auto start = std::chrono::steady_clock::now();
     const auto limit = limit_threads(options.threads);
-    tbb::enumerable_thread_specific<std::unique_ptr<Codebreaker>> breakers(
-        [&] { return options.codebreaker->make(space, options.codebreaker_options); });
+    tbb::enumerable_thread_specific<std::unique_ptr<Codebreaker>> breakers([&] { return make_breaker(space, options); });
     tbb::enumerable_thread_specific<Tally> tallies;
     tbb::parallel_for(std::size_t{0}, secrets.size(), [&](std::size_t i) {
         auto& tally = tallies.local();

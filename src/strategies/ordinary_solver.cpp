@@ -8,13 +8,11 @@
 namespace mastermind {
 
 SolveReport run_ordinary_solver(LineChannel& channel, const OrdinaryParams& params, const CodebreakerInfo* info,
-                                std::optional<std::uint32_t> first_guess_override, std::uint64_t seed,
-                                std::optional<std::chrono::milliseconds> timeout) {
+                                CodebreakerOptions options, std::optional<std::chrono::milliseconds> timeout) {
     const CodeSpace space(params.rules, params.pegs, params.colours);
     if (!info) info = best_codebreaker_for(space);
-    CodebreakerOptions options;
-    options.seed = seed;
-    options.first = first_guess_override ? first_guess_override : default_first_guess(*info, space);
+    if (!options.first) options.first = default_first_guess(*info, space);
+    options.max_guesses = params.max_guesses;
     const auto breaker = info->make(space, options);
     SolveReport report;
     auto fail = [&](SolveOutcome outcome, std::string detail) {

@@ -6,19 +6,22 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "mastermind/strategies/codebreaker.hpp"
+#include "mastermind/strategies/decision_tree.hpp"
 
 namespace mastermind {
 
 struct OrdinaryEvaluationOptions {
     const CodebreakerInfo* codebreaker = nullptr;
     CodebreakerOptions codebreaker_options;
-    int max_guesses = 10;  // a game not won within this many guesses is a failure
+    int max_guesses = 10;  // a game not won within this many guesses is a failure (the codebreakers are told)
     int threads = 0;       // 0: all cores
     std::size_t examples = 5;
+    bool record_tree = false;  // evaluate_ordinary_all: keep the decision tree it walked
 };
 
 struct OrdinaryEvaluation {
@@ -33,6 +36,7 @@ struct OrdinaryEvaluation {
     std::uint64_t nodes = 0;               // codebreaker calls (decision-tree nodes)
     std::string first_guess;               // the move at the root (every game's first guess)
     double seconds = 0;
+    std::shared_ptr<DecisionTree> tree;    // with record_tree
 };
 
 // Every secret of `space`, by the decision tree.

@@ -11,6 +11,7 @@
 #include <optional>
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 
 #include "mastermind/core/code_space.hpp"
@@ -35,9 +36,15 @@ public:
     virtual std::uint32_t next(const OrdinaryPosition& position) = 0;
 };
 
+struct DecisionTree;
+
 struct CodebreakerOptions {
     std::optional<std::uint32_t> first;  // the first guess; default: the policy's own (see below)
     std::uint64_t seed = 1;               // for randomised codebreakers (none so far)
+    int max_guesses = 10;                 // the game's limit: `optimal` wins every game within it
+    std::shared_ptr<const DecisionTree> tree;  // what `tree` replays (decision_tree.hpp)
+    // Lines on how a long computation goes (`optimal`'s search); empty: quiet.
+    std::function<void(const std::string&)> progress;
 };
 
 struct CodebreakerInfo {

@@ -12,10 +12,10 @@
 
 namespace mastermind {
 
-// `info` nullptr: the best codebreaker for the game. Throws std::invalid_argument if the game is
-// too large for the codebreakers (CodeSpace::check).
+// `info` nullptr: the best codebreaker for the game. `options.first` unset: the codebreaker's
+// default first guess; options.max_guesses is set from the game. Throws std::invalid_argument if
+// the game is too large for the codebreakers (CodeSpace::check) or the codebreaker refuses it.
 SolveReport run_ordinary_solver(LineChannel& channel, const OrdinaryParams& params, const CodebreakerInfo* info,
-                                std::optional<std::uint32_t> first_guess_override, std::uint64_t seed,
-                                std::optional<std::chrono::milliseconds> timeout);
+                                CodebreakerOptions options, std::optional<std::chrono::milliseconds> timeout);
 
 }  // namespace mastermind

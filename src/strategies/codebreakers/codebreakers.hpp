@@ -1,4 +1,5 @@
-// The published codebreakers of the ordinary game, one file each.
+// The codebreakers of the ordinary game, one file each: the published rules, the exact optimum,
+// and a decision tree read from a file.
 #pragma once
 
 #include <memory>
@@ -12,5 +13,7 @@ std::unique_ptr<Codebreaker> make_knuth(const CodeSpace& space, const Codebreake
 std::unique_ptr<Codebreaker> make_irving(const CodeSpace& space, const CodebreakerOptions& options);
 std::unique_ptr<Codebreaker> make_entropy(const CodeSpace& space, const CodebreakerOptions& options);
 std::unique_ptr<Codebreaker> make_most_parts(const CodeSpace& space, const CodebreakerOptions& options);
+std::unique_ptr<Codebreaker> make_optimal(const CodeSpace& space, const CodebreakerOptions& options);
+std::unique_ptr<Codebreaker> make_tree(const CodeSpace& space, const CodebreakerOptions& options);
 
 }  // namespace mastermind::codebreakers

@@ -5,13 +5,16 @@
 namespace mastermind {
 
 std::span<const CodebreakerInfo> all_codebreakers() {
-    static const std::array<CodebreakerInfo, 5> all{{
+    static const std::array<CodebreakerInfo, 7> all{{
         {"knuth", "Knuth 1976: the guess whose largest part is smallest (4x6: 5801 guesses, at most 5)",
          codebreakers::make_knuth, "0011"},
         {"irving", "Irving 1979: the smallest expected part size (4x6: 5696)", codebreakers::make_irving, "0012"},
         {"entropy", "Neuwirth 1982: the largest entropy of the partition (4x6: 5722)", codebreakers::make_entropy, "0123"},
         {"most-parts", "Kooi 2005: the most parts (4x6: 5668)", codebreakers::make_most_parts, "0012"},
         {"shapiro", "Shapiro 1983: the first consistent code", codebreakers::make_shapiro, ""},
+        {"optimal", "the fewest guesses in total, by exact search (4x6: 5625; 5626 with --max-guesses 5)",
+         codebreakers::make_optimal, ""},
+        {"tree", "plays the decision tree of a file (--tree FILE, written by evaluate --write-tree)", codebreakers::make_tree, ""},
     }};
     return all;
 }
@@ -31,7 +34,7 @@ std::optional<std::uint32_t> default_first_guess(const CodebreakerInfo& info, co
     if (space.pegs() == 4 && space.colours() == 6 && !info.published_first_4x6.empty()) {
         return space.parse(info.published_first_4x6);
     }
-    if (space.pegs() == 5 && space.colours() == 8 && info.name != "shapiro") return space.parse("00112");
+    if (space.pegs() == 5 && space.colours() == 8 && info.name != "shapiro" && info.name != "optimal" && info.name != "tree") return space.parse("00112");
     return std::nullopt;
 }
 

@@ -1,0 +1,60 @@
+// Decision-tree files (docs/decision-tree.md) for `evaluate` and `solve`: --tree FILE is read and
+// checked before any game starts, --write-tree FILE is opened before the work and written after
+// it. Every problem is a message naming the file (and the line) with exit status 2.
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "commands.hpp"
+#include "mastermind/strategies/decision_tree.hpp"
+
+namespace mastermind::app {
+
+// The tree of `path`; nullptr after a message on stderr that starts with `command`.
+inline std::shared_ptr<const DecisionTree> read_tree_file(const std::string& command, const std::string& path) {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) {
+        complain("{}: --tree '{}' is a directory, expected a decision-tree file\n", command, path);
+        return nullptr;
+    }
+    std::ifstream in(path);
+    if (!in) {
+        complain("{}: --tree '{}' cannot be read: {}\n", command, path, std::generic_category().message(errno));
+        return nullptr;
+    }
+    try {
+        return std::make_shared<const DecisionTree>(read_decision_tree(in, path));
+    } catch (const std::exception& e) {
+        complain("{}: --tree {}\n", command, e.what());
+        return nullptr;
+    }
+}
+
+// Whether `tree` is for the game of `space`; else a message.
+inline bool tree_fits(const std::string& command, const std::string& path, const DecisionTree& tree, const CodeSpace& space) {
+    if (tree.rules == space.rules() && tree.pegs == space.pegs() && tree.colours == space.colours()) return true;
+    complain("{}: --tree '{}' is for {} rules, {} pegs, {} colours; the game has {} rules, {} pegs, {} colours\n", command, path,
+             to_string(tree.rules), tree.pegs, tree.colours, to_string(space.rules()), space.pegs(), space.colours());
+    return false;
+}
+
+// `path` opened for writing now, so that a run cannot end with nowhere to put its tree.
+inline std::optional<std::ofstream> open_tree_output(const std::string& command, const std::string& path) {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) {
+        complain("{}: --write-tree '{}' is a directory\n", command, path);
+        return std::nullopt;
+    }
+    std::ofstream out(path, std::ios::trunc);
+    if (!out) {
+        complain("{}: --write-tree '{}' cannot be written: {}\n", command, path, std::generic_category().message(errno));
+        return std::nullopt;
+    }
+    return out;
+}
+
+}  // namespace mastermind::app

@@ -1,0 +1,76 @@
+// The exact search for an optimal strategy of the ordinary game: the one with the fewest guesses
+// in total over the secrets still possible (each secret equally likely, a winning guess counts),
+// optionally with every game won within a given number of guesses. Branch and bound over every
+// guess (not only the consistent ones), with
+//   - an admissible lower bound: one guess can tell apart at most B + 1 parts (B answers other
+//     than all black), so n secrets need at least the total of a complete (B)-ary fill;
+//   - symmetry: colours no guess used are interchangeable, colours no secret holds score nothing,
+//     and (classic rules) position permutations that, with a colour permutation, fix every guess
+//     so far map the position to itself: one guess of each class is searched;
+//   - a transposition table on the set of secrets (a 128-bit hash of its members and the guesses
+//     left), holding exact values with their best guess, and proven lower bounds.
+// The value it reports is proven optimal by the search, not the best found within a budget.
+// docs/optimal.md describes the search and its measurements.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "mastermind/core/code_space.hpp"
+#include "mastermind/strategies/codebreaker.hpp"
+
+namespace mastermind {
+
+struct OptimalSearchOptions {
+    // Called now and then with one line on how a long search goes (the guesses of the top level
+    // done, the best total so far); empty: quiet.
+    std::function<void(const std::string&)> progress;
+};
+
+struct OptimalSearchStats {
+    std::uint64_t nodes = 0;           // sets searched (table hits and shortcuts not counted)
+    std::uint64_t guesses_scored = 0;  // guesses whose partition was counted
+    std::uint64_t table_hits = 0;
+    std::uint64_t table_entries = 0;
+};
+
+class OptimalSearch {
+public:
+    static constexpr int kUnbounded = 255;
+
+    OptimalSearch(const CodeSpace& space, OptimalSearchOptions options = {});
+    ~OptimalSearch();
+    OptimalSearch(const OptimalSearch&) = delete;
+    OptimalSearch& operator=(const OptimalSearch&) = delete;
+
+    // The least total number of guesses over the secrets in `set` (increasing code numbers: the
+    // codes consistent with `history`), each counted from the next guess to the one that wins,
+    // when no game may take more than `guesses_left` more guesses (kUnbounded: no limit); nullopt
+    // when some secret cannot be found in time.
+    std::optional<std::uint64_t> solve(std::span<const Guess> history, std::span<const std::uint32_t> set, int guesses_left);
+
+    // The guess an optimal strategy plays at `set` with `guesses_left`, and the most guesses any of
+    // its games then takes; known for every set of the strategy solve() found (and its subsets
+    // on that strategy), nullopt for others.
+    struct Move {
+        std::uint32_t guess;
+        int depth;
+    };
+    std::optional<Move> move(std::span<const std::uint32_t> set, int guesses_left) const;
+
+    const OptimalSearchStats& stats() const;
+
+    // The admissible lower bound the search starts from: the least total for n secrets when
+    // every guess could split them into `branching` + 1 parts.
+    static std::uint64_t fill_bound(std::uint64_t n, std::uint64_t branching);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace mastermind

@@ -1,0 +1,473 @@
+#include "mastermind/strategies/optimal_search.hpp"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <deque>
+#include <limits>
+#include <numeric>
+#include <unordered_map>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "strategies/guess_symmetry.hpp"
+
+namespace mastermind {
+
+namespace {
+
+// A value no strategy reaches: "cannot be done within the guesses left".
+constexpr std::uint32_t kInfinite = std::numeric_limits<std::uint32_t>::max() / 4;
+
+std::uint64_t mix(std::uint64_t x) {
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+// The table's key: two independent 64-bit hashes of the members (in order) and the guesses left.
+struct Key {
+    std::uint64_t a, b;
+    bool operator==(const Key&) const = default;
+};
+struct KeyHash {
+    std::size_t operator()(const Key& k) const noexcept { return static_cast<std::size_t>(k.a); }
+};
+
+Key key_of(std::span<const std::uint32_t> set, int guesses_left) {
+    std::uint64_t a = 0x243f6a8885a308d3ULL ^ static_cast<std::uint64_t>(guesses_left);
+    std::uint64_t b = 0x13198a2e03707344ULL + set.size();
+    for (auto c : set) {
+        a = mix(a + c);
+        b = (b + (c ^ 0x5bd1e995u)) * 0x9fb21c651e98df25ULL;
+        b ^= b >> 32;
+    }
+    return {a, mix(b)};
+}
+
+// What the table knows of a set: its exact value with the guess and depth that reach it, or a
+// proven lower bound.
+struct Entry {
+    std::uint32_t value = 0;
+    std::uint32_t guess = 0;
+    std::uint8_t exact = 0;
+    std::uint8_t depth = 0;
+};
+
+// A permutation of the positions (peg i moves to position to[i]) with a permutation of the
+// colours of the guesses so far (colour c becomes colour[c]) that maps each of those guesses to
+// itself, and so the consistent set to itself.
+struct Symmetry {
+    std::array<std::uint8_t, CodeSpace::kMaxPegs> to{};
+    std::array<std::int8_t, CodeSpace::kMaxColours> colour{};
+};
+
+struct Candidate {
+    std::uint32_t bound;  // admissible lower bound on the total with this guess
+    std::uint32_t code;
+    bool consistent;
+};
+
+struct Part {
+    std::uint32_t feedback;
+    std::uint32_t begin, end;
+    std::uint32_t size() const { return end - begin; }
+};
+
+// What one level of the search keeps while its children are searched.
+struct Frame {
+    std::vector<CodeMasks> masks;
+    std::vector<Candidate> candidates;
+    std::vector<Symmetry> symmetries;
+    std::vector<std::uint32_t> feedback;  // of each member, for the guess being tried
+    std::vector<std::uint32_t> members;   // the members part by part
+    std::vector<Part> parts;
+};
+
+struct Result {
+    std::uint32_t value;  // exact when below the search's beta, else a lower bound
+    std::uint8_t depth;   // guesses of the longest game, when exact
+};
+
+}  // namespace
+
+std::uint64_t OptimalSearch::fill_bound(std::uint64_t n, std::uint64_t branching) {
+    // Every secret still possible pays for the guess of each level; level 1 finds at most one
+    // (the guess itself), and each node of a level has at most `branching` children.
+    std::uint64_t total = 0, found_here = 1;
+    for (std::uint64_t remaining = n; remaining > 0;) {
+        total += remaining;
+        remaining -= std::min(remaining, found_here);
+        found_here = std::min<std::uint64_t>(found_here * std::max<std::uint64_t>(branching, 1), std::uint64_t{1} << 40);
+    }
+    return total;
+}
+
+struct OptimalSearch::Impl {
+    const CodeSpace& space;
+    OptimalSearchOptions options;
+    std::vector<std::uint32_t> fill;       // [n]: fill_bound(n, branching)
+    std::vector<std::uint8_t> fill_depth;  // [n]: the levels that fill needs
+    std::unordered_map<Key, Entry, KeyHash> table;
+    std::deque<Frame> frames;  // a deque: a level's frame stays where it is while deeper ones are added
+    std::vector<std::uint32_t> history;  // the guesses from the start of the game
+    std::vector<std::uint32_t> counts;   // by feedback id, zero between uses
+    std::vector<std::uint32_t> touched;
+    std::vector<std::uint8_t> in_set;
+    OptimalSearchStats stats;
+    std::chrono::steady_clock::time_point started;
+
+    Impl(const CodeSpace& s, OptimalSearchOptions o)
+        : space(s), options(std::move(o)), counts(s.feedback_slots(), 0), in_set(s.size(), 0) {
+        touched.reserve(s.feedback_slots());
+        const std::uint64_t branching = achievable_answers() - 1;
+        fill.resize(std::size_t{s.size()} + 1);
+        fill_depth.resize(std::size_t{s.size()} + 1);
+        std::uint64_t found_here = 1, capacity = 0;
+        int levels = 0;
+        for (std::uint32_t n = 0; n <= s.size(); ++n) {
+            fill[n] = static_cast<std::uint32_t>(fill_bound(n, branching));
+            while (capacity < n) {
+                capacity += found_here;
+                found_here = std::min<std::uint64_t>(found_here * branching, std::uint64_t{1} << 40);
+                ++levels;
+            }
+            fill_depth[n] = static_cast<std::uint8_t>(std::min(levels, 255));
+        }
+    }
+
+    // Distinct answers a guess can get in this game (the all-black one included): those of one
+    // guess of each colour pattern against every code.
+    std::uint64_t achievable_answers() {
+        std::vector<std::uint8_t> seen(space.feedback_slots(), 0);
+        const std::uint32_t all = (1u << space.colours()) - 1;
+        codebreakers::for_each_canonical_guess(space, all, 0, [&](std::uint32_t g) {
+            for (std::uint32_t s = 0; s < space.size(); ++s) seen[space.feedback(g, s)] = 1;
+            return true;
+        });
+        return static_cast<std::uint64_t>(std::count(seen.begin(), seen.end(), 1));
+    }
+
+    std::uint32_t bound(std::uint32_t n, int guesses_left) const {
+        return fill_depth[n] <= guesses_left ? fill[n] : kInfinite;
+    }
+
+    Frame& frame(std::size_t level) {
+        if (frames.size() <= level) frames.resize(level + 1);
+        return frames[level];
+    }
+
+    // The symmetries of the guesses so far (classic rules only: a permutation of the positions
+    // changes which pegs are neighbours). Level 0 starts from every permutation of the
+    // positions, deeper levels keep those of the level above that also fix its guess.
+    void symmetries_for(std::size_t level) {
+        auto& out = frames[level].symmetries;
+        out.clear();
+        if (space.rules() != Rules::classic || space.pegs() > 6) return;
+        const int pegs = space.pegs();
+        std::vector<Symmetry> start;
+        std::span<const std::uint32_t> fix;
+        if (level == 0) {
+            Symmetry s;
+            s.colour.fill(-1);
+            std::uint32_t taken = 0;
+            auto permute = [&](auto&& self, int at) -> void {
+                if (at == pegs) {
+                    start.push_back(s);
+                    return;
+                }
+                for (int v = 0; v < pegs; ++v) {
+                    if (taken >> v & 1) continue;
+                    taken |= 1u << v;
+                    s.to[static_cast<std::size_t>(at)] = static_cast<std::uint8_t>(v);
+                    self(self, at + 1);
+                    taken &= ~(1u << v);
+                }
+            };
+            permute(permute, 0);
+            fix = history;
+        } else {
+            start = frames[level - 1].symmetries;
+            fix = std::span<const std::uint32_t>(history).last(1);
+        }
+        for (auto s : start) {
+            bool ok = true;
+            for (auto h : fix) {
+                for (int i = 0; i < pegs && ok; ++i) {
+                    const int c = space.digit(h, i), image = space.digit(h, s.to[static_cast<std::size_t>(i)]);
+                    if (s.colour[static_cast<std::size_t>(c)] == -1) {
+                        for (int other = 0; other < space.colours(); ++other) {
+                            if (s.colour[static_cast<std::size_t>(other)] == image) ok = false;
+                        }
+                        s.colour[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(image);
+                    } else if (s.colour[static_cast<std::size_t>(c)] != image) {
+                        ok = false;
+                    }
+                }
+            }
+            bool identity = true;
+            for (int i = 0; i < pegs; ++i) identity = identity && s.to[static_cast<std::size_t>(i)] == i;
+            if (ok && !identity) out.push_back(s);
+        }
+    }
+
+    // Whether `guess` (canonical for its colours) is the least code of its class under the
+    // position symmetries too.
+    bool least_under(const std::vector<Symmetry>& symmetries, std::uint32_t guess, std::uint32_t zero, std::uint32_t free_live) const {
+        const int pegs = space.pegs();
+        const auto digits = space.digits(guess);
+        const int z0 = zero ? __builtin_ctz(zero) : -1;
+        for (const auto& s : symmetries) {
+            int image[CodeSpace::kMaxPegs];
+            for (int i = 0; i < pegs; ++i) {
+                const int c = digits[static_cast<std::size_t>(i)];
+                int mapped;
+                if (zero >> c & 1) mapped = z0;
+                else if (free_live >> c & 1) mapped = 64 + c;  // relabelled below
+                else mapped = s.colour[static_cast<std::size_t>(c)];
+                image[s.to[static_cast<std::size_t>(i)]] = mapped;
+            }
+            std::uint32_t pending = free_live;
+            int label_of[CodeSpace::kMaxColours];
+            std::fill(label_of, label_of + CodeSpace::kMaxColours, -1);
+            for (int i = 0; i < pegs; ++i) {
+                if (image[i] < 64) continue;
+                int& label = label_of[image[i] - 64];
+                if (label < 0) {
+                    label = __builtin_ctz(pending);
+                    pending &= pending - 1;
+                }
+                image[i] = label;
+            }
+            for (int i = 0; i < pegs; ++i) {
+                if (image[i] != digits[static_cast<std::size_t>(i)]) {
+                    if (image[i] < digits[static_cast<std::size_t>(i)]) return false;
+                    break;
+                }
+            }
+        }
+        return true;
+    }
+
+    // Scores every canonical guess against `set` and keeps, in `f.candidates` sorted best
+    // first, those whose bound is below `beta`. Returns the least bound of the dropped ones.
+    template <Rules R>
+    std::uint32_t scan(Frame& f, std::span<const std::uint32_t> set, int child_left, std::uint32_t beta, std::uint32_t floor) {
+        const auto n = static_cast<std::uint32_t>(set.size());
+        f.masks.resize(n);
+        std::uint64_t present_counts = 0;
+        for (std::uint32_t i = 0; i < n; ++i) {
+            f.masks[i] = space.masks(set[i]);
+            present_counts |= f.masks[i].counts;
+        }
+        const int pegs = space.pegs(), k = space.colours();
+        std::uint32_t present = 0, used = 0;
+        for (int c = 0; c < k; ++c) {
+            if (present_counts >> (c * pegs) & ((std::uint64_t{1} << pegs) - 1)) present |= 1u << c;
+        }
+        for (auto h : history) {
+            for (auto d : space.digits(h)) used |= 1u << d;
+        }
+        const std::uint32_t all = (1u << k) - 1;
+        const std::uint32_t zero = all & ~present, free_live = all & ~used & present;
+        const std::uint32_t win = space.win();
+        f.candidates.clear();
+        std::uint32_t dropped = kInfinite;
+        bool settled = false;
+        auto consider = [&](std::uint32_t g, bool consistent) {
+            if (!f.symmetries.empty() && !least_under(f.symmetries, g, zero, free_live)) return true;
+            ++stats.guesses_scored;
+            const CodeMasks gm = space.masks(g);
+            for (std::uint32_t i = 0; i < n; ++i) {
+                std::uint32_t fb;
+                if constexpr (R == Rules::classic) fb = space.classic_feedback(gm, f.masks[i]);
+                else fb = space.adjacent_feedback(gm, f.masks[i]);
+                if (counts[fb]++ == 0) touched.push_back(fb);
+            }
+            std::uint32_t total = n;
+            bool small = true;
+            const bool useful = consistent || touched.size() > 1;
+            for (auto fb : touched) {
+                const std::uint32_t m = counts[fb];
+                counts[fb] = 0;
+                if (fb == win) continue;
+                total = std::min(kInfinite, total + bound(m, child_left));
+                small = small && m <= 2;
+            }
+            touched.clear();
+            if (!useful) return true;
+            if (total >= beta) {
+                dropped = std::min(dropped, total);
+                return true;
+            }
+            if (small && total <= floor) {
+                // Parts of one or two are solved exactly by the bound, and no guess beats the
+                // floor: this guess is optimal.
+                f.candidates.assign(1, Candidate{total, g, consistent});
+                settled = true;
+                return false;
+            }
+            f.candidates.push_back({total, g, consistent});
+            return true;
+        };
+        for (auto s : set) in_set[s] = 1;
+        for (auto s : set) {
+            if (!codebreakers::is_canonical_guess(space, present, used, s)) continue;
+            if (!consider(s, true)) break;
+        }
+        if (!settled) {
+            codebreakers::for_each_canonical_guess(space, present, used, [&](std::uint32_t g) {
+                return in_set[g] ? true : consider(g, false);
+            });
+        }
+        for (auto s : set) in_set[s] = 0;
+        std::sort(f.candidates.begin(), f.candidates.end(), [](const Candidate& a, const Candidate& b) {
+            if (a.bound != b.bound) return a.bound < b.bound;
+            if (a.consistent != b.consistent) return a.consistent;
+            return a.code < b.code;
+        });
+        return dropped;
+    }
+
+    // Splits `set` by the answers to `guess` into f.members / f.parts, the smallest part first.
+    template <Rules R>
+    void split(Frame& f, std::span<const std::uint32_t> set, std::uint32_t guess) {
+        const auto n = static_cast<std::uint32_t>(set.size());
+        f.feedback.resize(n);
+        f.members.resize(n);
+        const CodeMasks gm = space.masks(guess);
+        for (std::uint32_t i = 0; i < n; ++i) {
+            std::uint32_t fb;
+            if constexpr (R == Rules::classic) fb = space.classic_feedback(gm, f.masks[i]);
+            else fb = space.adjacent_feedback(gm, f.masks[i]);
+            f.feedback[i] = fb;
+            if (counts[fb]++ == 0) touched.push_back(fb);
+        }
+        std::sort(touched.begin(), touched.end());
+        f.parts.clear();
+        std::uint32_t begin = 0;
+        for (auto fb : touched) {
+            f.parts.push_back({fb, begin, begin});
+            begin += counts[fb];
+            counts[fb] = f.parts.back().begin;  // now the next free slot of the part
+        }
+        for (std::uint32_t i = 0; i < n; ++i) f.members[counts[f.feedback[i]]++] = set[i];
+        for (auto& p : f.parts) {
+            p.end = counts[p.feedback];
+            counts[p.feedback] = 0;
+        }
+        touched.clear();
+        std::stable_sort(f.parts.begin(), f.parts.end(), [](const Part& a, const Part& b) { return a.size() < b.size(); });
+    }
+
+    template <Rules R>
+    Result search(std::size_t level, std::span<const std::uint32_t> set, int left, std::uint32_t beta) {
+        const auto n = static_cast<std::uint32_t>(set.size());
+        if (n == 1) return {1, 1};
+        if (n == 2) return left >= 2 ? Result{3, 2} : Result{kInfinite, 0};
+        std::uint32_t floor = bound(n, left);
+        if (floor >= beta) return {floor, 0};
+        const Key key = key_of(set, left);
+        if (auto it = table.find(key); it != table.end()) {
+            ++stats.table_hits;
+            if (it->second.exact) return {it->second.value, it->second.depth};
+            floor = std::max(floor, it->second.value);
+            if (floor >= beta) return {floor, 0};
+        }
+        ++stats.nodes;
+        frame(level);
+        symmetries_for(level);
+        Frame& f = frames[level];
+        const int child_left = left == kUnbounded ? left : left - 1;
+        std::uint32_t proven = scan<R>(f, set, child_left, beta, floor);  // least bound of the guesses ruled out
+        std::uint32_t best = beta, best_guess = 0;
+        std::uint8_t best_depth = 0;
+        bool found = false;
+        for (std::size_t c = 0; c < f.candidates.size(); ++c) {
+            const Candidate cand = frames[level].candidates[c];
+            if (cand.bound >= best) {
+                proven = std::min(proven, cand.bound);
+                break;
+            }
+            Frame& fr = frames[level];
+            split<R>(fr, set, cand.code);
+            history.push_back(cand.code);
+            std::uint32_t total = cand.bound;
+            std::uint8_t depth = 1;
+            bool complete = true;
+            for (std::size_t p = 0; p < frames[level].parts.size(); ++p) {
+                const Part part = frames[level].parts[p];
+                if (part.feedback == space.win()) continue;
+                const std::uint32_t estimate = bound(part.size(), child_left);
+                const std::uint32_t child_beta = best - (total - estimate);
+                const auto members = std::span<const std::uint32_t>(frames[level].members).subspan(part.begin, part.size());
+                const Result r = search<R>(level + 1, members, child_left, child_beta);
+                total = total - estimate + r.value;
+                if (r.value >= child_beta) {
+                    complete = false;
+                    break;
+                }
+                depth = std::max<std::uint8_t>(depth, static_cast<std::uint8_t>(r.depth + 1));
+            }
+            history.pop_back();
+            if (complete) {
+                best = total, best_guess = cand.code, best_depth = depth, found = true;
+            } else {
+                proven = std::min(proven, total);
+            }
+            if (level == 0) report(c + 1, frames[0].candidates.size(), cand.code, complete ? total : 0, best);
+        }
+        Entry& e = table[key];
+        if (found) {
+            e = Entry{best, best_guess, 1, best_depth};
+            return {best, best_depth};
+        }
+        const std::uint32_t lower = std::max(floor, proven);
+        if (!e.exact) e.value = std::max(e.value, lower);
+        return {lower, 0};
+    }
+
+    void report(std::size_t done, std::size_t of, std::uint32_t guess, std::uint32_t total, std::uint32_t best) {
+        if (!options.progress) return;
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        options.progress(fmt::format("optimal: guess {} of {} ({}) {}; best so far {}; {:.1f} s", done, of, space.to_string(guess),
+                                     total ? fmt::format("totals {}", total) : std::string("cannot beat it"),
+                                     best >= kInfinite ? std::string("none") : std::to_string(best), seconds));
+    }
+};
+
+OptimalSearch::OptimalSearch(const CodeSpace& space, OptimalSearchOptions options)
+    : impl_(std::make_unique<Impl>(space, std::move(options))) {}
+
+OptimalSearch::~OptimalSearch() = default;
+
+std::optional<std::uint64_t> OptimalSearch::solve(std::span<const Guess> history, std::span<const std::uint32_t> set, int guesses_left) {
+    if (set.empty() || guesses_left < 1) return std::nullopt;
+    auto& s = *impl_;
+    s.history.clear();
+    for (const auto& g : history) s.history.push_back(g.code);
+    s.started = std::chrono::steady_clock::now();
+    const int left = std::min(guesses_left, kUnbounded);
+    const Result r = s.space.rules() == Rules::classic ? s.search<Rules::classic>(0, set, left, kInfinite)
+                                                       : s.search<Rules::adjacent>(0, set, left, kInfinite);
+    s.stats.table_entries = s.table.size();
+    if (r.value >= kInfinite) return std::nullopt;
+    return r.value;
+}
+
+std::optional<OptimalSearch::Move> OptimalSearch::move(std::span<const std::uint32_t> set, int guesses_left) const {
+    if (set.empty()) return std::nullopt;
+    const int left = std::min(guesses_left, kUnbounded);
+    if (set.size() == 1) return Move{set[0], 1};
+    if (set.size() == 2) return left >= 2 ? std::optional<Move>(Move{set[0], 2}) : std::nullopt;
+    const auto it = impl_->table.find(key_of(set, left));
+    if (it == impl_->table.end() || !it->second.exact) return std::nullopt;
+    return Move{it->second.guess, it->second.depth};
+}
+
+const OptimalSearchStats& OptimalSearch::stats() const { return impl_->stats; }
+
+}  // namespace mastermind
