@@ -17,6 +17,9 @@ namespace mastermind {
 
 namespace {
 
+// Sets up to this size are searched in two phases (search()).
+constexpr std::uint32_t kTwoPhaseSet = 64;
+
 // A value no strategy reaches: "cannot be done within the guesses left".
 constexpr std::uint32_t kInfinite = std::numeric_limits<std::uint32_t>::max() / 4;
 
@@ -109,6 +112,7 @@ std::uint64_t OptimalSearch::fill_bound(std::uint64_t n, std::uint64_t branching
 struct OptimalSearch::Impl {
     const CodeSpace& space;
     OptimalSearchOptions options;
+    std::uint32_t branching = 1;           // answers other than all black one guess can get
     std::vector<std::uint32_t> fill;       // [n]: fill_bound(n, branching)
     std::vector<std::uint8_t> fill_depth;  // [n]: the levels that fill needs
     std::unordered_map<Key, Entry, KeyHash> table;
@@ -116,14 +120,18 @@ struct OptimalSearch::Impl {
     std::vector<std::uint32_t> history;  // the guesses from the start of the game
     std::vector<std::uint32_t> counts;   // by feedback id, zero between uses
     std::vector<std::uint32_t> touched;
+    std::vector<std::uint64_t> touched_words;  // bit f: part f has members (scan)
+    std::vector<std::uint32_t> bounds;         // scan: bound() of each part size
     std::vector<std::uint8_t> in_set;
+    std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> canonical_lists;
     OptimalSearchStats stats;
     std::chrono::steady_clock::time_point started;
 
     Impl(const CodeSpace& s, OptimalSearchOptions o)
-        : space(s), options(std::move(o)), counts(s.feedback_slots(), 0), in_set(s.size(), 0) {
+        : space(s), options(std::move(o)), counts(s.feedback_slots(), 0), touched_words((s.feedback_slots() + 63) / 64, 0),
+          in_set(s.size(), 0) {
         touched.reserve(s.feedback_slots());
-        const std::uint64_t branching = achievable_answers() - 1;
+        branching = static_cast<std::uint32_t>(achievable_answers() - 1);
         fill.resize(std::size_t{s.size()} + 1);
         fill_depth.resize(std::size_t{s.size()} + 1);
         std::uint64_t found_here = 1, capacity = 0;
@@ -149,6 +157,40 @@ struct OptimalSearch::Impl {
             return true;
         });
         return static_cast<std::uint64_t>(std::count(seen.begin(), seen.end(), 1));
+    }
+
+    // A lower bound on the total of a guess outside the set: all n secrets need a second guess
+    // and are split into at most `branching` parts, at best evenly (the fill is convex).
+    std::uint32_t outside_floor(std::uint32_t n) const {
+        const std::uint32_t parts = std::min<std::uint32_t>(n, branching), small = n / parts, large = n % parts;
+        return n + large * fill[small + 1] + (parts - large) * fill[small];
+    }
+
+    // The canonical guesses for the colours present in the set and used so far (guess_symmetry.hpp),
+    // listed once for each pair: few pairs occur, and the listing costs more than scoring small sets.
+    const std::vector<std::uint32_t>& canonical_guesses(std::uint32_t present, std::uint32_t used) {
+        auto& list = canonical_lists[std::uint64_t{present} << 32 | used];
+        if (list.empty()) {
+            codebreakers::for_each_canonical_guess(space, present, used, [&](std::uint32_t g) {
+                list.push_back(g);
+                return true;
+            });
+        }
+        return list;
+    }
+
+    // Whether every part of `guess` has at most two secrets (then the bound is its exact total).
+    bool small_parts(std::uint32_t guess, const Frame& f, std::uint32_t n) {
+        const CodeMasks gm = space.masks(guess);
+        bool small = true;
+        for (std::uint32_t i = 0; i < n; ++i) {
+            const std::uint32_t fb = space.feedback(gm, f.masks[i]);
+            if (counts[fb]++ == 0) touched.push_back(fb);
+            small = small && counts[fb] <= 2;
+        }
+        for (auto fb : touched) counts[fb] = 0;
+        touched.clear();
+        return small;
     }
 
     std::uint32_t bound(std::uint32_t n, int guesses_left) const {
@@ -252,10 +294,14 @@ struct OptimalSearch::Impl {
         return true;
     }
 
-    // Scores every canonical guess against `set` and keeps, in `f.candidates` sorted best
-    // first, those whose bound is below `beta`. Returns the least bound of the dropped ones.
+    enum class Guesses { consistent, outside, all };
+
+    // Scores the canonical guesses of kind `which` against `set` and keeps, in `f.candidates`
+    // sorted best first, those whose bound is below `beta`. Returns the least bound of the ones
+    // it dropped. Sets `settled` when it finds a guess proven optimal: that one alone is kept.
     template <Rules R>
-    std::uint32_t scan(Frame& f, std::span<const std::uint32_t> set, int child_left, std::uint32_t beta, std::uint32_t floor) {
+    std::uint32_t scan(Frame& f, std::span<const std::uint32_t> set, int child_left, std::uint32_t beta, std::uint32_t floor,
+                       Guesses which, bool& settled) {
         const auto n = static_cast<std::uint32_t>(set.size());
         f.masks.resize(n);
         std::uint64_t present_counts = 0;
@@ -275,29 +321,51 @@ struct OptimalSearch::Impl {
         const std::uint32_t zero = all & ~present, free_live = all & ~used & present;
         const std::uint32_t win = space.win();
         f.candidates.clear();
-        std::uint32_t dropped = kInfinite;
-        bool settled = false;
+        std::uint32_t dropped = kInfinite, best_consistent = kInfinite;
+        settled = false;
+        // The bound of each part size for the children's guesses left, looked up below.
+        bounds.resize(std::size_t{n} + 1);
+        for (std::uint32_t m = 0; m <= n; ++m) bounds[m] = m == 0 ? 0 : bound(m, child_left);
+        const std::uint32_t* part_bound = bounds.data();
+        std::uint32_t* count = counts.data();
+        const CodeMasks* member = f.masks.data();
+        const std::uint32_t words = static_cast<std::uint32_t>(touched_words.size());
+        std::uint64_t* touched_bits = touched_words.data();
+        const auto pegs_u = static_cast<std::uint32_t>(pegs);
         auto consider = [&](std::uint32_t g, bool consistent) {
             if (!f.symmetries.empty() && !least_under(f.symmetries, g, zero, free_live)) return true;
             ++stats.guesses_scored;
             const CodeMasks gm = space.masks(g);
+            // Counting without branches: the parts met are bits of touched_bits.
             for (std::uint32_t i = 0; i < n; ++i) {
                 std::uint32_t fb;
-                if constexpr (R == Rules::classic) fb = space.classic_feedback(gm, f.masks[i]);
-                else fb = space.adjacent_feedback(gm, f.masks[i]);
-                if (counts[fb]++ == 0) touched.push_back(fb);
+                if constexpr (R == Rules::classic) {
+                    fb = static_cast<std::uint32_t>(__builtin_popcountll(gm.positions & member[i].positions)) * pegs_u +
+                         static_cast<std::uint32_t>(__builtin_popcountll(gm.counts & member[i].counts));
+                } else {
+                    fb = space.adjacent_feedback(gm, member[i]);
+                }
+                ++count[fb];
+                touched_bits[fb >> 6] |= std::uint64_t{1} << (fb & 63);
             }
-            std::uint32_t total = n;
-            bool small = true;
-            const bool useful = consistent || touched.size() > 1;
-            for (auto fb : touched) {
-                const std::uint32_t m = counts[fb];
-                counts[fb] = 0;
-                if (fb == win) continue;
-                total = std::min(kInfinite, total + bound(m, child_left));
-                small = small && m <= 2;
+            count[win] = 0;
+            touched_bits[win >> 6] &= ~(std::uint64_t{1} << (win & 63));
+            std::uint64_t sum = n;  // 64 bits: many parts may each be kInfinite
+            std::uint32_t parts = 0, largest = 0;
+            for (std::uint32_t w = 0; w < words; ++w) {
+                for (std::uint64_t bits = touched_bits[w]; bits; bits &= bits - 1) {
+                    const std::uint32_t fb = w * 64 + static_cast<std::uint32_t>(__builtin_ctzll(bits));
+                    const std::uint32_t m = count[fb];
+                    count[fb] = 0;
+                    sum += part_bound[m];
+                    largest = std::max(largest, m);
+                    ++parts;
+                }
+                touched_bits[w] = 0;
             }
-            touched.clear();
+            const auto total = static_cast<std::uint32_t>(std::min<std::uint64_t>(sum, kInfinite));
+            const bool small = largest <= 2;
+            const bool useful = consistent || parts > 1;
             if (!useful) return true;
             if (total >= beta) {
                 dropped = std::min(dropped, total);
@@ -311,19 +379,34 @@ struct OptimalSearch::Impl {
                 return false;
             }
             f.candidates.push_back({total, g, consistent});
+            if (consistent) best_consistent = std::min(best_consistent, total);
             return true;
         };
-        for (auto s : set) in_set[s] = 1;
         for (auto s : set) {
+            if (which == Guesses::outside) break;
             if (!codebreakers::is_canonical_guess(space, present, used, s)) continue;
             if (!consider(s, true)) break;
         }
-        if (!settled) {
-            codebreakers::for_each_canonical_guess(space, present, used, [&](std::uint32_t g) {
-                return in_set[g] ? true : consider(g, false);
-            });
+        if (!settled && which != Guesses::outside) {
+            // No guess outside the set does better than splitting all n secrets evenly, so once
+            // a consistent guess whose parts are all solved by the bound reaches that, it is optimal.
+            floor = std::max(floor, std::min(best_consistent, outside_floor(n)));
+            const Candidate* settle = nullptr;
+            for (const auto& c : f.candidates) {
+                if (c.bound <= floor && small_parts(c.code, f, n) && (!settle || c.code < settle->code)) settle = &c;
+            }
+            if (settle) {
+                f.candidates.assign(1, *settle);
+                settled = true;
+            }
         }
-        for (auto s : set) in_set[s] = 0;
+        if (!settled && which != Guesses::consistent) {
+            for (auto s : set) in_set[s] = 1;
+            for (auto g : canonical_guesses(present, used)) {
+                if (!in_set[g] && !consider(g, false)) break;
+            }
+            for (auto s : set) in_set[s] = 0;
+        }
         std::sort(f.candidates.begin(), f.candidates.end(), [](const Candidate& a, const Candidate& b) {
             if (a.bound != b.bound) return a.bound < b.bound;
             if (a.consistent != b.consistent) return a.consistent;
@@ -382,43 +465,58 @@ struct OptimalSearch::Impl {
         symmetries_for(level);
         Frame& f = frames[level];
         const int child_left = left == kUnbounded ? left : left - 1;
-        std::uint32_t proven = scan<R>(f, set, child_left, beta, floor);  // least bound of the guesses ruled out
+        // Small sets are searched in two phases: the consistent guesses first, then the others
+        // only if the best so far is above what any of them could reach (outside_floor).
+        const bool two_phase = n <= kTwoPhaseSet;
+        bool settled = false;
+        std::uint32_t proven = scan<R>(f, set, child_left, beta, floor, two_phase ? Guesses::consistent : Guesses::all, settled);
         std::uint32_t best = beta, best_guess = 0;
         std::uint8_t best_depth = 0;
         bool found = false;
-        for (std::size_t c = 0; c < f.candidates.size(); ++c) {
-            const Candidate cand = frames[level].candidates[c];
-            if (cand.bound >= best) {
-                proven = std::min(proven, cand.bound);
-                break;
-            }
-            Frame& fr = frames[level];
-            split<R>(fr, set, cand.code);
-            history.push_back(cand.code);
-            std::uint32_t total = cand.bound;
-            std::uint8_t depth = 1;
-            bool complete = true;
-            for (std::size_t p = 0; p < frames[level].parts.size(); ++p) {
-                const Part part = frames[level].parts[p];
-                if (part.feedback == space.win()) continue;
-                const std::uint32_t estimate = bound(part.size(), child_left);
-                const std::uint32_t child_beta = best - (total - estimate);
-                const auto members = std::span<const std::uint32_t>(frames[level].members).subspan(part.begin, part.size());
-                const Result r = search<R>(level + 1, members, child_left, child_beta);
-                total = total - estimate + r.value;
-                if (r.value >= child_beta) {
-                    complete = false;
+        auto try_candidates = [&] {
+            for (std::size_t c = 0; c < frames[level].candidates.size(); ++c) {
+                const Candidate cand = frames[level].candidates[c];
+                if (cand.bound >= best) {
+                    proven = std::min(proven, cand.bound);
                     break;
                 }
-                depth = std::max<std::uint8_t>(depth, static_cast<std::uint8_t>(r.depth + 1));
+                split<R>(frames[level], set, cand.code);
+                history.push_back(cand.code);
+                std::uint32_t total = cand.bound;
+                std::uint8_t depth = 1;
+                bool complete = true;
+                for (std::size_t p = 0; p < frames[level].parts.size(); ++p) {
+                    const Part part = frames[level].parts[p];
+                    if (part.feedback == space.win()) continue;
+                    const std::uint32_t estimate = bound(part.size(), child_left);
+                    const std::uint32_t child_beta = best - (total - estimate);
+                    const auto members = std::span<const std::uint32_t>(frames[level].members).subspan(part.begin, part.size());
+                    const Result r = search<R>(level + 1, members, child_left, child_beta);
+                    total = total - estimate + r.value;
+                    if (r.value >= child_beta) {
+                        complete = false;
+                        break;
+                    }
+                    depth = std::max<std::uint8_t>(depth, static_cast<std::uint8_t>(r.depth + 1));
+                }
+                history.pop_back();
+                if (complete) {
+                    best = total, best_guess = cand.code, best_depth = depth, found = true;
+                } else {
+                    proven = std::min(proven, total);
+                }
+                if (level == 0) report(c + 1, frames[0].candidates.size(), cand.code, complete ? total : 0, best);
             }
-            history.pop_back();
-            if (complete) {
-                best = total, best_guess = cand.code, best_depth = depth, found = true;
+        };
+        try_candidates();
+        if (two_phase && !settled) {
+            const std::uint32_t outside = outside_floor(n);
+            if (outside < best) {
+                proven = std::min(proven, scan<R>(frames[level], set, child_left, best, std::max(floor, outside), Guesses::outside, settled));
+                try_candidates();
             } else {
-                proven = std::min(proven, total);
+                proven = std::min(proven, outside);
             }
-            if (level == 0) report(c + 1, frames[0].candidates.size(), cand.code, complete ? total : 0, best);
         }
         Entry& e = table[key];
         if (found) {
@@ -454,6 +552,14 @@ std::optional<std::uint64_t> OptimalSearch::solve(std::span<const Guess> history
     const Result r = s.space.rules() == Rules::classic ? s.search<Rules::classic>(0, set, left, kInfinite)
                                                        : s.search<Rules::adjacent>(0, set, left, kInfinite);
     s.stats.table_entries = s.table.size();
+    if (s.options.progress) {
+        s.options.progress(fmt::format("optimal: {} secrets, {} more guesses at most: {}; {} sets searched, {} guesses scored, "
+                                       "{} table hits, {} entries, {:.2f} s",
+                                       set.size(), left == kUnbounded ? std::string("any number of") : std::to_string(left),
+                                       r.value >= kInfinite ? std::string("impossible") : fmt::format("total {}", r.value), s.stats.nodes,
+                                       s.stats.guesses_scored, s.stats.table_hits, s.stats.table_entries,
+                                       std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count()));
+    }
     if (r.value >= kInfinite) return std::nullopt;
     return r.value;
 }
