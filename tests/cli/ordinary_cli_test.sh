@@ -2,6 +2,7 @@
 # The ordinary game end to end: the published 4x6 totals through `evaluate`, judge + solve under
 # the arena with adjacent rules (every answer checked against `mastermind score`), and the
 # judge's verdicts for a solver that breaks the rules.
+# The optimum of 4x6 through `evaluate`, its decision trees written and replayed, and bad tree files.
 # Usage: ordinary_cli_test.sh MASTERMIND
 set -u
 bin=$1
@@ -28,6 +29,51 @@ check "--first 0123 plays another tree" test "$(jq .total "$tmp/k0123.json")" !=
 # A sample plays real games (consistent sets narrowed answer by answer): same moves as the tree.
 "$bin" evaluate --game ordinary --strategy knuth --sample 300 --seed 4 --json >"$tmp/sample.json"
 check "sampled real games: none lost, at most 5 guesses" test "$(jq -r '"\(.failures) \(.worst <= 5)"' "$tmp/sample.json")" = "0 true"
+
+# --- the optimum (Koyama and Lai 1993): 5625, and 5626 when no game may take 6 guesses; the trees
+# written by --write-tree replay to the same totals through --strategy tree.
+expect_total optimal 5625 6 --write-tree "$tmp/optimal.tree"
+check "optimal: the histogram holds 7 games of 6 guesses" test "$(jq '.histogram[6]' "$tmp/optimal.json")" = 7
+expect_total optimal 5626 5 --max-guesses 5 --write-tree "$tmp/optimal5.tree"
+check "the written tree starts with its header and first guess" \
+    test "$(head -2 "$tmp/optimal.tree" | tr '\n' ' ')" = "mastermind-tree 1 classic 4 6 0012 "
+expect_total tree 5625 6 --tree "$tmp/optimal.tree"
+expect_total tree 5626 5 --tree "$tmp/optimal5.tree"
+# A tree that loses games under a lower limit is reported, and no tree is written for a failed run.
+"$bin" evaluate --game ordinary --strategy tree --tree "$tmp/optimal5.tree" --all -M 4 --json >"$tmp/t4.json"
+check "the 5-guess tree within 4 guesses: 563 failures" test "$(jq .failures "$tmp/t4.json")" = 563
+"$bin" evaluate --game ordinary --strategy tree --tree "$tmp/optimal5.tree" --all -M 4 --write-tree "$tmp/t4.tree" >/dev/null 2>"$tmp/err"
+check "no tree written after failed games" grep -q "not written: 563 of the games failed" "$tmp/err"
+# Real play: judge + solve with the optimal codebreaker and with the tree file.
+"$bin" arena --game ordinary --games 12 --seed 5 --jobs 2 -q "${memory[@]}" -- "$bin" solve --strategy optimal >"$tmp/arena" 2>&1
+check "arena: optimal wins 12 games" grep -qE '^  Accepted +12$' "$tmp/arena"
+"$bin" arena --game ordinary --games 12 --seed 5 --jobs 2 -q "${memory[@]}" \
+    -- "$bin" solve --strategy tree --tree "$tmp/optimal5.tree" >"$tmp/arena" 2>&1
+check "arena: the tree file wins 12 games" grep -qE '^  Accepted +12$' "$tmp/arena"
+# Bad tree files and options: status 2 and a message naming the file before any game.
+expect_refusal() {  # expect_refusal NAME MESSAGE-PART COMMAND...
+    local name=$1 part=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local status=$?
+    check "$name: status 2 and '$part'" test "$status:$(grep -c -- "$part" "$tmp/err")" = "2:1"
+}
+printf 'mastermind-tree 1 classic 4 6\n0012\n  0 9 1111\n' >"$tmp/bad.tree"
+: >"$tmp/empty.tree"
+e=(evaluate --game ordinary --all)
+expect_refusal "tree without --tree" "give --tree FILE" "$bin" "${e[@]}" --strategy tree
+expect_refusal "--tree with another strategy" "--tree is for --strategy tree" "$bin" "${e[@]}" --strategy knuth --tree "$tmp/optimal.tree"
+expect_refusal "--tree a directory" "is a directory" "$bin" "${e[@]}" --strategy tree --tree "$tmp"
+expect_refusal "--tree missing" "cannot be read" "$bin" "${e[@]}" --strategy tree --tree "$tmp/none.tree"
+expect_refusal "--tree empty" "empty" "$bin" "${e[@]}" --strategy tree --tree "$tmp/empty.tree"
+expect_refusal "--tree bad line" "bad.tree:3: the answer counts more than 4 pegs" "$bin" "${e[@]}" --strategy tree --tree "$tmp/bad.tree"
+expect_refusal "--tree of another game" "is for classic rules, 4 pegs, 6 colours" "$bin" "${e[@]}" -K 5 --strategy tree --tree "$tmp/optimal.tree"
+expect_refusal "--write-tree without --all" "writes the decision tree of --all" \
+    "$bin" evaluate --game ordinary --strategy knuth --sample 5 --write-tree "$tmp/x.tree"
+expect_refusal "--write-tree into a directory" "is a directory" "$bin" "${e[@]}" --strategy knuth --write-tree "$tmp"
+expect_refusal "--write-tree in the batch game" "is for the ordinary game" "$bin" evaluate --all --write-tree "$tmp/x.tree"
+expect_refusal "solve: tree without --tree" "give --tree FILE" "$bin" solve --strategy tree
+expect_refusal "solve: --tree bad line" "bad.tree:3" "$bin" solve --strategy tree --tree "$tmp/bad.tree"
 
 # --- judge + solve under the arena, adjacent rules; every answer equals mastermind score's.
 mkdir -p "$tmp/logs"
