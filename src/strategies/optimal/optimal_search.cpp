@@ -528,6 +528,40 @@ struct OptimalSearch::Impl {
         return {lower, 0};
     }
 
+    // A proven lower bound on the total over `set` from two levels of guesses: for each first
+    // guess, each part counts its best second guess's bound (all guesses scored, none searched).
+    template <Rules R>
+    std::uint32_t two_level_bound(std::span<const std::uint32_t> set, int left) {
+        const int child_left = left == kUnbounded ? left : left - 1;
+        const int grandchild_left = child_left == kUnbounded ? child_left : child_left - 1;
+        frame(1);
+        symmetries_for(0);
+        bool settled = false;
+        scan<R>(frames[0], set, child_left, kInfinite, 0, Guesses::all, settled);
+        const std::vector<Candidate> firsts = frames[0].candidates;
+        std::uint32_t best = kInfinite;
+        for (const auto& first : firsts) {
+            if (first.bound >= best) break;
+            split<R>(frames[0], set, first.code);
+            history.push_back(first.code);
+            symmetries_for(1);
+            std::uint64_t total = set.size();
+            for (const auto& part : frames[0].parts) {
+                if (part.feedback == space.win()) continue;
+                if (part.size() <= 2) {
+                    total += bound(part.size(), child_left);
+                    continue;
+                }
+                const auto members = std::span<const std::uint32_t>(frames[0].members).subspan(part.begin, part.size());
+                scan<R>(frames[1], members, grandchild_left, kInfinite, 0, Guesses::all, settled);
+                total += frames[1].candidates.empty() ? kInfinite : frames[1].candidates.front().bound;
+            }
+            history.pop_back();
+            best = static_cast<std::uint32_t>(std::min<std::uint64_t>(best, total));
+        }
+        return best;
+    }
+
     void report(std::size_t done, std::size_t of, std::uint32_t guess, std::uint32_t total, std::uint32_t best) {
         if (!options.progress) return;
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -549,6 +583,14 @@ std::optional<std::uint64_t> OptimalSearch::solve(std::span<const Guess> history
     for (const auto& g : history) s.history.push_back(g.code);
     s.started = std::chrono::steady_clock::now();
     const int left = std::min(guesses_left, kUnbounded);
+    if (s.options.progress && history.empty()) {
+        // Before a long search: the bound it has to close, from two levels of guesses.
+        const auto lower = s.space.rules() == Rules::classic ? s.two_level_bound<Rules::classic>(set, left)
+                                                               : s.two_level_bound<Rules::adjacent>(set, left);
+        s.options.progress(fmt::format("optimal: {} secrets: the total is at least {} (mean {:.4f}), from two levels of guesses; {:.1f} s",
+                                       set.size(), lower, static_cast<double>(lower) / static_cast<double>(set.size()),
+                                       std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count()));
+    }
     const Result r = s.space.rules() == Rules::classic ? s.search<Rules::classic>(0, set, left, kInfinite)
                                                        : s.search<Rules::adjacent>(0, set, left, kInfinite);
     s.stats.table_entries = s.table.size();
