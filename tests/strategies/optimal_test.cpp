@@ -15,50 +15,66 @@
 namespace mastermind {
 namespace {
 
-constexpr std::uint64_t kImpossible = UINT64_MAX;
+// The optimum as a pair: the total number of guesses, then (among strategies with that total) the
+// least sum of squared game lengths.
+struct Pair {
+    std::uint64_t total = 0, squares = 0;
+    auto operator<=>(const Pair&) const = default;
+};
+constexpr Pair kImpossible{UINT64_MAX, UINT64_MAX};
 
-// The least total number of guesses over `set` within `left` guesses (kUnbounded: no limit):
-// each member pays for this guess, and the members of each part not won by it pay for the rest.
+// The least pair over `set` within `left` guesses (kUnbounded: no limit): each member pays for
+// this guess, and the members of each part not won by it pay for the rest, one guess later.
 class Minimax {
 public:
     explicit Minimax(const CodeSpace& space) : space_(space) {}
 
-    std::uint64_t value(const std::vector<std::uint32_t>& set, int left) {
+    Pair pair(const std::vector<std::uint32_t>& set, int left) {
         if (left == 0) return kImpossible;
-        if (set.size() == 1) return 1;
+        if (set.size() == 1) return {1, 1};
         const auto key = std::make_pair(set, left);
         if (auto it = memo_.find(key); it != memo_.end()) return it->second;
         const int child_left = left == OptimalSearch::kUnbounded ? left : left - 1;
-        std::uint64_t best = kImpossible;
+        Pair best = kImpossible;
         for (std::uint32_t g = 0; g < space_.size(); ++g) {
             std::map<std::uint32_t, std::vector<std::uint32_t>> parts;
             for (auto s : set) parts[space_.feedback(g, s)].push_back(s);
             if (parts.size() == 1 && !parts.contains(space_.win())) continue;  // learns nothing
-            std::uint64_t total = set.size();
+            Pair here{0, 0};
             for (const auto& [answer, part] : parts) {
-                if (answer == space_.win()) continue;
-                const auto v = value(part, child_left);
-                if (v == kImpossible) {
-                    total = kImpossible;
+                if (answer == space_.win()) {
+                    here.total += 1, here.squares += 1;
+                    continue;
+                }
+                const auto p = pair(part, child_left);
+                if (p == kImpossible) {
+                    here = kImpossible;
                     break;
                 }
-                total += v;
+                // Each game of the part takes one guess more: d -> d + 1.
+                here.total += p.total + part.size();
+                here.squares += p.squares + 2 * p.total + part.size();
             }
-            best = std::min(best, total);
+            best = std::min(best, here);
         }
         memo_[key] = best;
         return best;
     }
+    std::uint64_t value(const std::vector<std::uint32_t>& set, int left) {
+        const auto p = pair(set, left);
+        return p == kImpossible ? UINT64_MAX : p.total;
+    }
 
 private:
     const CodeSpace& space_;
-    std::map<std::pair<std::vector<std::uint32_t>, int>, std::uint64_t> memo_;
+    std::map<std::pair<std::vector<std::uint32_t>, int>, Pair> memo_;
 };
 
 std::optional<std::uint64_t> searched(const CodeSpace& space, int left) {
     OptimalSearch search(space);
     const auto all = all_codes(space);
-    return search.solve({}, all, left);
+    const auto optimum = search.solve({}, all, left);
+    return optimum ? std::optional<std::uint64_t>(optimum->total) : std::nullopt;
 }
 
 TEST(OptimalSearch, EqualsPlainMinimaxOnEveryGameUpTo3PegsAnd4Colours) {
@@ -69,18 +85,22 @@ TEST(OptimalSearch, EqualsPlainMinimaxOnEveryGameUpTo3PegsAnd4Colours) {
                 const CodeSpace space(rules, p, k);
                 Minimax reference(space);
                 const auto all = all_codes(space);
-                const auto free_value = reference.value(all, OptimalSearch::kUnbounded);
-                ASSERT_NE(free_value, kImpossible);
-                EXPECT_EQ(searched(space, OptimalSearch::kUnbounded), free_value) << to_string(rules) << " " << p << "x" << k;
+                const auto free_pair = reference.pair(all, OptimalSearch::kUnbounded);
+                ASSERT_NE(free_pair, kImpossible);
+                OptimalSearch search(space);
+                const auto got = search.solve({}, all, OptimalSearch::kUnbounded);
+                ASSERT_TRUE(got);
+                EXPECT_EQ(got->total, free_pair.total) << to_string(rules) << " " << p << "x" << k;
+                EXPECT_EQ(got->squares, free_pair.squares) << to_string(rules) << " " << p << "x" << k;
                 // Every limit from one that cannot be met up to one that does not bind (the
                 // optimal strategies of these games take at most 4 guesses).
                 for (int left = 1; left <= 5; ++left) {
                     const auto want = reference.value(all, left);
-                    const auto got = searched(space, left);
-                    if (want == kImpossible) {
-                        EXPECT_FALSE(got) << to_string(rules) << " " << p << "x" << k << " within " << left;
+                    const auto capped = searched(space, left);
+                    if (want == UINT64_MAX) {
+                        EXPECT_FALSE(capped) << to_string(rules) << " " << p << "x" << k << " within " << left;
                     } else {
-                        EXPECT_EQ(got, want) << to_string(rules) << " " << p << "x" << k << " within " << left;
+                        EXPECT_EQ(capped, want) << to_string(rules) << " " << p << "x" << k << " within " << left;
                     }
                 }
                 ++games;
@@ -102,7 +122,7 @@ TEST(OptimalSearch, SubsetsAfterAGuessEqualPlainMinimax) {
             const auto part = parts.part(i);
             const std::vector<Guess> history{{first, parts.feedback[i]}};
             OptimalSearch search(space);
-            EXPECT_EQ(search.solve(history, part, OptimalSearch::kUnbounded),
+            EXPECT_EQ(search.solve(history, part, OptimalSearch::kUnbounded)->total,
                       reference.value({part.begin(), part.end()}, OptimalSearch::kUnbounded))
                 << space.to_string(first) << " " << space.format_feedback(parts.feedback[i]);
         }
@@ -130,14 +150,18 @@ TEST(OptimalCodebreaker, PlaysTheStrategyWhoseTotalTheSearchProves) {
         for (auto [p, k] : {std::pair{3, 4}, std::pair{3, 5}, std::pair{4, 3}}) {
             const CodeSpace space(rules, p, k);
             for (int limit : {10, 4, 3}) {
-                const auto want = searched(space, limit);
+                OptimalSearch search(space);
+                const auto want = search.solve({}, all_codes(space), limit);
                 const auto r = evaluate_optimal(space, limit);
                 if (!want) {
                     EXPECT_GT(r.failures, 0u);
                     continue;
                 }
                 EXPECT_EQ(r.failures, 0u);
-                EXPECT_EQ(r.total, *want) << to_string(rules) << " " << p << "x" << k << " within " << limit;
+                EXPECT_EQ(r.total, want->total) << to_string(rules) << " " << p << "x" << k << " within " << limit;
+                std::uint64_t squares = 0;
+                for (std::size_t g = 0; g < r.histogram.size(); ++g) squares += g * g * r.histogram[g];
+                EXPECT_EQ(squares, want->squares) << to_string(rules) << " " << p << "x" << k << " within " << limit;
                 EXPECT_LE(r.worst, limit);
             }
         }

@@ -7,6 +7,8 @@
 //   - symmetry: colours no guess used are interchangeable, colours no secret holds score nothing,
 //     and (classic rules) position permutations that, with a colour permutation, fix every guess
 //     so far map the position to itself: one guess of each class is searched;
+//   - ties on the total broken by the least sum of squared game lengths, exactly (the search
+//     minimises the pair), so that the strategy is defined by the game and not by search order;
 //   - a transposition table on the set of secrets (a 128-bit hash of its members and the guesses
 //     left), holding exact values with their best guess, and proven lower bounds.
 // The value it reports is proven optimal by the search, not the best found within a budget.
@@ -50,8 +52,13 @@ public:
     // The least total number of guesses over the secrets in `set` (increasing code numbers: the
     // codes consistent with `history`), each counted from the next guess to the one that wins,
     // when no game may take more than `guesses_left` more guesses (kUnbounded: no limit); nullopt
-    // when some secret cannot be found in time.
-    std::optional<std::uint64_t> solve(std::span<const Guess> history, std::span<const std::uint32_t> set, int guesses_left);
+    // when some secret cannot be found in time. Among the strategies with that total, the one
+    // found has the least sum of squared game lengths (the most even lengths): both are exact.
+    struct Optimum {
+        std::uint64_t total;
+        std::uint64_t squares;
+    };
+    std::optional<Optimum> solve(std::span<const Guess> history, std::span<const std::uint32_t> set, int guesses_left);
 
     // The guess an optimal strategy plays at `set` with `guesses_left`, and the most guesses any of
     // its games then takes; known for every set of the strategy solve() found (and its subsets

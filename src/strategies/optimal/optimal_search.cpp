@@ -20,8 +20,31 @@ namespace {
 // Sets up to this size are searched in two phases (search()).
 constexpr std::uint32_t kTwoPhaseSet = 64;
 
-// A value no strategy reaches: "cannot be done within the guesses left".
-constexpr std::uint32_t kInfinite = std::numeric_limits<std::uint32_t>::max() / 4;
+// What the search minimises, packed in one integer: the total number of guesses in the high 32
+// bits and the sum of the squared game lengths in the low 32. Compared as integers, values order
+// by total first, then by the spread of the game lengths: among strategies with the fewest
+// guesses, the one whose games are the most even in length. Both parts add up over the parts of a
+// set once each part's games are made one guess longer (lift()), so the search and its bounds
+// work on values as they would on totals.
+using Value = std::uint64_t;
+constexpr Value value_of(std::uint64_t total, std::uint64_t squares) { return total << 32 | squares; }
+constexpr std::uint64_t total_of(Value v) { return v >> 32; }
+
+// A value no strategy reaches: "cannot be done within the guesses left". Small enough that the
+// sum of one per answer does not overflow.
+constexpr Value kInfinite = Value{1} << 56;
+
+// The value of a part's games when each takes one more guess (the guess that made the part):
+// every length d becomes d + 1, so the total grows by m and the squares by 2 * total + m.
+constexpr Value lift(Value v, std::uint64_t m) { return v >= kInfinite ? kInfinite : v + (m << 32) + 2 * total_of(v) + m; }
+
+// The least value v of a part of m secrets with lift(v, m) >= budget: the beta of a child.
+Value child_beta(Value budget, std::uint64_t m) {
+    const std::uint64_t t = total_of(budget);
+    Value v = budget > (m << 32) + 2 * t + m + 4 ? budget - (m << 32) - 2 * t - m - 4 : 0;
+    while (lift(v, m) < budget) ++v;
+    return v;
+}
 
 std::uint64_t mix(std::uint64_t x) {
     x ^= x >> 30;
@@ -54,7 +77,7 @@ Key key_of(std::span<const std::uint32_t> set, int guesses_left) {
 // What the table knows of a set: its exact value with the guess and depth that reach it, or a
 // proven lower bound.
 struct Entry {
-    std::uint32_t value = 0;
+    Value value = 0;
     std::uint32_t guess = 0;
     std::uint8_t exact = 0;
     std::uint8_t depth = 0;
@@ -69,7 +92,7 @@ struct Symmetry {
 };
 
 struct Candidate {
-    std::uint32_t bound;  // admissible lower bound on the total with this guess
+    Value bound;  // admissible lower bound on the value with this guess
     std::uint32_t code;
     bool consistent;
 };
@@ -91,7 +114,7 @@ struct Frame {
 };
 
 struct Result {
-    std::uint32_t value;  // exact when below the search's beta, else a lower bound
+    Value value;          // exact when below the search's beta, else a lower bound
     std::uint8_t depth;   // guesses of the longest game, when exact
 };
 
@@ -113,7 +136,7 @@ struct OptimalSearch::Impl {
     const CodeSpace& space;
     OptimalSearchOptions options;
     std::uint32_t branching = 1;           // answers other than all black one guess can get
-    std::vector<std::uint32_t> fill;       // [n]: fill_bound(n, branching)
+    std::vector<Value> fill;               // [n]: the value of the complete fill (fill_bound)
     std::vector<std::uint8_t> fill_depth;  // [n]: the levels that fill needs
     std::unordered_map<Key, Entry, KeyHash> table;
     std::deque<Frame> frames;  // a deque: a level's frame stays where it is while deeper ones are added
@@ -121,7 +144,7 @@ struct OptimalSearch::Impl {
     std::vector<std::uint32_t> counts;   // by feedback id, zero between uses
     std::vector<std::uint32_t> touched;
     std::vector<std::uint64_t> touched_words;  // bit f: part f has members (scan)
-    std::vector<std::uint32_t> bounds;         // scan: bound() of each part size
+    std::vector<Value> bounds;                 // scan: lift(bound()) of each part size
     std::vector<std::uint8_t> in_set;
     std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> canonical_lists;
     OptimalSearchStats stats;
@@ -134,15 +157,20 @@ struct OptimalSearch::Impl {
         branching = static_cast<std::uint32_t>(achievable_answers() - 1);
         fill.resize(std::size_t{s.size()} + 1);
         fill_depth.resize(std::size_t{s.size()} + 1);
-        std::uint64_t found_here = 1, capacity = 0;
+        // The k-th secret of the fill is found at the first level whose capacity reaches k.
+        std::uint64_t found_here = 1, capacity = 0, total = 0, squares = 0;
         int levels = 0;
         for (std::uint32_t n = 0; n <= s.size(); ++n) {
-            fill[n] = static_cast<std::uint32_t>(fill_bound(n, branching));
-            while (capacity < n) {
-                capacity += found_here;
-                found_here = std::min<std::uint64_t>(found_here * branching, std::uint64_t{1} << 40);
-                ++levels;
+            if (n > 0) {
+                while (capacity < n) {
+                    capacity += found_here;
+                    found_here = std::min<std::uint64_t>(found_here * branching, std::uint64_t{1} << 40);
+                    ++levels;
+                }
+                total += static_cast<std::uint64_t>(levels);
+                squares += static_cast<std::uint64_t>(levels) * static_cast<std::uint64_t>(levels);
             }
+            fill[n] = value_of(total, squares);
             fill_depth[n] = static_cast<std::uint8_t>(std::min(levels, 255));
         }
     }
@@ -161,9 +189,9 @@ struct OptimalSearch::Impl {
 
     // A lower bound on the total of a guess outside the set: all n secrets need a second guess
     // and are split into at most `branching` parts, at best evenly (the fill is convex).
-    std::uint32_t outside_floor(std::uint32_t n) const {
+    Value outside_floor(std::uint32_t n) const {
         const std::uint32_t parts = std::min<std::uint32_t>(n, branching), small = n / parts, large = n % parts;
-        return n + large * fill[small + 1] + (parts - large) * fill[small];
+        return large * lift(fill[small + 1], small + 1) + (parts - large) * lift(fill[small], small);
     }
 
     // The canonical guesses for the colours present in the set and used so far (guess_symmetry.hpp),
@@ -193,7 +221,7 @@ struct OptimalSearch::Impl {
         return small;
     }
 
-    std::uint32_t bound(std::uint32_t n, int guesses_left) const {
+    Value bound(std::uint32_t n, int guesses_left) const {
         return fill_depth[n] <= guesses_left ? fill[n] : kInfinite;
     }
 
@@ -300,8 +328,7 @@ struct OptimalSearch::Impl {
     // sorted best first, those whose bound is below `beta`. Returns the least bound of the ones
     // it dropped. Sets `settled` when it finds a guess proven optimal: that one alone is kept.
     template <Rules R>
-    std::uint32_t scan(Frame& f, std::span<const std::uint32_t> set, int child_left, std::uint32_t beta, std::uint32_t floor,
-                       Guesses which, bool& settled) {
+    Value scan(Frame& f, std::span<const std::uint32_t> set, int child_left, Value beta, Value floor, Guesses which, bool& settled) {
         const auto n = static_cast<std::uint32_t>(set.size());
         f.masks.resize(n);
         std::uint64_t present_counts = 0;
@@ -321,12 +348,12 @@ struct OptimalSearch::Impl {
         const std::uint32_t zero = all & ~present, free_live = all & ~used & present;
         const std::uint32_t win = space.win();
         f.candidates.clear();
-        std::uint32_t dropped = kInfinite, best_consistent = kInfinite;
+        Value dropped = kInfinite, best_consistent = kInfinite;
         settled = false;
         // The bound of each part size for the children's guesses left, looked up below.
         bounds.resize(std::size_t{n} + 1);
-        for (std::uint32_t m = 0; m <= n; ++m) bounds[m] = m == 0 ? 0 : bound(m, child_left);
-        const std::uint32_t* part_bound = bounds.data();
+        for (std::uint32_t m = 0; m <= n; ++m) bounds[m] = m == 0 ? 0 : lift(bound(m, child_left), m);
+        const Value* part_bound = bounds.data();
         std::uint32_t* count = counts.data();
         const CodeMasks* member = f.masks.data();
         const std::uint32_t words = static_cast<std::uint32_t>(touched_words.size());
@@ -350,7 +377,9 @@ struct OptimalSearch::Impl {
             }
             count[win] = 0;
             touched_bits[win >> 6] &= ~(std::uint64_t{1} << (win & 63));
-            std::uint64_t sum = n;  // 64 bits: many parts may each be kInfinite
+            // The secret the guess wins at once (a game of one guess); every other game takes this
+            // guess and then its part's (lift).
+            Value sum = consistent ? value_of(1, 1) : 0;
             std::uint32_t parts = 0, largest = 0;
             for (std::uint32_t w = 0; w < words; ++w) {
                 for (std::uint64_t bits = touched_bits[w]; bits; bits &= bits - 1) {
@@ -363,7 +392,7 @@ struct OptimalSearch::Impl {
                 }
                 touched_bits[w] = 0;
             }
-            const auto total = static_cast<std::uint32_t>(std::min<std::uint64_t>(sum, kInfinite));
+            const Value total = std::min(sum, kInfinite);
             const bool small = largest <= 2;
             const bool useful = consistent || parts > 1;
             if (!useful) return true;
@@ -447,11 +476,11 @@ struct OptimalSearch::Impl {
     }
 
     template <Rules R>
-    Result search(std::size_t level, std::span<const std::uint32_t> set, int left, std::uint32_t beta) {
+    Result search(std::size_t level, std::span<const std::uint32_t> set, int left, Value beta) {
         const auto n = static_cast<std::uint32_t>(set.size());
-        if (n == 1) return {1, 1};
-        if (n == 2) return left >= 2 ? Result{3, 2} : Result{kInfinite, 0};
-        std::uint32_t floor = bound(n, left);
+        if (n == 1) return {value_of(1, 1), 1};
+        if (n == 2) return left >= 2 ? Result{value_of(3, 5), 2} : Result{kInfinite, 0};
+        Value floor = bound(n, left);
         if (floor >= beta) return {floor, 0};
         const Key key = key_of(set, left);
         if (auto it = table.find(key); it != table.end()) {
@@ -469,8 +498,9 @@ struct OptimalSearch::Impl {
         // only if the best so far is above what any of them could reach (outside_floor).
         const bool two_phase = n <= kTwoPhaseSet;
         bool settled = false;
-        std::uint32_t proven = scan<R>(f, set, child_left, beta, floor, two_phase ? Guesses::consistent : Guesses::all, settled);
-        std::uint32_t best = beta, best_guess = 0;
+        Value proven = scan<R>(f, set, child_left, beta, floor, two_phase ? Guesses::consistent : Guesses::all, settled);
+        Value best = beta;
+        std::uint32_t best_guess = 0;
         std::uint8_t best_depth = 0;
         bool found = false;
         auto try_candidates = [&] {
@@ -482,18 +512,18 @@ struct OptimalSearch::Impl {
                 }
                 split<R>(frames[level], set, cand.code);
                 history.push_back(cand.code);
-                std::uint32_t total = cand.bound;
+                Value total = cand.bound;
                 std::uint8_t depth = 1;
                 bool complete = true;
                 for (std::size_t p = 0; p < frames[level].parts.size(); ++p) {
                     const Part part = frames[level].parts[p];
                     if (part.feedback == space.win()) continue;
-                    const std::uint32_t estimate = bound(part.size(), child_left);
-                    const std::uint32_t child_beta = best - (total - estimate);
+                    const Value estimate = lift(bound(part.size(), child_left), part.size());
+                    const Value beta_here = child_beta(best - (total - estimate), part.size());
                     const auto members = std::span<const std::uint32_t>(frames[level].members).subspan(part.begin, part.size());
-                    const Result r = search<R>(level + 1, members, child_left, child_beta);
-                    total = total - estimate + r.value;
-                    if (r.value >= child_beta) {
+                    const Result r = search<R>(level + 1, members, child_left, beta_here);
+                    total = total - estimate + lift(r.value, part.size());
+                    if (r.value >= beta_here) {
                         complete = false;
                         break;
                     }
@@ -510,7 +540,7 @@ struct OptimalSearch::Impl {
         };
         try_candidates();
         if (two_phase && !settled) {
-            const std::uint32_t outside = outside_floor(n);
+            const Value outside = outside_floor(n);
             if (outside < best) {
                 proven = std::min(proven, scan<R>(frames[level], set, child_left, best, std::max(floor, outside), Guesses::outside, settled));
                 try_candidates();
@@ -523,7 +553,7 @@ struct OptimalSearch::Impl {
             e = Entry{best, best_guess, 1, best_depth};
             return {best, best_depth};
         }
-        const std::uint32_t lower = std::max(floor, proven);
+        const Value lower = std::max(floor, proven);
         if (!e.exact) e.value = std::max(e.value, lower);
         return {lower, 0};
     }
@@ -531,7 +561,7 @@ struct OptimalSearch::Impl {
     // A proven lower bound on the total over `set` from two levels of guesses: for each first
     // guess, each part counts its best second guess's bound (all guesses scored, none searched).
     template <Rules R>
-    std::uint32_t two_level_bound(std::span<const std::uint32_t> set, int left) {
+    std::uint64_t two_level_bound(std::span<const std::uint32_t> set, int left) {
         const int child_left = left == kUnbounded ? left : left - 1;
         const int grandchild_left = child_left == kUnbounded ? child_left : child_left - 1;
         frame(1);
@@ -539,9 +569,9 @@ struct OptimalSearch::Impl {
         bool settled = false;
         scan<R>(frames[0], set, child_left, kInfinite, 0, Guesses::all, settled);
         const std::vector<Candidate> firsts = frames[0].candidates;
-        std::uint32_t best = kInfinite;
+        std::uint64_t best = total_of(kInfinite);
         for (const auto& first : firsts) {
-            if (first.bound >= best) break;
+            if (total_of(first.bound) >= best) break;
             split<R>(frames[0], set, first.code);
             history.push_back(first.code);
             symmetries_for(1);
@@ -549,25 +579,25 @@ struct OptimalSearch::Impl {
             for (const auto& part : frames[0].parts) {
                 if (part.feedback == space.win()) continue;
                 if (part.size() <= 2) {
-                    total += bound(part.size(), child_left);
+                    total += total_of(bound(part.size(), child_left));
                     continue;
                 }
                 const auto members = std::span<const std::uint32_t>(frames[0].members).subspan(part.begin, part.size());
                 scan<R>(frames[1], members, grandchild_left, kInfinite, 0, Guesses::all, settled);
-                total += frames[1].candidates.empty() ? kInfinite : frames[1].candidates.front().bound;
+                total += total_of(frames[1].candidates.empty() ? kInfinite : frames[1].candidates.front().bound);
             }
             history.pop_back();
-            best = static_cast<std::uint32_t>(std::min<std::uint64_t>(best, total));
+            best = std::min(best, total);
         }
         return best;
     }
 
-    void report(std::size_t done, std::size_t of, std::uint32_t guess, std::uint32_t total, std::uint32_t best) {
+    void report(std::size_t done, std::size_t of, std::uint32_t guess, Value total, Value best) {
         if (!options.progress) return;
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         options.progress(fmt::format("optimal: guess {} of {} ({}) {}; best so far {}; {:.1f} s", done, of, space.to_string(guess),
-                                     total ? fmt::format("totals {}", total) : std::string("cannot beat it"),
-                                     best >= kInfinite ? std::string("none") : std::to_string(best), seconds));
+                                     total ? fmt::format("totals {}", total_of(total)) : std::string("cannot beat it"),
+                                     best >= kInfinite ? std::string("none") : std::to_string(total_of(best)), seconds));
     }
 };
 
@@ -576,7 +606,8 @@ OptimalSearch::OptimalSearch(const CodeSpace& space, OptimalSearchOptions option
 
 OptimalSearch::~OptimalSearch() = default;
 
-std::optional<std::uint64_t> OptimalSearch::solve(std::span<const Guess> history, std::span<const std::uint32_t> set, int guesses_left) {
+std::optional<OptimalSearch::Optimum> OptimalSearch::solve(std::span<const Guess> history, std::span<const std::uint32_t> set,
+                                                           int guesses_left) {
     if (set.empty() || guesses_left < 1) return std::nullopt;
     auto& s = *impl_;
     s.history.clear();
@@ -598,12 +629,12 @@ std::optional<std::uint64_t> OptimalSearch::solve(std::span<const Guess> history
         s.options.progress(fmt::format("optimal: {} secrets, {} more guesses at most: {}; {} sets searched, {} guesses scored, "
                                        "{} table hits, {} entries, {:.2f} s",
                                        set.size(), left == kUnbounded ? std::string("any number of") : std::to_string(left),
-                                       r.value >= kInfinite ? std::string("impossible") : fmt::format("total {}", r.value), s.stats.nodes,
+                                       r.value >= kInfinite ? std::string("impossible") : fmt::format("total {}", total_of(r.value)), s.stats.nodes,
                                        s.stats.guesses_scored, s.stats.table_hits, s.stats.table_entries,
                                        std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count()));
     }
     if (r.value >= kInfinite) return std::nullopt;
-    return r.value;
+    return Optimum{total_of(r.value), r.value & 0xffffffffu};
 }
 
 std::optional<OptimalSearch::Move> OptimalSearch::move(std::span<const std::uint32_t> set, int guesses_left) const {
