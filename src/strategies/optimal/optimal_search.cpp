@@ -147,6 +147,9 @@ struct OptimalSearch::Impl {
     std::vector<Value> bounds;                 // scan: lift(bound()) of each part size
     std::vector<std::uint8_t> in_set;
     std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> canonical_lists;
+    std::vector<std::uint32_t> class_seen;  // [count class]: the scan (class_stamp) class_value is of
+    std::vector<Value> class_value;
+    std::uint32_t class_stamp = 0;
     OptimalSearchStats stats;
     std::chrono::steady_clock::time_point started;
 
@@ -154,6 +157,8 @@ struct OptimalSearch::Impl {
         : space(s), options(std::move(o)), counts(s.feedback_slots(), 0), touched_words((s.feedback_slots() + 63) / 64, 0),
           in_set(s.size(), 0) {
         touched.reserve(s.feedback_slots());
+        class_seen.assign(s.count_classes(), 0);
+        class_value.assign(s.count_classes(), 0);
         branching = static_cast<std::uint32_t>(achievable_answers() - 1);
         fill.resize(std::size_t{s.size()} + 1);
         fill_depth.resize(std::size_t{s.size()} + 1);
@@ -205,6 +210,28 @@ struct OptimalSearch::Impl {
             });
         }
         return list;
+    }
+
+    // A lower bound on the value of every guess outside the set with the colour counts of class
+    // `cls`: black + white (+ grey) against each secret depends on the counts alone, and the
+    // secrets with a common sum c split into at most as many parts as there are answers with that
+    // sum, at best evenly. Computed once per class and scan (class_stamp).
+    Value class_bound(const Frame& f, std::uint32_t n, std::uint32_t cls) {
+        if (class_seen[cls] == class_stamp) return class_value[cls];
+        const std::uint64_t u = space.class_counts(cls);
+        std::uint32_t by_sum[CodeSpace::kMaxPegs + 1] = {};
+        for (std::uint32_t i = 0; i < n; ++i) ++by_sum[__builtin_popcountll(u & f.masks[i].counts)];
+        Value total = 0;
+        for (std::uint32_t c = 0; c <= static_cast<std::uint32_t>(space.pegs()); ++c) {
+            const std::uint32_t m = by_sum[c];
+            if (m == 0) continue;
+            const std::uint32_t answers = space.rules() == Rules::classic ? c + 1 : (c + 1) * (c + 2) / 2;
+            const std::uint32_t parts = std::min(m, answers), small = m / parts, large = m % parts;
+            total += large * lift(fill[small + 1], small + 1) + (parts - large) * lift(fill[small], small);
+        }
+        class_seen[cls] = class_stamp;
+        class_value[cls] = total;
+        return total;
     }
 
     // Whether every part of `guess` has at most two secrets (then the bound is its exact total).
@@ -431,8 +458,16 @@ struct OptimalSearch::Impl {
         }
         if (!settled && which != Guesses::consistent) {
             for (auto s : set) in_set[s] = 1;
+            ++class_stamp;
             for (auto g : canonical_guesses(present, used)) {
-                if (!in_set[g] && !consider(g, false)) break;
+                if (in_set[g]) continue;
+                // Guesses with the same colour counts share a bound (class_bound): most classes
+                // are ruled out without scoring their guesses.
+                if (const Value b = class_bound(f, n, space.count_class(g)); b >= beta) {
+                    dropped = std::min(dropped, b);
+                    continue;
+                }
+                if (!consider(g, false)) break;
             }
             for (auto s : set) in_set[s] = 0;
         }
