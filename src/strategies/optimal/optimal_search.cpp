@@ -97,6 +97,15 @@ struct Candidate {
     bool consistent;
 };
 
+// The canonical guesses of a position, grouped by colour-count class.
+struct GuessList {
+    struct Group {
+        std::uint32_t count_class, begin, end;
+    };
+    std::vector<std::uint32_t> codes;
+    std::vector<Group> groups;
+};
+
 struct Part {
     std::uint32_t feedback;
     std::uint32_t begin, end;
@@ -146,7 +155,7 @@ struct OptimalSearch::Impl {
     std::vector<std::uint64_t> touched_words;  // bit f: part f has members (scan)
     std::vector<Value> bounds;                 // scan: lift(bound()) of each part size
     std::vector<std::uint8_t> in_set;
-    std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> canonical_lists;
+    std::unordered_map<std::uint64_t, GuessList> canonical_lists;
     std::vector<std::uint32_t> class_seen;  // [count class]: the scan (class_stamp) class_value is of
     std::vector<Value> class_value;
     std::uint32_t class_stamp = 0;
@@ -201,13 +210,21 @@ struct OptimalSearch::Impl {
 
     // The canonical guesses for the colours present in the set and used so far (guess_symmetry.hpp),
     // listed once for each pair: few pairs occur, and the listing costs more than scoring small sets.
-    const std::vector<std::uint32_t>& canonical_guesses(std::uint32_t present, std::uint32_t used) {
+    // They come grouped by colour-count class, in code order inside a group.
+    const GuessList& canonical_guesses(std::uint32_t present, std::uint32_t used) {
         auto& list = canonical_lists[std::uint64_t{present} << 32 | used];
-        if (list.empty()) {
+        if (list.codes.empty()) {
             codebreakers::for_each_canonical_guess(space, present, used, [&](std::uint32_t g) {
-                list.push_back(g);
+                list.codes.push_back(g);
                 return true;
             });
+            std::stable_sort(list.codes.begin(), list.codes.end(),
+                             [&](std::uint32_t a, std::uint32_t b) { return space.count_class(a) < space.count_class(b); });
+            for (std::uint32_t i = 0; i < list.codes.size(); ++i) {
+                const std::uint32_t cls = space.count_class(list.codes[i]);
+                if (list.groups.empty() || list.groups.back().count_class != cls) list.groups.push_back({cls, i, i});
+                list.groups.back().end = i + 1;
+            }
         }
         return list;
     }
@@ -459,15 +476,20 @@ struct OptimalSearch::Impl {
         if (!settled && which != Guesses::consistent) {
             for (auto s : set) in_set[s] = 1;
             ++class_stamp;
-            for (auto g : canonical_guesses(present, used)) {
-                if (in_set[g]) continue;
+            const auto& guesses = canonical_guesses(present, used);
+            for (const auto& group : guesses.groups) {
                 // Guesses with the same colour counts share a bound (class_bound): most classes
                 // are ruled out without scoring their guesses.
-                if (const Value b = class_bound(f, n, space.count_class(g)); b >= beta) {
+                if (const Value b = class_bound(f, n, group.count_class); b >= beta) {
                     dropped = std::min(dropped, b);
                     continue;
                 }
-                if (!consider(g, false)) break;
+                bool go_on = true;
+                for (std::uint32_t i = group.begin; i < group.end && go_on; ++i) {
+                    const std::uint32_t g = guesses.codes[i];
+                    if (!in_set[g]) go_on = consider(g, false);
+                }
+                if (!go_on) break;
             }
             for (auto s : set) in_set[s] = 0;
         }
