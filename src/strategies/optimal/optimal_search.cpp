@@ -236,13 +236,17 @@ struct OptimalSearch::Impl {
     Value class_bound(const Frame& f, std::uint32_t n, std::uint32_t cls) {
         if (class_seen[cls] == class_stamp) return class_value[cls];
         const std::uint64_t u = space.class_counts(cls);
+        const auto pegs = static_cast<std::uint32_t>(space.pegs());
         std::uint32_t by_sum[CodeSpace::kMaxPegs + 1] = {};
         for (std::uint32_t i = 0; i < n; ++i) ++by_sum[__builtin_popcountll(u & f.masks[i].counts)];
         Value total = 0;
-        for (std::uint32_t c = 0; c <= static_cast<std::uint32_t>(space.pegs()); ++c) {
+        for (std::uint32_t c = 0; c <= pegs; ++c) {
             const std::uint32_t m = by_sum[c];
             if (m == 0) continue;
-            const std::uint32_t answers = space.rules() == Rules::classic ? c + 1 : (c + 1) * (c + 2) / 2;
+            // Answers with sum c other than all black; with c = P, black is not P - 1 either.
+            std::uint32_t answers = space.rules() == Rules::classic ? c + 1 : (c + 1) * (c + 2) / 2;
+            if (c == pegs) answers -= space.rules() == Rules::classic ? 2 : 3;
+            answers = std::max(answers, 1u);
             const std::uint32_t parts = std::min(m, answers), small = m / parts, large = m % parts;
             total += large * lift(fill[small + 1], small + 1) + (parts - large) * lift(fill[small], small);
         }
@@ -455,6 +459,7 @@ struct OptimalSearch::Impl {
             if (consistent) best_consistent = std::min(best_consistent, total);
             return true;
         };
+        ++class_stamp;
         for (auto s : set) {
             if (which == Guesses::outside) break;
             if (!codebreakers::is_canonical_guess(space, present, used, s)) continue;
@@ -475,7 +480,6 @@ struct OptimalSearch::Impl {
         }
         if (!settled && which != Guesses::consistent) {
             for (auto s : set) in_set[s] = 1;
-            ++class_stamp;
             const auto& guesses = canonical_guesses(present, used);
             for (const auto& group : guesses.groups) {
                 // Guesses with the same colour counts share a bound (class_bound): most classes
