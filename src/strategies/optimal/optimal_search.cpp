@@ -106,6 +106,14 @@ struct GuessList {
     std::vector<Group> groups;
 };
 
+// The order candidates are tried in: the least bound first, then a consistent guess, then the
+// lower code. As a heap's comparison: whether `a` comes after `b`.
+bool worse(const Candidate& a, const Candidate& b) {
+    if (a.bound != b.bound) return a.bound > b.bound;
+    if (a.consistent != b.consistent) return b.consistent;
+    return a.code > b.code;
+}
+
 struct Part {
     std::uint32_t feedback;
     std::uint32_t begin, end;
@@ -497,11 +505,8 @@ struct OptimalSearch::Impl {
             }
             for (auto s : set) in_set[s] = 0;
         }
-        std::sort(f.candidates.begin(), f.candidates.end(), [](const Candidate& a, const Candidate& b) {
-            if (a.bound != b.bound) return a.bound < b.bound;
-            if (a.consistent != b.consistent) return a.consistent;
-            return a.code < b.code;
-        });
+        // Best first by popping a heap: most candidates are never reached, so a full sort is waste.
+        std::make_heap(f.candidates.begin(), f.candidates.end(), worse);
         return dropped;
     }
 
@@ -565,8 +570,11 @@ struct OptimalSearch::Impl {
         std::uint8_t best_depth = 0;
         bool found = false;
         auto try_candidates = [&] {
-            for (std::size_t c = 0; c < frames[level].candidates.size(); ++c) {
-                const Candidate cand = frames[level].candidates[c];
+            auto& candidates = frames[level].candidates;
+            const std::size_t count = candidates.size();
+            for (std::size_t c = 0; c < count; ++c) {
+                std::pop_heap(candidates.begin(), candidates.end() - static_cast<std::ptrdiff_t>(c), worse);
+                const Candidate cand = candidates[count - 1 - c];
                 if (cand.bound >= best) {
                     proven = std::min(proven, cand.bound);
                     break;
@@ -596,7 +604,7 @@ struct OptimalSearch::Impl {
                 } else {
                     proven = std::min(proven, total);
                 }
-                if (level == 0) report(c + 1, frames[0].candidates.size(), cand.code, complete ? total : 0, best);
+                if (level == 0) report(c + 1, count, cand.code, complete ? total : 0, best);
             }
         };
         try_candidates();
