@@ -156,7 +156,7 @@ public:
     }
 
     Tally merged() { return merge(tallies_, options_.examples); }
-    std::uint32_t first_guess() const { return first_guess_; }
+    std::optional<std::uint32_t> first_guess() const { return first_guess_; }
     std::shared_ptr<DecisionTree> tree() {
         if (!recorder_) return nullptr;
         auto tree = std::make_shared<DecisionTree>(recorder_->take());
@@ -171,7 +171,7 @@ private:
     tbb::enumerable_thread_specific<std::unique_ptr<Codebreaker>> breakers_;
     tbb::enumerable_thread_specific<Tally> tallies_;
     std::unique_ptr<TreeRecorder> recorder_;  // with record_tree
-    std::uint32_t first_guess_ = 0;
+    std::optional<std::uint32_t> first_guess_;  // none when the codebreaker failed at the start
 };
 
 OrdinaryEvaluation finish(const CodeSpace& space, const OrdinaryEvaluationOptions& options, Tally all,
@@ -237,7 +237,7 @@ OrdinaryEvaluation evaluate_ordinary_all(const CodeSpace& space, const OrdinaryE
     std::vector<Guess> history;
     walker.walk(codes, history, 0);
     auto r = finish(space, options, walker.merged(), start);
-    r.first_guess = space.to_string(walker.first_guess());
+    if (const auto first = walker.first_guess()) r.first_guess = space.to_string(*first);
     r.tree = walker.tree();
     return r;
 }
