@@ -42,6 +42,7 @@ struct EvaluateArgs {
     bool progress = false;
     std::string tree_file;        // --tree: what the `tree` codebreaker plays
     std::string write_tree_file;  // --write-tree: the decision tree walked by --all
+    int exact_below = 100;        // --exact-below: entropy-optimal's switch to the exact search
 };
 
 // Secrets from a file (secrets_file.hpp): `parse` gives a secret's number, or nullopt and why not.
@@ -112,6 +113,7 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     OrdinaryEvaluationOptions options;
     options.codebreaker = info;
     options.codebreaker_options.seed = args.seed;
+    options.codebreaker_options.exact_below = static_cast<std::size_t>(args.exact_below);
     if (name == "tree" && args.tree_file.empty()) {
         complain("mastermind evaluate: --strategy tree plays a decision-tree file: give --tree FILE\n");
         return kExitFailure;
@@ -335,6 +337,9 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
     cmd->add_flag("--json", args->json, "machine-readable output");
     cmd->add_flag("--progress", args->progress, "report progress on stderr even when it is not a terminal");
     cmd->add_option("--tree", args->tree_file, "with --strategy tree: the decision-tree file it plays (docs/decision-tree.md)");
+    cmd->add_option("--exact-below", args->exact_below, "entropy-optimal: the exact search from sets of at most this many secrets")
+        ->capture_default_str()
+        ->check(integer_in(1, 1'000'000));
     cmd->add_option("--write-tree", args->write_tree_file, "with --all, ordinary game: write the decision tree played to FILE");
     cmd->callback([args, &exit_status, all, sample, file] {
         if (!*all && !*sample && !*file) {

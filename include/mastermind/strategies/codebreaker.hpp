@@ -42,6 +42,7 @@ struct CodebreakerOptions {
     std::optional<std::uint32_t> first;  // the first guess; default: the policy's own (see below)
     std::uint64_t seed = 1;               // for randomised codebreakers (none so far)
     int max_guesses = 10;                 // the game's limit: `optimal` wins every game within it
+    std::size_t exact_below = 100;        // `entropy-optimal`: the set size from which it plays the exact optimum
     std::shared_ptr<const DecisionTree> tree;  // what `tree` replays (decision_tree.hpp)
     // Lines on how a long computation goes (`optimal`'s search); empty: quiet.
     std::function<void(const std::string&)> progress;

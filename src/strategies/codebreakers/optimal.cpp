@@ -84,7 +84,29 @@ private:
     std::shared_ptr<SharedSearch> search_;
 };
 
+// Neuwirth's entropy rule while more than `exact_below` secrets remain, then the exact optimum
+// of each set from there on.
+class EntropyThenOptimal final : public Codebreaker {
+public:
+    EntropyThenOptimal(const CodeSpace& space, const CodebreakerOptions& options)
+        : entropy_(make_entropy(space, options)), search_(shared_search(space, options)), exact_below_(options.exact_below) {}
+
+    std::uint32_t next(const OrdinaryPosition& position) override {
+        if (position.consistent.size() > exact_below_) return entropy_->next(position);
+        return search_->next(position);
+    }
+
+private:
+    std::unique_ptr<Codebreaker> entropy_;
+    std::shared_ptr<SharedSearch> search_;
+    std::size_t exact_below_;
+};
+
 }  // namespace
+
+std::unique_ptr<Codebreaker> make_entropy_optimal(const CodeSpace& space, const CodebreakerOptions& options) {
+    return std::make_unique<EntropyThenOptimal>(space, options);
+}
 
 std::unique_ptr<Codebreaker> make_optimal(const CodeSpace& space, const CodebreakerOptions& options) {
     return std::make_unique<Optimal>(space, options);

@@ -5,7 +5,7 @@
 namespace mastermind {
 
 std::span<const CodebreakerInfo> all_codebreakers() {
-    static const std::array<CodebreakerInfo, 7> all{{
+    static const std::array<CodebreakerInfo, 8> all{{
         {"knuth", "Knuth 1976: the guess whose largest part is smallest (4x6: 5801 guesses, at most 5)",
          codebreakers::make_knuth, "0011"},
         {"irving", "Irving 1979: the smallest expected part size (4x6: 5696)", codebreakers::make_irving, "0012"},
@@ -14,6 +14,8 @@ std::span<const CodebreakerInfo> all_codebreakers() {
         {"shapiro", "Shapiro 1983: the first consistent code", codebreakers::make_shapiro, ""},
         {"optimal", "the fewest guesses in total, by exact search (4x6: 5625; 5626 with --max-guesses 5)",
          codebreakers::make_optimal, ""},
+        {"entropy-optimal", "entropy while more than --exact-below secrets remain (default 100), then the exact optimum of each set",
+         codebreakers::make_entropy_optimal, "0123"},
         {"tree", "plays the decision tree of a file (--tree FILE, written by evaluate --write-tree)", codebreakers::make_tree, ""},
     }};
     return all;
