@@ -321,8 +321,7 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
         "secrets, on all cores, walking its decision tree; print the worst case, mean, histogram "
         "and examples, checking every challenge. Exit status 0 if every game was won, 1 if not.");
     add_game_options(cmd, args->game);
-    cmd->footer("\nExamples:\n  mastermind evaluate --game ordinary --strategy knuth --all            # 1296 games, 5801 guesses\n"
-                "  mastermind evaluate --game ordinary --strategy optimal --all --write-tree 4x6.tree   # 5625\n"
+    cmd->footer("\nExamples:\n  mastermind evaluate --game ordinary --strategy optimal --all --write-tree 4x6.tree   # 1296 games, 5625 guesses\n"
                 "  mastermind evaluate --game ordinary --strategy tree --tree 4x6.tree --all\n  mastermind evaluate --strategy adaptive-split --sample 1000 --seed 1   # the batch game");
     add_strategy_option(cmd, args->strategy, false, true);
     cmd->add_option("--first", args->first, "the ordinary game's first guess (default: the published one on 4x6 and 5x8)");

@@ -24,6 +24,7 @@ struct SolveArgs {
     std::uint64_t seed = 1;
     double timeout = 30;
     std::string tree_file;  // --tree: what the `tree` codebreaker plays
+    int exact_below = 100;  // --exact-below: entropy-optimal's switch to the exact search
 };
 
 // "auto": the best strategy for the game the judge announces.
@@ -51,6 +52,7 @@ SolveReport solve_ordinary(LineChannel& channel, const std::string& header, cons
     CodebreakerOptions options;
     options.seed = args.seed;
     options.tree = tree;
+    options.exact_below = static_cast<std::size_t>(args.exact_below);
     const CodeSpace space(params.rules, params.pegs, params.colours);
     if (args.first) {
         options.first = space.parse(*args.first);
@@ -155,6 +157,9 @@ void add_solve_command(CLI::App& app, int& exit_status) {
     add_strategy_option(cmd, args->strategy, true, true);
     cmd->add_option("--first", args->first, "the ordinary game's first guess (default: the codebreaker's published one)");
     cmd->add_option("--tree", args->tree_file, "with --strategy tree: the decision-tree file it plays (docs/decision-tree.md)");
+    cmd->add_option("--exact-below", args->exact_below, "entropy-optimal: the exact search from sets of at most this many secrets")
+        ->capture_default_str()
+        ->check(integer_in(1, 1'000'000));
     cmd->add_option("--seed", args->seed, "seed of randomised strategies")->capture_default_str()->check(seed_value());
     cmd->add_option("--timeout", args->timeout, "seconds to wait for each judge message (0: forever)")
         ->capture_default_str()
