@@ -34,7 +34,7 @@ table=(
     "--max-tests|evaluate --sample 2 --max-tests {}|"
     "--pegs|evaluate --game ordinary --sample 2 --pegs {}|"
     "--exact-below|evaluate --game ordinary --strategy entropy-optimal --sample 2 --exact-below {}|"
-    "--max-guesses|evaluate --game ordinary --strategy optimal --sample 2 --max-guesses {}|"
+    "--max-|evaluate --game ordinary --strategy optimal --sample 2 --max-guesses {}|"
     "--exact-below|solve --strategy entropy-optimal --exact-below {}|"
     "--seed|first-test -P 3 -K 3 -B 2 --candidates 1 --climb 1 --seed {}|0"
     "--candidates|first-test -P 3 -K 3 -B 2 --climb 1 --candidates {}|"
