@@ -212,8 +212,14 @@ struct OptimalSearch::Impl {
     // A lower bound on the total of a guess outside the set: all n secrets need a second guess
     // and are split into at most `branching` parts, at best evenly (the fill is convex).
     Value outside_floor(std::uint32_t n) const {
-        const std::uint32_t parts = std::min<std::uint32_t>(n, branching), small = n / parts, large = n % parts;
-        return large * lift(fill[small + 1], small + 1) + (parts - large) * lift(fill[small], small);
+        return even_split(n, std::min<std::uint32_t>(n, branching));
+    }
+
+    // The least value of n secrets split into `parts` parts, each one guess deeper: the parts as
+    // even as they can be (the fill is convex).
+    Value even_split(std::uint32_t n, std::uint32_t parts) const {
+        const std::uint32_t small = n / parts, large = n % parts;
+        return (large ? large * lift(fill[small + 1], small + 1) : 0) + (parts - large) * lift(fill[small], small);
     }
 
     // The canonical guesses for the colours present in the set and used so far (guess_symmetry.hpp),
@@ -255,8 +261,7 @@ struct OptimalSearch::Impl {
             std::uint32_t answers = space.rules() == Rules::classic ? c + 1 : (c + 1) * (c + 2) / 2;
             if (c == pegs) answers -= space.rules() == Rules::classic ? 2 : 3;
             answers = std::max(answers, 1u);
-            const std::uint32_t parts = std::min(m, answers), small = m / parts, large = m % parts;
-            total += large * lift(fill[small + 1], small + 1) + (parts - large) * lift(fill[small], small);
+            total += even_split(m, std::min(m, answers));
         }
         class_seen[cls] = class_stamp;
         class_value[cls] = total;
