@@ -5,10 +5,12 @@
 #             and libFuzzer's coverage instrumentation, so the same build also holds the fuzz
 #             targets (scripts/fuzz.sh). Clang at -O1 with line tables only compiles about twice as
 #             fast as g++ -O2 -g under the sanitizers, which keeps scripts/test.sh within 5 minutes.
-# Usage: scripts/build.sh [release|sanitize]   -> prints nothing but the build's own output
+# Usage: scripts/build.sh [release|sanitize] [TARGET...]   -> prints nothing but the build's own output
+#        (no target: everything, benchmarks included; scripts/test.sh names what the suite runs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 flavour=${1:-release}
+shift || true
 case "$flavour" in
     release) compiler=g++ flags=(-DCMAKE_BUILD_TYPE=Release) ;;
     sanitize)
@@ -18,4 +20,8 @@ case "$flavour" in
     *) echo "build.sh: unknown flavour '$flavour' (release or sanitize)" >&2; exit 2 ;;
 esac
 CXX=$compiler cmake -S . -B "build/$flavour" -G Ninja "${flags[@]}" ${MASTERMIND_CMAKE_FLAGS:-} >/dev/null
-cmake --build "build/$flavour"
+if (($#)); then
+    cmake --build "build/$flavour" --target "$@"
+else
+    cmake --build "build/$flavour"
+fi

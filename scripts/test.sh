@@ -12,7 +12,13 @@ passed=0
 count_passed() { sed -n 's/.*tests passed, 0 tests failed out of \([0-9]*\).*/\1/p' "$1"; }
 for flavour in release sanitize; do
     echo "== $flavour build ($((SECONDS - start)) s)"
-    bash scripts/build.sh "$flavour"
+    # What the suite runs: the release flavour skips the benchmarks (20 s of compiling on 2
+    # cores); the sanitize flavour builds everything, its fuzz targets included.
+    if [ "$flavour" = release ]; then
+        bash scripts/build.sh release mastermind mastermind_tests misbehave
+    else
+        bash scripts/build.sh sanitize
+    fi
     echo "== $flavour tests ($((SECONDS - start)) s)"
     ctest --test-dir "build/$flavour" --output-on-failure -j "$(($(nproc) + 1))" | tee "build/$flavour/ctest.log"
     passed=$((passed + $(count_passed "build/$flavour/ctest.log")))

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "helpers/sanitized.hpp"
 #include "mastermind/analysis/evaluator.hpp"
 #include "mastermind/core/random.hpp"
 
@@ -22,7 +23,8 @@ EvaluationOptions options_for(const std::string& strategy, BatchParams params, s
 BatchParams digit_game(int pegs) { return {pegs, pegs + 1, pegs, 20}; }
 
 TEST(Strategies, CountsThenLocateNeedsExactly2PMinus1TestsAtWorst) {
-    for (int pegs = 4; pegs <= 6; ++pegs) {
+    // P = 6 (10^6 secrets) in the release flavour only: ten times slower under the sanitizers.
+    for (int pegs = 4; pegs <= (test_support::kSanitized ? 5 : 6); ++pegs) {
         const auto r = evaluate_all(options_for("counts-then-locate", digit_game(pegs)));
         EXPECT_EQ(r.games, digit_game(pegs).secret_count());
         EXPECT_EQ(r.failures, 0u) << (r.failure_examples.empty() ? "" : r.failure_examples[0]);
@@ -31,7 +33,7 @@ TEST(Strategies, CountsThenLocateNeedsExactly2PMinus1TestsAtWorst) {
 }
 
 TEST(Strategies, SearchAfterCountsWinsEveryGameOfSmallGames) {
-    for (int pegs = 4; pegs <= 6; ++pegs) {
+    for (int pegs = 4; pegs <= (test_support::kSanitized ? 5 : 6); ++pegs) {  // as above
         const auto r = evaluate_all(options_for("search-after-counts", digit_game(pegs), 7));
         EXPECT_EQ(r.failures, 0u) << (r.failure_examples.empty() ? "" : r.failure_examples[0]);
         EXPECT_GE(r.worst, pegs);  // the counting tests alone
