@@ -69,6 +69,7 @@ constexpr std::size_t kParallelSet = 512;
 std::unique_ptr<Codebreaker> make_breaker(const CodeSpace& space, const OrdinaryEvaluationOptions& options) {
     CodebreakerOptions o = options.codebreaker_options;
     o.max_guesses = options.max_guesses;
+    o.threads = options.threads;  // the evaluation's threads (0: every core) for `optimal`'s search
     return options.codebreaker->make(space, o);
 }
 

@@ -140,6 +140,27 @@ TEST(OptimalSearch, SubsetsAfterAGuessEqualPlainMinimax) {
     }
 }
 
+TEST(OptimalSearch, TwoThreadsFindTheSameOptimumAsOne) {
+    // 4x5 (625 secrets), with the first level shared among threads from 256 secrets.
+    for (auto rules : {Rules::classic, Rules::adjacent}) {
+        const CodeSpace space(rules, 4, 5);
+        const auto all = all_codes(space);
+        for (int left : {OptimalSearch::kUnbounded, 5}) {
+            OptimalSearch one(space);
+            OptimalSearchOptions options;
+            options.threads = 2;
+            options.parallel_from = 256;
+            OptimalSearch two(space, options);
+            const auto a = one.solve({}, all, left), b = two.solve({}, all, left);
+            ASSERT_TRUE(a && b);
+            EXPECT_EQ(a->total, b->total) << to_string(rules);
+            EXPECT_EQ(a->squares, b->squares) << to_string(rules);
+            // Every position of the strategy is known to the search that found it.
+            EXPECT_EQ(one.move(all, left)->guess, two.move(all, left)->guess);
+        }
+    }
+}
+
 TEST(OptimalSearch, FillBoundIsTheCompleteTreeTotal) {
     EXPECT_EQ(OptimalSearch::fill_bound(1, 13), 1u);
     EXPECT_EQ(OptimalSearch::fill_bound(2, 13), 3u);

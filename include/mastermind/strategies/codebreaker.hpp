@@ -43,6 +43,7 @@ struct CodebreakerOptions {
     std::uint64_t seed = 1;               // for randomised codebreakers (none so far)
     int max_guesses = 10;                 // the game's limit: `optimal` wins every game within it
     std::size_t exact_below = 100;        // `entropy-optimal`: the set size from which it plays the exact optimum
+    int threads = 1;                      // `optimal`'s search: threads for a large set (0: every core)
     std::shared_ptr<const DecisionTree> tree;  // what `tree` replays (decision_tree.hpp)
     // Lines on how a long computation goes (`optimal`'s search); empty: quiet.
     std::function<void(const std::string&)> progress;

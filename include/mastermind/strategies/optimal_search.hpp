@@ -21,6 +21,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "mastermind/core/code_space.hpp"
 #include "mastermind/strategies/codebreaker.hpp"
@@ -28,6 +29,13 @@
 namespace mastermind {
 
 struct OptimalSearchOptions {
+    // Threads for a large set's first level (solve()): the parts of each first guess are split
+    // among them, each thread with its own table. 1: all in the caller's thread.
+    int threads = 1;
+    // The least set searched that way: below it the split costs more than it saves (separate
+    // tables, uneven parts; 4x6 took 0.13 s on 2 threads against 0.095 s on one, 4x7 6.3 s
+    // against 8.1 s).
+    std::size_t parallel_from = 2000;
     // Called now and then with one line on how a long search goes (the guesses of the top level
     // done, the best total so far); empty: quiet.
     std::function<void(const std::string&)> progress;
@@ -78,6 +86,7 @@ public:
 private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
+    std::vector<std::unique_ptr<Impl>> helpers_;  // one per extra thread (options.threads)
 };
 
 }  // namespace mastermind

@@ -7,7 +7,9 @@
 // wins every game in time it is optimal under the limit too; otherwise it searches again with
 // the limit. The codebreakers of one process (one per thread of `evaluate`) share one search.
 #include <map>
+#include <algorithm>
 #include <mutex>
+#include <thread>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -19,10 +21,17 @@ namespace mastermind::codebreakers {
 
 namespace {
 
+OptimalSearchOptions search_options(const CodebreakerOptions& options) {
+    OptimalSearchOptions o;
+    o.threads = options.threads > 0 ? options.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    o.progress = options.progress;
+    return o;
+}
+
 class SharedSearch {
 public:
     SharedSearch(const CodeSpace& space, const CodebreakerOptions& options)
-        : search_(space, OptimalSearchOptions{options.progress}), max_guesses_(options.max_guesses) {}
+        : search_(space, search_options(options)), max_guesses_(options.max_guesses) {}
 
     std::uint32_t next(const OrdinaryPosition& position) {
         const std::lock_guard lock(mutex_);

@@ -5,8 +5,11 @@
 #include <chrono>
 #include <deque>
 #include <limits>
+#include <mutex>
+#include <thread>
 #include <numeric>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -666,6 +669,9 @@ struct OptimalSearch::Impl {
         return best;
     }
 
+    template <Rules R>
+    Result search_first_level(std::span<const std::uint32_t> set, int left, std::vector<std::unique_ptr<Impl>>& helpers);
+
     void report(std::size_t done, std::size_t of, std::uint32_t guess, Value total, Value best) {
         if (!options.progress) return;
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -676,7 +682,105 @@ struct OptimalSearch::Impl {
 };
 
 OptimalSearch::OptimalSearch(const CodeSpace& space, OptimalSearchOptions options)
-    : impl_(std::make_unique<Impl>(space, std::move(options))) {}
+    : impl_(std::make_unique<Impl>(space, options)) {
+    for (int t = 1; t < options.threads; ++t) helpers_.push_back(std::make_unique<Impl>(space, OptimalSearchOptions{}));
+}
+
+// The first level of a large set on several threads: the first guesses are tried in order as in
+// search(), but the parts of each are handed out to the threads (the caller's `main` and the
+// helpers), each part searched by one thread in its own table. A part's beta is computed from
+// the parts finished so far and the bounds of the others, as in search(); a guess that beats the
+// best so far needs every part exact and the sum below it.
+template <Rules R>
+Result OptimalSearch::Impl::search_first_level(std::span<const std::uint32_t> set, int left, std::vector<std::unique_ptr<Impl>>& helpers) {
+    Impl& main = *this;
+    const auto n = static_cast<std::uint32_t>(set.size());
+    const int child_left = left == kUnbounded ? left : left - 1;
+    const Value floor = main.bound(n, left);
+    if (floor >= kInfinite) return {floor, 0};
+    ++main.stats.nodes;
+    main.frame(0);
+    main.symmetries_for(0);
+    bool settled = false;
+    Value proven = main.scan<R>(main.frames[0], set, child_left, kInfinite, floor, Impl::Guesses::all, settled);
+    std::vector<Candidate> candidates = main.frames[0].candidates;
+    std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) { return worse(b, a); });
+    std::vector<Impl*> workers{&main};
+    for (auto& h : helpers) {
+        h->history = main.history;
+        h->frame(1);
+        h->symmetries_for(0);
+        workers.push_back(h.get());
+    }
+    Value best = kInfinite;
+    std::uint32_t best_guess = 0;
+    std::uint8_t best_depth = 0;
+    for (std::size_t c = 0; c < candidates.size(); ++c) {
+        const Candidate cand = candidates[c];
+        if (cand.bound >= best) {
+            proven = std::min(proven, cand.bound);
+            break;
+        }
+        main.split<R>(main.frames[0], set, cand.code);
+        const std::vector<std::uint32_t> members = main.frames[0].members;
+        const std::vector<Part> parts = main.frames[0].parts;
+        std::mutex mutex;
+        std::size_t next = 0;
+        Value total = cand.bound;
+        std::uint8_t depth = 1;
+        bool failed = false;
+        auto work = [&](Impl& w) {
+            w.history.push_back(cand.code);
+            for (;;) {
+                Part part;
+                Value estimate, beta_here;
+                {
+                    const std::lock_guard lock(mutex);
+                    while (next < parts.size() && parts[next].feedback == main.space.win()) ++next;
+                    if (failed || next >= parts.size()) break;
+                    part = parts[next++];
+                    estimate = lift(main.bound(part.size(), child_left), part.size());
+                    if (total - estimate >= best) {
+                        failed = true;
+                        break;
+                    }
+                    beta_here = child_beta(best - (total - estimate), part.size());
+                }
+                const auto span = std::span<const std::uint32_t>(members).subspan(part.begin, part.size());
+                const Result r = w.template search<R>(1, span, child_left, beta_here);
+                const std::lock_guard lock(mutex);
+                total = total - estimate + lift(r.value, part.size());
+                if (r.value >= beta_here) failed = true;
+                else depth = std::max<std::uint8_t>(depth, static_cast<std::uint8_t>(r.depth + 1));
+            }
+            w.history.pop_back();
+        };
+        std::vector<std::thread> threads;
+        for (std::size_t t = 1; t < workers.size(); ++t) threads.emplace_back(work, std::ref(*workers[t]));
+        work(main);
+        for (auto& t : threads) t.join();
+        const bool complete = !failed && total < best;
+        if (complete) {
+            best = total, best_guess = cand.code, best_depth = depth;
+        } else {
+            proven = std::min(proven, total);
+        }
+        main.report(c + 1, candidates.size(), cand.code, complete ? total : 0, best);
+    }
+    for (auto& h : helpers) {
+        main.stats.nodes += std::exchange(h->stats.nodes, 0);
+        main.stats.guesses_scored += std::exchange(h->stats.guesses_scored, 0);
+        main.stats.table_hits += std::exchange(h->stats.table_hits, 0);
+    }
+    Entry& e = main.table[key_of(set, left)];
+    if (best < kInfinite) {
+        e = Entry{best, best_guess, 1, best_depth};
+        return {best, best_depth};
+    }
+    const Value lower = std::max(floor, proven);
+    if (!e.exact) e.value = std::max(e.value, lower);
+    return {lower, 0};
+}
 
 OptimalSearch::~OptimalSearch() = default;
 
@@ -696,9 +800,16 @@ std::optional<OptimalSearch::Optimum> OptimalSearch::solve(std::span<const Guess
                                        set.size(), lower, static_cast<double>(lower) / static_cast<double>(set.size()),
                                        std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count()));
     }
-    const Result r = s.space.rules() == Rules::classic ? s.search<Rules::classic>(0, set, left, kInfinite)
-                                                       : s.search<Rules::adjacent>(0, set, left, kInfinite);
+    Result r;
+    if (!helpers_.empty() && set.size() >= s.options.parallel_from) {
+        r = s.space.rules() == Rules::classic ? s.search_first_level<Rules::classic>(set, left, helpers_)
+                                              : s.search_first_level<Rules::adjacent>(set, left, helpers_);
+    } else {
+        r = s.space.rules() == Rules::classic ? s.search<Rules::classic>(0, set, left, kInfinite)
+                                              : s.search<Rules::adjacent>(0, set, left, kInfinite);
+    }
     s.stats.table_entries = s.table.size();
+    for (const auto& h : helpers_) s.stats.table_entries += h->table.size();
     if (s.options.progress) {
         s.options.progress(fmt::format("optimal: {} secrets, {} more guesses at most: {}; {} sets searched, {} guesses scored, "
                                        "{} table hits, {} entries, {:.2f} s",
@@ -716,9 +827,17 @@ std::optional<OptimalSearch::Move> OptimalSearch::move(std::span<const std::uint
     const int left = std::min(guesses_left, kUnbounded);
     if (set.size() == 1) return Move{set[0], 1};
     if (set.size() == 2) return left >= 2 ? std::optional<Move>(Move{set[0], 2}) : std::nullopt;
-    const auto it = impl_->table.find(key_of(set, left));
-    if (it == impl_->table.end() || !it->second.exact) return std::nullopt;
-    return Move{it->second.guess, it->second.depth};
+    const Key key = key_of(set, left);
+    auto known = [&](const Impl& impl) -> std::optional<Move> {
+        const auto it = impl.table.find(key);
+        if (it == impl.table.end() || !it->second.exact) return std::nullopt;
+        return Move{it->second.guess, it->second.depth};
+    };
+    if (auto m = known(*impl_)) return m;
+    for (const auto& h : helpers_) {
+        if (auto m = known(*h)) return m;
+    }
+    return std::nullopt;
 }
 
 const OptimalSearchStats& OptimalSearch::stats() const { return impl_->stats; }
