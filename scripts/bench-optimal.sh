@@ -8,38 +8,32 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-10}
-bash scripts/install-deps.sh
-bash scripts/build.sh release >/dev/null
+source scripts/lib.sh
+prepare_release
 bin=$PWD/build/release/mastermind
 peers=${PEERS:-/tmp/peers}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-time_it() {  # time_it NAME RUNS COMMAND... -> "NAME mean_s"
-    local name=$1 n=$2
-    shift 2
-    (cd "$out" && hyperfine -N --style none --warmup 1 --runs "$n" --export-json "$out/$name.json" -- "$*" >/dev/null 2>&1)
-    printf '%s %.3f\n' "$name" "$(jq '.results[0].mean' "$out/$name.json")"
-}
 total() { "$@" --json | jq -r '"\(.total) (\(.histogram[1:] | map(tostring) | join(" ")))"'; }
 e=("$bin" evaluate --game ordinary --strategy optimal --all --threads 1)
 echo "| game | result | mastermind | peer | peer's time | peer / ours |"
 echo "|---|---|---:|---|---:|---:|"
 mmstrat=$peers/bin/fancidev_mmstrat_legacy
-read -r _ ours < <(time_it ours-4x6 "$runs" "${e[@]}")
+read -r _ ours < <(time_it ours-4x6 "$out" "$runs" "${e[@]}")
 if [[ -x $mmstrat ]]; then
-    read -r _ peer < <(time_it mmstrat-4x6 "$runs" "$mmstrat" -r p4c6r -s optimal -S)
+    read -r _ peer < <(time_it mmstrat-4x6 "$out" "$runs" "$mmstrat" -r p4c6r -s optimal -S)
     echo "| 4x6 classic | $(total "${e[@]}") | $ours s | mmstrat 2012 | $peer s | $(awk -v p="$peer" -v o="$ours" 'BEGIN { printf "%.2fx", p / o }') |"
 else
     echo "| 4x6 classic | $(total "${e[@]}") | $ours s | mmstrat (not built) | - | - |"
 fi
-read -r _ ours < <(time_it ours-4x6-5 "$runs" "${e[@]}" -M 5)
+read -r _ ours < <(time_it ours-4x6-5 "$out" "$runs" "${e[@]}" -M 5)
 echo "| 4x6 classic, at most 5 guesses | $(total "${e[@]}" -M 5) | $ours s | | | |"
-read -r _ ours < <(time_it ours-4x6-adj "$runs" "${e[@]}" --rules adjacent)
+read -r _ ours < <(time_it ours-4x6-adj "$out" "$runs" "${e[@]}" --rules adjacent)
 echo "| 4x6 adjacent | $(total "${e[@]}" --rules adjacent) | $ours s | | | |"
 all_cores=("$bin" evaluate --game ordinary --strategy optimal --all)
 for rules in classic adjacent; do
-    read -r _ ours < <(time_it "ours-4x7-$rules" 1 "${all_cores[@]}" -K 7 --rules "$rules")
+    read -r _ ours < <(time_it "ours-4x7-$rules" "$out" 1 "${all_cores[@]}" -K 7 --rules "$rules")
     echo "| 4x7 $rules | $(total "${all_cores[@]}" -K 7 --rules "$rules") | $ours s ($(nproc) threads, 1 run) | | | |"
 done
 echo
-echo "$(nproc) cores, load before: $(cut -d' ' -f1-3 /proc/loadavg), commit $(git rev-parse --short HEAD), $runs runs each (hyperfine mean) unless marked."
+echo "$(nproc) cores, load before: $(cut -d' ' -f1-3 /proc/loadavg), commit $(commit_label), $runs runs each (hyperfine mean) unless marked."

@@ -7,21 +7,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
-bash scripts/install-deps.sh
-bash scripts/build.sh release >/dev/null
+source scripts/lib.sh
+prepare_release
 bin=$PWD/build/release/mastermind
 peers=${PEERS:-/tmp/peers}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-time_it() {  # time_it NAME DIR COMMAND... -> "NAME mean_s"
-    local name=$1 dir=$2
-    shift 2
-    (cd "$dir" && hyperfine -N --style none --warmup 1 --runs "$runs" --export-json "$out/$name.json" -- "$*" >/dev/null 2>&1)
-    printf '%s %.3f\n' "$name" "$(jq '.results[0].mean' "$out/$name.json")"
-}
 declare -A ours
 for s in knuth most-parts irving entropy; do
-    read -r _ ours[$s] < <(time_it "ours-$s" . "$bin" evaluate --game ordinary -P 5 -K 8 --strategy "$s" --all)
+    read -r _ ours[$s] < <(time_it "ours-$s" . "$runs" "$bin" evaluate --game ordinary -P 5 -K 8 --strategy "$s" --all)
 done
 echo "| strategy (5x8, first guess 11223) | mastermind (all cores) | peer | peer's time | peer / ours |"
 echo "|---|---:|---|---:|---:|"
@@ -36,7 +30,7 @@ declare -A mm=([knuth]=Knuth [most-parts]=MostParts [irving]=ExpectedSize [entro
 for s in knuth most-parts irving entropy; do
     peer=$peers/bin/mikemag_5p8c_${mm[$s]}
     if [[ -x $peer && -d $peers/run/mikemag ]]; then
-        read -r _ t < <(time_it "mikemag-$s" "$peers/run/mikemag" "$peer")
+        read -r _ t < <(time_it "mikemag-$s" "$peers/run/mikemag" "$runs" "$peer")
         row "$s" "mikemag/Mastermind CPU (1 thread)" "$t"
     else
         row "$s" "mikemag/Mastermind (not built)" -
@@ -44,8 +38,8 @@ for s in knuth most-parts irving entropy; do
 done
 mmstrat=$peers/bin/fancidev_mmstrat_legacy
 if [[ -x $mmstrat ]]; then
-    read -r _ t1 < <(time_it mmstrat-1 "$out" "$mmstrat" -r p5c8r -s entropy -S)
-    read -r _ t2 < <(time_it mmstrat-2 "$out" "$mmstrat" -r p5c8r -s entropy -S -mt 2)
+    read -r _ t1 < <(time_it mmstrat-1 "$out" "$runs" "$mmstrat" -r p5c8r -s entropy -S)
+    read -r _ t2 < <(time_it mmstrat-2 "$out" "$runs" "$mmstrat" -r p5c8r -s entropy -S -mt 2)
     row entropy "fancidev mmstrat 2012 (1 thread)" "$t1"
     row entropy "fancidev mmstrat 2012 (-mt 2)" "$t2"
 fi

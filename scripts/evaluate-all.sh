@@ -10,9 +10,9 @@ strategy=${1:?usage: scripts/evaluate-all.sh STRATEGY [SEED] [OUTDIR]}
 seed=${2:-1}
 out=${3:-runs}
 mkdir -p "$out"
-bash scripts/install-deps.sh
-bash scripts/build.sh release >/dev/null
-commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src include app || echo "+changes")
+source scripts/lib.sh
+prepare_release
+commit=$(commit_label)
 json="$out/$strategy.json"
 /usr/bin/time -v build/release/mastermind evaluate --strategy "$strategy" --seed "$seed" --all --json --progress \
     >"$json" 2>"$out/$strategy.log" || true

@@ -8,10 +8,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-runs/optimal}
 mkdir -p "$out"
-bash scripts/install-deps.sh
-bash scripts/build.sh release >/dev/null
+source scripts/lib.sh
+prepare_release
 bin=build/release/mastermind
-commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src include app || echo "+changes")
+commit=$(commit_label)
 echo "Commit $commit, $(nproc) cores (the search runs on one); \`scripts/evaluate-optimal.sh\`."
 echo
 echo "| game | rules | limit | total | mean | worst | games by guesses (1, 2, ...) | squares | first guess | replayed | wall s | peak MiB |"

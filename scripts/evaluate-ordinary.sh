@@ -11,10 +11,10 @@ cd "$(dirname "$0")/.."
 games=${1:-"4x6 5x8 6x6"}
 out=${2:-runs/ordinary}
 mkdir -p "$out"
-bash scripts/install-deps.sh
-bash scripts/build.sh release >/dev/null
+source scripts/lib.sh
+prepare_release
 bin=build/release/mastermind
-commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src include app || echo "+changes")
+commit=$(commit_label)
 run() {  # run GAME RULES STRATEGY [--first CODE] -> JSON file name
     local game=$1 rules=$2 strategy=$3
     shift 3
