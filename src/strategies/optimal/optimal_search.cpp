@@ -203,6 +203,12 @@ struct OptimalSearch::Impl {
     // Distinct answers a guess can get in this game (the all-black one included): those of one
     // guess of each colour pattern against every code.
     std::uint64_t achievable_answers() {
+        if (space.size() > 65536) {
+            // Scoring a guess of each pattern against every code would take minutes: count every
+            // (b, w) or (b, g, w) summing to at most P instead, less (P-1, 1) under classic rules.
+            const auto p = static_cast<std::uint64_t>(space.pegs());
+            return space.rules() == Rules::classic ? (p + 1) * (p + 2) / 2 - (p >= 1 ? 1 : 0) : (p + 1) * (p + 2) * (p + 3) / 6;
+        }
         std::vector<std::uint8_t> seen(space.feedback_slots(), 0);
         const std::uint32_t all = (1u << space.colours()) - 1;
         codebreakers::for_each_canonical_guess(space, all, 0, [&](std::uint32_t g) {
