@@ -171,7 +171,7 @@ struct OptimalSearch::Impl {
     std::vector<Value> class_value;
     std::uint32_t class_stamp = 0;
     OptimalSearchStats stats;
-    std::chrono::steady_clock::time_point started;
+    std::chrono::steady_clock::time_point started, last_report;
 
     Impl(const CodeSpace& s, OptimalSearchOptions o)
         : space(s), options(std::move(o)), counts(s.feedback_slots(), 0), touched_words((s.feedback_slots() + 63) / 64, 0),
@@ -619,6 +619,7 @@ struct OptimalSearch::Impl {
                     proven = std::min(proven, total);
                 }
                 if (level == 0) report(c + 1, count, cand.code, complete ? total : 0, best);
+                else if (level <= 2) report_deeper(level, n, c + 1, count);
             }
         };
         try_candidates();
@@ -677,6 +678,22 @@ struct OptimalSearch::Impl {
 
     template <Rules R>
     Result search_first_level(std::span<const std::uint32_t> set, int left, std::vector<std::unique_ptr<Impl>>& helpers);
+
+    // In a long search, a line every 10 s from the levels below the first: how far the current
+    // set of the second or third level has got (the history says which it is).
+    void report_deeper(std::size_t level, std::uint32_t n, std::size_t done, std::size_t of) {
+        if (!options.progress) return;
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_report < std::chrono::seconds(10)) return;
+        last_report = now;
+        std::string path;
+        for (auto h : history) {
+            if (!path.empty()) path += ' ';
+            path += space.to_string(h);
+        }
+        options.progress(fmt::format("optimal: level {} after {}: {} secrets, guess {} of {} tried; {:.0f} s", level + 1, path, n, done,
+                                     of, std::chrono::duration<double>(now - started).count()));
+    }
 
     void report(std::size_t done, std::size_t of, std::uint32_t guess, Value total, Value best) {
         if (!options.progress) return;
@@ -796,7 +813,7 @@ std::optional<OptimalSearch::Optimum> OptimalSearch::solve(std::span<const Guess
     auto& s = *impl_;
     s.history.clear();
     for (const auto& g : history) s.history.push_back(g.code);
-    s.started = std::chrono::steady_clock::now();
+    s.started = s.last_report = std::chrono::steady_clock::now();
     const int left = std::min(guesses_left, kUnbounded);
     if (s.options.progress && history.empty()) {
         // Before a long search: the bound it has to close, from two levels of guesses.
