@@ -7,6 +7,7 @@
 #include <cmath>
 #include <map>
 
+#include "helpers/sanitized.hpp"
 #include "mastermind/strategies/codebreaker.hpp"
 #include "mastermind/games/consistent_set.hpp"
 #include "mastermind/analysis/ordinary_evaluation.hpp"
@@ -41,7 +42,7 @@ TEST(CodeSpace, RandomPairsOfLargeGamesMatchTheReferenceScorers) {
     for (auto rules : {Rules::classic, Rules::adjacent}) {
         for (auto [p, k] : {std::pair{6, 9}, std::pair{8, 8}, std::pair{4, 16}, std::pair{5, 12}, std::pair{8, 2}}) {
             const CodeSpace space(rules, p, k);
-            for (int i = 0; i < 20000; ++i) {
+            for (int i = 0; i < (test_support::kSanitized ? 4000 : 20000); ++i) {  // a fifth under the sanitizers
                 const auto g = static_cast<std::uint32_t>(rng.below(space.size()));
                 // Near copies too: neighbours swapped make grey common.
                 auto s = static_cast<std::uint32_t>(rng.below(space.size()));
