@@ -165,6 +165,8 @@ struct OptimalSearch::Impl {
     std::vector<std::uint32_t> touched;
     std::vector<std::uint64_t> touched_words;  // bit f: part f has members (scan)
     std::vector<Value> bounds;                 // scan: lift(bound()) of each part size
+    std::vector<Value> steps;                  // scan: bounds[m + 1] - bounds[m]
+    std::vector<std::uint32_t> member_answers;  // scan: the feedback of each member
     std::vector<std::uint8_t> in_set;
     std::unordered_map<std::uint64_t, GuessList> canonical_lists;
     std::vector<std::uint32_t> class_seen;  // [count class]: the scan (class_stamp) class_value is of
@@ -424,6 +426,16 @@ struct OptimalSearch::Impl {
         bounds.resize(std::size_t{n} + 1);
         for (std::uint32_t m = 0; m <= n; ++m) bounds[m] = m == 0 ? 0 : lift(bound(m, child_left), m);
         const Value* part_bound = bounds.data();
+        // With every part size's bound finite (no limit on the guesses, or one these sizes
+        // cannot reach) the sum can be kept member by member (steps) without overflowing.
+        const bool incremental = bounds[n] < kInfinite;
+        steps.resize(std::size_t{n} + 1);
+        member_answers.resize(n);
+        if (incremental) {
+            for (std::uint32_t m = 0; m < n; ++m) steps[m] = bounds[m + 1] - bounds[m];
+        }
+        const Value* step = steps.data();
+        std::uint32_t* answer = member_answers.data();
         std::uint32_t* count = counts.data();
         const CodeMasks* member = f.masks.data();
         const std::uint32_t words = static_cast<std::uint32_t>(touched_words.size());
@@ -433,6 +445,29 @@ struct OptimalSearch::Impl {
             if (!f.symmetries.empty() && !least_under(f.symmetries, g, zero, free_live)) return true;
             ++stats.guesses_scored;
             const CodeMasks gm = space.masks(g);
+            Value sum = 0;
+            std::uint32_t parts = 0, largest = 0;
+            if (incremental) {
+                // The bound summed as the members are counted: each member adds the step from its
+                // part's size so far to one more, and no pass over the parts is needed after.
+                for (std::uint32_t i = 0; i < n; ++i) {
+                    std::uint32_t fb;
+                    if constexpr (R == Rules::classic) {
+                        fb = static_cast<std::uint32_t>(__builtin_popcountll(gm.positions & member[i].positions)) * pegs_u +
+                             static_cast<std::uint32_t>(__builtin_popcountll(gm.counts & member[i].counts));
+                    } else {
+                        fb = space.adjacent_feedback(gm, member[i]);
+                    }
+                    answer[i] = fb;
+                    const std::uint32_t before = count[fb]++;
+                    sum += step[before];
+                    parts += before == 0 ? 1 : 0;
+                    largest = std::max(largest, before + 1);
+                }
+                for (std::uint32_t i = 0; i < n; ++i) count[answer[i]] = 0;
+                // The secret the guess wins at once is a game of one guess, not a part.
+                if (consistent) sum = sum - step[0] + value_of(1, 1);
+            } else {
             // Counting without branches: the parts met are bits of touched_bits.
             for (std::uint32_t i = 0; i < n; ++i) {
                 std::uint32_t fb;
@@ -449,8 +484,7 @@ struct OptimalSearch::Impl {
             touched_bits[win >> 6] &= ~(std::uint64_t{1} << (win & 63));
             // The secret the guess wins at once (a game of one guess); every other game takes this
             // guess and then its part's (lift).
-            Value sum = consistent ? value_of(1, 1) : 0;
-            std::uint32_t parts = 0, largest = 0;
+            sum = consistent ? value_of(1, 1) : 0;
             for (std::uint32_t w = 0; w < words; ++w) {
                 for (std::uint64_t bits = touched_bits[w]; bits; bits &= bits - 1) {
                     const std::uint32_t fb = w * 64 + static_cast<std::uint32_t>(__builtin_ctzll(bits));
@@ -461,6 +495,7 @@ struct OptimalSearch::Impl {
                     ++parts;
                 }
                 touched_bits[w] = 0;
+            }
             }
             const Value total = std::min(sum, kInfinite);
             const bool small = largest <= 2;
