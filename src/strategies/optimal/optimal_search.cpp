@@ -171,6 +171,8 @@ struct OptimalSearch::Impl {
     std::unordered_map<std::uint64_t, GuessList> canonical_lists;
     std::vector<std::uint32_t> class_seen;  // [count class]: the scan (class_stamp) class_value is of
     std::vector<Value> class_value;
+    std::vector<Value> sum_split;  // [c * sum_split_limit + m]: even_split(m, answers with sum c)
+    std::uint32_t sum_split_limit = 0;
     std::uint32_t class_stamp = 0;
     OptimalSearchStats stats;
     std::chrono::steady_clock::time_point started, last_report;
@@ -199,6 +201,14 @@ struct OptimalSearch::Impl {
             }
             fill[n] = value_of(total, squares);
             fill_depth[n] = static_cast<std::uint8_t>(std::min(levels, 255));
+        }
+        // class_bound's even splits, looked up for every sum c and part size below the limit.
+        sum_split_limit = std::min<std::uint32_t>(s.size() + 1, 4096);
+        sum_split.resize(std::size_t{sum_split_limit} * static_cast<std::size_t>(s.pegs() + 1));
+        for (std::uint32_t c = 0; c <= static_cast<std::uint32_t>(s.pegs()); ++c) {
+            for (std::uint32_t m = 1; m < sum_split_limit; ++m) {
+                sum_split[c * sum_split_limit + m] = even_split(m, std::min(m, answers_with_sum(c)));
+            }
         }
     }
 
@@ -268,15 +278,20 @@ struct OptimalSearch::Impl {
         for (std::uint32_t c = 0; c <= pegs; ++c) {
             const std::uint32_t m = by_sum[c];
             if (m == 0) continue;
-            // Answers with sum c other than all black; with c = P, black is not P - 1 either.
-            std::uint32_t answers = space.rules() == Rules::classic ? c + 1 : (c + 1) * (c + 2) / 2;
-            if (c == pegs) answers -= space.rules() == Rules::classic ? 2 : 3;
-            answers = std::max(answers, 1u);
-            total += even_split(m, std::min(m, answers));
+            total += m < sum_split_limit ? sum_split[c * sum_split_limit + m] : even_split(m, std::min(m, answers_with_sum(c)));
         }
         class_seen[cls] = class_stamp;
         class_value[cls] = total;
         return total;
+    }
+
+    // Answers with black + white (+ grey) = c other than all black; with c = P, black is not P - 1
+    // either.
+    std::uint32_t answers_with_sum(std::uint32_t c) const {
+        const auto pegs = static_cast<std::uint32_t>(space.pegs());
+        std::uint32_t answers = space.rules() == Rules::classic ? c + 1 : (c + 1) * (c + 2) / 2;
+        if (c == pegs) answers -= space.rules() == Rules::classic ? 2 : 3;
+        return std::max(answers, 1u);
     }
 
     // Whether every part of `guess` has at most two secrets (then the bound is its exact total).
@@ -587,7 +602,13 @@ struct OptimalSearch::Impl {
             counts[p.feedback] = 0;
         }
         touched.clear();
-        std::stable_sort(f.parts.begin(), f.parts.end(), [](const Part& a, const Part& b) { return a.size() < b.size(); });
+        // Smallest first, stable (few parts: insertion sort, no buffer).
+        for (std::size_t i = 1; i < f.parts.size(); ++i) {
+            const Part p = f.parts[i];
+            std::size_t j = i;
+            for (; j > 0 && f.parts[j - 1].size() > p.size(); --j) f.parts[j] = f.parts[j - 1];
+            f.parts[j] = p;
+        }
     }
 
     template <Rules R>
