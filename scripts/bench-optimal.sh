@@ -26,6 +26,13 @@ if [[ -x $mmstrat ]]; then
 else
     echo "| 4x6 classic | $(total "${e[@]}") | $ours s | mmstrat (not built) | - | - |"
 fi
+# Instructions executed (callgrind): the same every run, where wall time moves with the load.
+instructions() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*refs: *//p' | tr -d ,; }
+if command -v valgrind >/dev/null && [[ -x $mmstrat ]]; then
+    ours_ir=$(instructions "${e[@]}")
+    peer_ir=$(cd "$out" && instructions "$mmstrat" -r p4c6r -s optimal -S)
+    echo "| 4x6 classic, instructions (callgrind) | | $((ours_ir / 1000000)) M | mmstrat 2012 | $((peer_ir / 1000000)) M | $(awk -v p="$peer_ir" -v o="$ours_ir" 'BEGIN { printf "%.2fx", p / o }') |"
+fi
 read -r _ ours < <(time_it ours-4x6-5 "$out" "$runs" "${e[@]}" -M 5)
 echo "| 4x6 classic, at most 5 guesses | $(total "${e[@]}" -M 5) | $ours s | | | |"
 read -r _ ours < <(time_it ours-4x6-adj "$out" "$runs" "${e[@]}" --rules adjacent)
