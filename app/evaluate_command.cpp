@@ -21,6 +21,7 @@
 #include "mastermind/analysis/evaluator.hpp"
 #include "mastermind/analysis/ordinary_evaluation.hpp"
 #include "mastermind/core/random.hpp"
+#include "mastermind/strategies/optimal_search.hpp"
 #include "secrets_file.hpp"
 #include "tree_file.hpp"
 
@@ -110,6 +111,12 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         return kExitFailure;
     }
     const CodeSpace space(args.game.rules_value(), pegs, colours);
+    if (name == "optimal" || name == "entropy-optimal") {
+        if (auto why = OptimalSearch::check(space); !why.empty()) {
+            complain("mastermind evaluate: --strategy {}: {}\n", name, why);
+            return kExitFailure;
+        }
+    }
     OrdinaryEvaluationOptions options;
     options.codebreaker = info;
     options.codebreaker_options.seed = args.seed;

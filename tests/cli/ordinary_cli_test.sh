@@ -76,6 +76,7 @@ expect_refusal "--write-tree without --all" "writes the decision tree of --all" 
     "$bin" evaluate --game ordinary --strategy knuth --sample 5 --write-tree "$tmp/x.tree"
 expect_refusal "--write-tree into a directory" "is a directory" "$bin" "${e[@]}" --strategy knuth --write-tree "$tmp"
 expect_refusal "--write-tree in the batch game" "is for the ordinary game" "$bin" evaluate --all --write-tree "$tmp/x.tree"
+expect_refusal "optimal on 2^21 codes" "at most 1048576 codes" "$bin" evaluate --game ordinary -P 7 -K 8 --strategy optimal --all
 expect_refusal "solve: tree without --tree" "give --tree FILE" "$bin" solve --strategy tree
 expect_refusal "solve: --tree bad line" "bad.tree:3" "$bin" solve --strategy tree --tree "$tmp/bad.tree"
 

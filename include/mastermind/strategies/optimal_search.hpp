@@ -52,6 +52,12 @@ class OptimalSearch {
 public:
     static constexpr int kUnbounded = 255;
 
+    // Games of at most this many codes (the value packs the total in 24 bits above the squares).
+    static constexpr std::uint32_t kMaxCodes = std::uint32_t{1} << 20;
+    // Empty if the search holds `space`, else why not.
+    static std::string check(const CodeSpace& space);
+
+    // Throws std::invalid_argument with check()'s message.
     OptimalSearch(const CodeSpace& space, OptimalSearchOptions options = {});
     ~OptimalSearch();
     OptimalSearch(const OptimalSearch&) = delete;

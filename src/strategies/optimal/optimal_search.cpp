@@ -6,6 +6,7 @@
 #include <deque>
 #include <limits>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 #include <numeric>
 #include <unordered_map>
@@ -760,8 +761,22 @@ struct OptimalSearch::Impl {
     }
 };
 
+std::string OptimalSearch::check(const CodeSpace& space) {
+    if (space.size() <= kMaxCodes) return {};
+    return fmt::format("the exact search holds games of at most {} codes (this one has {})", kMaxCodes, space.size());
+}
+
+namespace {
+
+const CodeSpace& checked(const CodeSpace& space) {
+    if (auto why = OptimalSearch::check(space); !why.empty()) throw std::invalid_argument(why);
+    return space;
+}
+
+}  // namespace
+
 OptimalSearch::OptimalSearch(const CodeSpace& space, OptimalSearchOptions options)
-    : impl_(std::make_unique<Impl>(space, options)) {
+    : impl_(std::make_unique<Impl>(checked(space), options)) {
     for (int t = 1; t < options.threads; ++t) helpers_.push_back(std::make_unique<Impl>(space, OptimalSearchOptions{}));
 }
 
