@@ -52,5 +52,6 @@ void add_solve_command(CLI::App& app, int& exit_status);
 void add_arena_command(CLI::App& app, int& exit_status);
 void add_evaluate_command(CLI::App& app, int& exit_status);
 void add_first_test_command(CLI::App& app, int& exit_status);
+void add_bench_command(CLI::App& app, int& exit_status);
 
 }  // namespace mastermind::app

@@ -15,6 +15,7 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "mastermind/core/hash.hpp"
 #include "mastermind/core/random.hpp"
 #include "mastermind/games/secret_enumeration.hpp"
 #include "mastermind/games/test_scorer.hpp"
@@ -35,6 +36,7 @@ constexpr std::size_t kScorerGroup = 32;
 
 struct Tally {
     std::uint64_t games = 0, failures = 0, calls = 0;
+    std::uint64_t moves = 0;  // sum of the move signatures (order-free: threads do not change it)
     std::vector<std::uint64_t> histogram;
     std::vector<std::uint32_t> worst;  // indices reaching the largest tests seen
     int worst_tests = -1;
@@ -85,6 +87,15 @@ struct Parts {
     }
 };
 
+// One move of the decision tree, as a number: the group it was played for (its least secret and
+// size), its depth and the strings it holds (or the challenge).
+std::uint64_t move_signature(std::span<const std::uint32_t> group, int depth, const Move& move) {
+    const std::uint32_t least = group.empty() ? 0 : *std::min_element(group.begin(), group.end());
+    std::uint64_t h = mix64(std::uint64_t{least} << 24 ^ group.size() ^ std::uint64_t(depth) << 56 ^ (move.challenge ? 1ULL << 60 : 0));
+    for (const auto& s : move.strings) h = mix64(h + s.nibbles());
+    return h;
+}
+
 class Walker {
 public:
     Walker(const EvaluationOptions& options, bool exhaustive, std::uint64_t total)
@@ -111,6 +122,7 @@ public:
             return;
         }
         const auto& p = options_.params;
+        tally.moves += move_signature(group, depth, move);
         if (move.challenge) {
             const std::uint32_t guess = move.strings.empty() ? UINT32_MAX : static_cast<std::uint32_t>(move.strings[0].index(p));
             for (auto s : group) {
@@ -160,6 +172,7 @@ public:
             all.games += t.games;
             all.failures += t.failures;
             all.calls += t.calls;
+            all.moves += t.moves;
             if (all.histogram.size() < t.histogram.size()) all.histogram.resize(t.histogram.size());
             for (std::size_t i = 0; i < t.histogram.size(); ++i) all.histogram[i] += t.histogram[i];
             if (t.worst_tests > all.worst_tests) {
@@ -175,6 +188,7 @@ public:
         r.games = all.games;
         r.failures = all.failures;
         r.strategy_calls = all.calls;
+        r.move_hash = all.moves;
         r.histogram = all.histogram;
         r.worst = std::max(0, all.worst_tests);
         double sum = 0, won = 0;

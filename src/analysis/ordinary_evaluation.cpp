@@ -13,6 +13,7 @@
 #include <mutex>
 #include <optional>
 
+#include "mastermind/core/hash.hpp"
 #include "mastermind/games/consistent_set.hpp"
 
 namespace mastermind {
@@ -21,6 +22,7 @@ namespace {
 
 struct Tally {
     std::uint64_t games = 0, failures = 0, nodes = 0;
+    std::uint64_t moves = 0;  // sum of the move signatures (order-free: threads do not change it)
     std::vector<std::uint64_t> histogram;
     std::vector<std::pair<std::uint32_t, std::string>> failed;
     int worst = 0;
@@ -50,6 +52,7 @@ Tally merge(tbb::enumerable_thread_specific<Tally>& tallies, std::size_t example
         all.games += t.games;
         all.failures += t.failures;
         all.nodes += t.nodes;
+        all.moves += t.moves;
         if (all.histogram.size() < t.histogram.size()) all.histogram.resize(t.histogram.size());
         for (std::size_t i = 0; i < t.histogram.size(); ++i) all.histogram[i] += t.histogram[i];
         all.failed.insert(all.failed.end(), t.failed.begin(), t.failed.end());
@@ -129,6 +132,8 @@ public:
             return;
         }
         if (depth == 0) first_guess_ = guess;
+        // The move as a number: the set it was played for (least code and size), depth, guess.
+        tallies_.local().moves += mix64(mix64(std::uint64_t{set.front()} << 32 ^ set.size()) ^ std::uint64_t(depth) << 48 ^ guess);
         const auto parts = split_by_feedback(space_, set, guess);
         std::vector<std::uint32_t> children(parts.feedback.size(), 0);
         if (recorder_) {
@@ -181,6 +186,7 @@ OrdinaryEvaluation finish(const CodeSpace& space, const OrdinaryEvaluationOption
     r.games = all.games;
     r.failures = all.failures;
     r.nodes = all.nodes;
+    r.move_hash = all.moves;
     r.histogram = all.histogram;
     std::uint64_t won = 0;
     for (std::size_t g = 0; g < r.histogram.size(); ++g) {

@@ -36,6 +36,7 @@ table=(
     "--exact-below|evaluate --game ordinary --strategy entropy-optimal --sample 2 --exact-below {}|"
     "--max-|evaluate --game ordinary --strategy optimal --sample 2 --max-guesses {}|"
     "--exact-below|solve --strategy entropy-optimal --exact-below {}|"
+    "--threads|bench -q --threads {}|0"
     "--seed|first-test -P 3 -K 3 -B 2 --candidates 1 --climb 1 --seed {}|0"
     "--candidates|first-test -P 3 -K 3 -B 2 --climb 1 --candidates {}|"
     "--climb|first-test -P 3 -K 3 -B 2 --candidates 1 --climb {}|0"

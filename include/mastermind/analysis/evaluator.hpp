@@ -40,6 +40,7 @@ struct EvaluationResult {
     std::vector<std::string> worst_examples;    // secrets that reach `worst` (smallest first)
     std::vector<std::string> failure_examples;  // "secret: what went wrong"
     std::uint64_t strategy_calls = 0;    // nodes of the decision tree
+    std::uint64_t move_hash = 0;         // a signature of every move played (mastermind bench)
     double seconds = 0;
 };
 

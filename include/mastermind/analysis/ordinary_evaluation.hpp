@@ -34,6 +34,7 @@ struct OrdinaryEvaluation {
     std::vector<std::string> worst_examples;
     std::vector<std::string> failure_examples;
     std::uint64_t nodes = 0;               // codebreaker calls (decision-tree nodes)
+    std::uint64_t move_hash = 0;           // a signature of every move of the walk (mastermind bench)
     std::string first_guess;               // the move at the root (every game's first guess)
     double seconds = 0;
     std::shared_ptr<DecisionTree> tree;    // with record_tree

@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "mastermind/core/hash.hpp"
 #include "strategies/guess_symmetry.hpp"
 
 namespace mastermind {
@@ -50,14 +51,6 @@ Value child_beta(Value budget, std::uint64_t m) {
     return v;
 }
 
-std::uint64_t mix(std::uint64_t x) {
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
 // The table's key: two independent 64-bit hashes of the members (in order) and the guesses left.
 struct Key {
     std::uint64_t a, b;
@@ -71,11 +64,11 @@ Key key_of(std::span<const std::uint32_t> set, int guesses_left) {
     std::uint64_t a = 0x243f6a8885a308d3ULL ^ static_cast<std::uint64_t>(guesses_left);
     std::uint64_t b = 0x13198a2e03707344ULL + set.size();
     for (auto c : set) {
-        a = mix(a + c);
+        a = mix64(a + c);
         b = (b + (c ^ 0x5bd1e995u)) * 0x9fb21c651e98df25ULL;
         b ^= b >> 32;
     }
-    return {a, mix(b)};
+    return {a, mix64(b)};
 }
 
 // What the table knows of a set: its exact value with the guess and depth that reach it, or a
