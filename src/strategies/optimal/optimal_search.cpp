@@ -288,6 +288,12 @@ struct OptimalSearch::Impl {
         return std::max(answers, 1u);
     }
 
+    // The answer to guess `g` of secret `s`, the rules known when compiling (the hot loops).
+    template <Rules R>
+    std::uint32_t feedback(const CodeMasks& g, const CodeMasks& s) const {
+        return R == Rules::classic ? space.classic_feedback(g, s) : space.adjacent_feedback(g, s);
+    }
+
     // Whether every part of `guess` has at most two secrets (then the bound is its exact total).
     bool small_parts(std::uint32_t guess, const Frame& f, std::uint32_t n) {
         const CodeMasks gm = space.masks(guess);
@@ -449,7 +455,6 @@ struct OptimalSearch::Impl {
         const CodeMasks* member = f.masks.data();
         const std::uint32_t words = static_cast<std::uint32_t>(touched_words.size());
         std::uint64_t* touched_bits = touched_words.data();
-        const auto pegs_u = static_cast<std::uint32_t>(pegs);
         auto consider = [&](std::uint32_t g, bool consistent) {
             if (!f.symmetries.empty() && !least_under(f.symmetries, g, zero, free_live)) return true;
             ++stats.guesses_scored;
@@ -460,13 +465,7 @@ struct OptimalSearch::Impl {
                 // The bound summed as the members are counted: each member adds the step from its
                 // part's size so far to one more, and no pass over the parts is needed after.
                 for (std::uint32_t i = 0; i < n; ++i) {
-                    std::uint32_t fb;
-                    if constexpr (R == Rules::classic) {
-                        fb = static_cast<std::uint32_t>(__builtin_popcountll(gm.positions & member[i].positions)) * pegs_u +
-                             static_cast<std::uint32_t>(__builtin_popcountll(gm.counts & member[i].counts));
-                    } else {
-                        fb = space.adjacent_feedback(gm, member[i]);
-                    }
+                    const std::uint32_t fb = feedback<R>(gm, member[i]);
                     answer[i] = fb;
                     const std::uint32_t before = count[fb]++;
                     sum += step[before];
@@ -477,34 +476,28 @@ struct OptimalSearch::Impl {
                 // The secret the guess wins at once is a game of one guess, not a part.
                 if (consistent) sum = sum - step[0] + value_of(1, 1);
             } else {
-            // Counting without branches: the parts met are bits of touched_bits.
-            for (std::uint32_t i = 0; i < n; ++i) {
-                std::uint32_t fb;
-                if constexpr (R == Rules::classic) {
-                    fb = static_cast<std::uint32_t>(__builtin_popcountll(gm.positions & member[i].positions)) * pegs_u +
-                         static_cast<std::uint32_t>(__builtin_popcountll(gm.counts & member[i].counts));
-                } else {
-                    fb = space.adjacent_feedback(gm, member[i]);
+                // Counting without branches: the parts met are bits of touched_bits.
+                for (std::uint32_t i = 0; i < n; ++i) {
+                    const std::uint32_t fb = feedback<R>(gm, member[i]);
+                    ++count[fb];
+                    touched_bits[fb >> 6] |= std::uint64_t{1} << (fb & 63);
                 }
-                ++count[fb];
-                touched_bits[fb >> 6] |= std::uint64_t{1} << (fb & 63);
-            }
-            count[win] = 0;
-            touched_bits[win >> 6] &= ~(std::uint64_t{1} << (win & 63));
-            // The secret the guess wins at once (a game of one guess); every other game takes this
-            // guess and then its part's (lift).
-            sum = consistent ? value_of(1, 1) : 0;
-            for (std::uint32_t w = 0; w < words; ++w) {
-                for (std::uint64_t bits = touched_bits[w]; bits; bits &= bits - 1) {
-                    const std::uint32_t fb = w * 64 + static_cast<std::uint32_t>(__builtin_ctzll(bits));
-                    const std::uint32_t m = count[fb];
-                    count[fb] = 0;
-                    sum += part_bound[m];
-                    largest = std::max(largest, m);
-                    ++parts;
+                count[win] = 0;
+                touched_bits[win >> 6] &= ~(std::uint64_t{1} << (win & 63));
+                // The secret the guess wins at once (a game of one guess); every other game takes
+                // this guess and then its part's (lift).
+                sum = consistent ? value_of(1, 1) : 0;
+                for (std::uint32_t w = 0; w < words; ++w) {
+                    for (std::uint64_t bits = touched_bits[w]; bits; bits &= bits - 1) {
+                        const std::uint32_t fb = w * 64 + static_cast<std::uint32_t>(__builtin_ctzll(bits));
+                        const std::uint32_t m = count[fb];
+                        count[fb] = 0;
+                        sum += part_bound[m];
+                        largest = std::max(largest, m);
+                        ++parts;
+                    }
+                    touched_bits[w] = 0;
                 }
-                touched_bits[w] = 0;
-            }
             }
             const Value total = std::min(sum, kInfinite);
             const bool small = largest <= 2;
@@ -576,9 +569,7 @@ struct OptimalSearch::Impl {
         f.members.resize(n);
         const CodeMasks gm = space.masks(guess);
         for (std::uint32_t i = 0; i < n; ++i) {
-            std::uint32_t fb;
-            if constexpr (R == Rules::classic) fb = space.classic_feedback(gm, f.masks[i]);
-            else fb = space.adjacent_feedback(gm, f.masks[i]);
+            const std::uint32_t fb = feedback<R>(gm, f.masks[i]);
             f.feedback[i] = fb;
             if (counts[fb]++ == 0) touched.push_back(fb);
         }
