@@ -62,10 +62,8 @@ SolveReport solve_ordinary(LineChannel& channel, const std::string& header, cons
         options.first = space.parse(*args.first);
         if (!options.first) throw std::invalid_argument(fmt::format("--first '{}' {}", *args.first, space.describe_bad(*args.first)));
     }
-    if (tree && !(tree->rules == space.rules() && tree->pegs == space.pegs() && tree->colours == space.colours())) {
-        throw std::invalid_argument(fmt::format("--tree '{}' is for {} rules, {} pegs, {} colours; the judge's game has {} rules, {} pegs, {} colours",
-                                                args.tree_file, to_string(tree->rules), tree->pegs, tree->colours, to_string(space.rules()),
-                                                space.pegs(), space.colours()));
+    if (tree) {
+        if (auto why = tree->mismatch(space); !why.empty()) throw std::invalid_argument(fmt::format("--tree '{}' {}", args.tree_file, why));
     }
     return run_ordinary_solver(channel, params, info, options, timeout);
 }

@@ -36,9 +36,9 @@ inline std::shared_ptr<const DecisionTree> read_tree_file(const std::string& com
 
 // Whether `tree` is for the game of `space`; else a message.
 inline bool tree_fits(const std::string& command, const std::string& path, const DecisionTree& tree, const CodeSpace& space) {
-    if (tree.rules == space.rules() && tree.pegs == space.pegs() && tree.colours == space.colours()) return true;
-    complain("{}: --tree '{}' is for {} rules, {} pegs, {} colours; the game has {} rules, {} pegs, {} colours\n", command, path,
-             to_string(tree.rules), tree.pegs, tree.colours, to_string(space.rules()), space.pegs(), space.colours());
+    const auto why = tree.mismatch(space);
+    if (why.empty()) return true;
+    complain("{}: --tree '{}' {}\n", command, path, why);
     return false;
 }
 

@@ -16,6 +16,12 @@ std::int64_t DecisionTree::child(std::uint32_t node, std::uint32_t feedback) con
     return it != c.end() && it->first == feedback ? static_cast<std::int64_t>(it->second) : -1;
 }
 
+std::string DecisionTree::mismatch(const CodeSpace& space) const {
+    if (rules == space.rules() && pegs == space.pegs() && colours == space.colours()) return {};
+    return fmt::format("is for {} rules, {} pegs, {} colours; the game has {} rules, {} pegs, {} colours", to_string(rules), pegs,
+                       colours, to_string(space.rules()), space.pegs(), space.colours());
+}
+
 void write_decision_tree(std::ostream& out, const CodeSpace& space, const DecisionTree& tree) {
     out << fmt::format("mastermind-tree 1 {} {} {}\n", space.rules() == Rules::classic ? "classic" : "adjacent", space.pegs(),
                        space.colours());

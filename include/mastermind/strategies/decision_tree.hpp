@@ -36,6 +36,8 @@ struct DecisionTree {
 
     // The node after `feedback` at `node`, or -1.
     std::int64_t child(std::uint32_t node, std::uint32_t feedback) const;
+    // Empty if the tree is for the game of `space`, else "is for ... ; the game has ...".
+    std::string mismatch(const CodeSpace& space) const;
 };
 
 void write_decision_tree(std::ostream& out, const CodeSpace& space, const DecisionTree& tree);

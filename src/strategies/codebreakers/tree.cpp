@@ -13,9 +13,7 @@ class TreePlayer final : public Codebreaker {
 public:
     TreePlayer(const CodeSpace& space, std::shared_ptr<const DecisionTree> tree) : space_(space), tree_(std::move(tree)) {
         if (!tree_ || tree_->nodes.empty()) throw std::invalid_argument("the tree strategy needs a decision tree (--tree FILE)");
-        if (tree_->rules != space.rules() || tree_->pegs != space.pegs() || tree_->colours != space.colours()) {
-            throw std::invalid_argument("the decision tree is for another game");
-        }
+        if (auto why = tree_->mismatch(space); !why.empty()) throw std::invalid_argument("the decision tree " + why);
     }
 
     std::uint32_t next(const OrdinaryPosition& position) override {
