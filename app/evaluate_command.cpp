@@ -21,7 +21,6 @@
 #include "mastermind/analysis/evaluator.hpp"
 #include "mastermind/analysis/ordinary_evaluation.hpp"
 #include "mastermind/core/random.hpp"
-#include "mastermind/strategies/optimal_search.hpp"
 #include "secrets_file.hpp"
 #include "tree_file.hpp"
 
@@ -111,11 +110,9 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         return kExitFailure;
     }
     const CodeSpace space(args.game.rules_value(), pegs, colours);
-    if (name == "optimal" || name == "entropy-optimal") {
-        if (auto why = OptimalSearch::check(space); !why.empty()) {
-            complain("mastermind evaluate: --strategy {}: {}\n", name, why);
-            return kExitFailure;
-        }
+    if (auto why = codebreaker_refuses(*info, space); !why.empty()) {
+        complain("mastermind evaluate: --strategy {}: {}\n", name, why);
+        return kExitFailure;
     }
     OrdinaryEvaluationOptions options;
     options.codebreaker = info;

@@ -10,7 +10,6 @@
 #include "mastermind/core/text.hpp"
 #include "commands.hpp"
 #include "tree_file.hpp"
-#include "mastermind/strategies/optimal_search.hpp"
 #include "mastermind/strategies/ordinary_solver.hpp"
 #include "mastermind/games/protocol.hpp"
 #include "mastermind/strategies/solver_driver.hpp"
@@ -55,8 +54,8 @@ SolveReport solve_ordinary(LineChannel& channel, const std::string& header, cons
     options.tree = tree;
     options.exact_below = static_cast<std::size_t>(args.exact_below);
     const CodeSpace space(params.rules, params.pegs, params.colours);
-    if (info && (info->name == "optimal" || info->name == "entropy-optimal")) {
-        if (auto why = OptimalSearch::check(space); !why.empty()) throw std::invalid_argument(why);
+    if (info) {
+        if (auto why = codebreaker_refuses(*info, space); !why.empty()) throw std::invalid_argument(why);
     }
     if (args.first) {
         options.first = space.parse(*args.first);

@@ -1,6 +1,7 @@
 #include <array>
 
 #include "codebreakers.hpp"
+#include "mastermind/strategies/optimal_search.hpp"
 
 namespace mastermind {
 
@@ -13,12 +14,16 @@ std::span<const CodebreakerInfo> all_codebreakers() {
         {"most-parts", "Kooi 2005: the most parts (4x6: 5668)", codebreakers::make_most_parts, "0012"},
         {"shapiro", "Shapiro 1983: the first consistent code", codebreakers::make_shapiro, ""},
         {"optimal", "the fewest guesses in total, by exact search (4x6: 5625; 5626 with --max-guesses 5)",
-         codebreakers::make_optimal, ""},
+         codebreakers::make_optimal, "", OptimalSearch::check},
         {"entropy-optimal", "entropy while more than --exact-below secrets remain (default 100), then the exact optimum of each set",
-         codebreakers::make_entropy_optimal, "0123"},
+         codebreakers::make_entropy_optimal, "0123", OptimalSearch::check},
         {"tree", "plays the decision tree of a file (--tree FILE, written by evaluate --write-tree)", codebreakers::make_tree, ""},
     }};
     return all;
+}
+
+std::string codebreaker_refuses(const CodebreakerInfo& info, const CodeSpace& space) {
+    return info.refuses ? info.refuses(space) : std::string();
 }
 
 const CodebreakerInfo* find_codebreaker(std::string_view name) {
