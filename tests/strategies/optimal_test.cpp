@@ -165,11 +165,11 @@ TEST(OptimalSearch, TwoThreadsFindTheSameOptimumAsOne) {
 }
 
 TEST(OptimalSearch, FillBoundIsTheCompleteTreeTotal) {
-    EXPECT_EQ(OptimalSearch::fill_bound(1, 13), 1u);
-    EXPECT_EQ(OptimalSearch::fill_bound(2, 13), 3u);
-    EXPECT_EQ(OptimalSearch::fill_bound(14, 13), 27u);       // 1 at the first guess, 13 at the second
-    EXPECT_EQ(OptimalSearch::fill_bound(15, 13), 15u + 14 + 1);  // and one at the third
-    EXPECT_EQ(OptimalSearch::fill_bound(0, 13), 0u);
+    EXPECT_EQ(OptimalSearch::fill_bound(1, 13).total, 1u);
+    EXPECT_EQ(OptimalSearch::fill_bound(2, 13).total, 3u);
+    EXPECT_EQ(OptimalSearch::fill_bound(14, 13).total, 27u);       // 1 at the first guess, 13 at the second
+    EXPECT_EQ(OptimalSearch::fill_bound(15, 13).total, 15u + 14 + 1);  // and one at the third
+    EXPECT_EQ(OptimalSearch::fill_bound(0, 13).total, 0u);
 }
 
 OrdinaryEvaluation evaluate_optimal(const CodeSpace& space, int max_guesses, bool record_tree = false) {

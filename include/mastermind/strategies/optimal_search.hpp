@@ -86,8 +86,13 @@ public:
     const OptimalSearchStats& stats() const;
 
     // The admissible lower bound the search starts from: the least total for n secrets when
-    // every guess could split them into `branching` + 1 parts.
-    static std::uint64_t fill_bound(std::uint64_t n, std::uint64_t branching);
+    // every guess could split them into `branching` + 1 parts (a complete tree, filled level by
+    // level), with the least sum of squared game lengths and the levels it takes.
+    struct Fill {
+        std::uint64_t total = 0, squares = 0;
+        int levels = 0;
+    };
+    static Fill fill_bound(std::uint64_t n, std::uint64_t branching);
 
 private:
     struct Impl;

@@ -134,16 +134,21 @@ struct Result {
 
 }  // namespace
 
-std::uint64_t OptimalSearch::fill_bound(std::uint64_t n, std::uint64_t branching) {
-    // Every secret still possible pays for the guess of each level; level 1 finds at most one
-    // (the guess itself), and each node of a level has at most `branching` children.
-    std::uint64_t total = 0, found_here = 1;
+OptimalSearch::Fill OptimalSearch::fill_bound(std::uint64_t n, std::uint64_t branching) {
+    // Level 1 finds at most one secret (the guess itself), and each node of a level has at most
+    // `branching` children: the secrets found at level L each took L guesses.
+    Fill fill;
+    std::uint64_t found_here = 1;
     for (std::uint64_t remaining = n; remaining > 0;) {
-        total += remaining;
-        remaining -= std::min(remaining, found_here);
+        ++fill.levels;
+        const std::uint64_t found = std::min(remaining, found_here);
+        const auto level = static_cast<std::uint64_t>(fill.levels);
+        fill.total += found * level;
+        fill.squares += found * level * level;
+        remaining -= found;
         found_here = std::min<std::uint64_t>(found_here * std::max<std::uint64_t>(branching, 1), std::uint64_t{1} << 40);
     }
-    return total;
+    return fill;
 }
 
 struct OptimalSearch::Impl {
@@ -180,21 +185,10 @@ struct OptimalSearch::Impl {
         branching = static_cast<std::uint32_t>(achievable_answers() - 1);
         fill.resize(std::size_t{s.size()} + 1);
         fill_depth.resize(std::size_t{s.size()} + 1);
-        // The k-th secret of the fill is found at the first level whose capacity reaches k.
-        std::uint64_t found_here = 1, capacity = 0, total = 0, squares = 0;
-        int levels = 0;
         for (std::uint32_t n = 0; n <= s.size(); ++n) {
-            if (n > 0) {
-                while (capacity < n) {
-                    capacity += found_here;
-                    found_here = std::min<std::uint64_t>(found_here * branching, std::uint64_t{1} << 40);
-                    ++levels;
-                }
-                total += static_cast<std::uint64_t>(levels);
-                squares += static_cast<std::uint64_t>(levels) * static_cast<std::uint64_t>(levels);
-            }
-            fill[n] = value_of(total, squares);
-            fill_depth[n] = static_cast<std::uint8_t>(std::min(levels, 255));
+            const auto f = fill_bound(n, branching);
+            fill[n] = value_of(f.total, f.squares);
+            fill_depth[n] = static_cast<std::uint8_t>(std::min(f.levels, 255));
         }
         // class_bound's even splits, looked up for every sum c and part size below the limit.
         sum_split_limit = std::min<std::uint32_t>(s.size() + 1, 4096);
