@@ -3,7 +3,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -19,6 +21,7 @@ namespace {
 
 struct ScoreArgs {
     std::string rules = "adjacent";
+    std::string kernel = "auto";
     bool keep_going = false;
     std::vector<std::string> files;
 };
@@ -80,8 +83,42 @@ private:
     FdSource in_;
 };
 
+// A regular file is scored in place (MappedFile). If another program shrinks it meanwhile, reading
+// the lost pages raises SIGBUS: reported as a message naming the file, status 2, not a crash.
+// (The lines scored but still in the output buffer are lost then; the file changed under us.)
+char g_mapped_name[512];
+extern "C" void on_sigbus(int) {
+    static const char before[] = "mastermind score: '";
+    static const char after[] = "' shrank while it was being read\n";
+    [[maybe_unused]] ssize_t ignored = ::write(STDERR_FILENO, before, sizeof before - 1);
+    ignored = ::write(STDERR_FILENO, g_mapped_name, std::strlen(g_mapped_name));
+    ignored = ::write(STDERR_FILENO, after, sizeof after - 1);
+    ::_exit(kExitFailure);
+}
+void watch_for_shrinking(const std::string& name) {
+    std::snprintf(g_mapped_name, sizeof g_mapped_name, "%s", name.c_str());
+    struct sigaction action {};
+    action.sa_handler = on_sigbus;
+    ::sigaction(SIGBUS, &action, nullptr);
+}
+
+std::string supported_kernels() {
+    std::string names = "auto";
+    for (ScoreKernel k : {ScoreKernel::portable, ScoreKernel::avx2, ScoreKernel::avx512}) {
+        if (score_kernel_supported(k)) names += fmt::format(", {}", score_kernel_name(k));
+    }
+    return names;
+}
+
 int run_score(const ScoreArgs& args) {
-    const ScoreFilterOptions options{*parse_rules(args.rules), args.keep_going};
+    ScoreFilterOptions options{*parse_rules(args.rules), args.keep_going};
+    options.kernel = *parse_score_kernel(args.kernel);
+    if (!score_kernel_supported(options.kernel)) {
+        complain("mastermind score: --kernel {}: this processor lacks the instructions it needs "
+                 "(the kernels it runs: {})\n",
+                 args.kernel, supported_kernels());
+        return kExitFailure;
+    }
     std::vector<OpenedInput> inputs;
     if (!open_inputs(args.files.empty() ? std::vector<std::string>{"-"} : args.files, inputs)) return kExitFailure;
     FdSink out(STDOUT_FILENO);
@@ -94,10 +131,15 @@ int run_score(const ScoreArgs& args) {
     std::size_t next = 0;
     try {
         for (; next < inputs.size(); ++next) {
-            InputFile in(inputs[next].fd);
             ScoreFilter::Outcome outcome;
             try {
-                outcome = filter.run(in, inputs[next].name);
+                if (auto mapped = MappedFile::map(inputs[next].fd)) {
+                    watch_for_shrinking(inputs[next].name);
+                    outcome = filter.run(*mapped, inputs[next].name);
+                } else {
+                    InputFile in(inputs[next].fd);
+                    outcome = filter.run(in, inputs[next].name);
+                }
             } catch (const ReadFailure& e) {
                 filter.flush();  // the lines scored before the failure are kept
                 complain("mastermind score: {}: {}\n", inputs[next].name, e.message);
@@ -132,6 +174,12 @@ void add_score_command(CLI::App& app, int& exit_status) {
                     "adjacent: black/grey/white (grey = a maximum matching of neighbours); "
                     "classic: black/white, written 'GUESS: b black, w white'")
         ->check(CLI::IsMember({"adjacent", "classic"}))
+        ->capture_default_str();
+    cmd->add_option("--kernel", args->kernel,
+                    "instruction set of the inner loop (every one gives the same output; for "
+                    "tests and benchmarks): auto = the fastest this processor runs, avx512, "
+                    "avx2 or portable")
+        ->check(CLI::IsMember({"auto", "portable", "avx2", "avx512"}))
         ->capture_default_str();
     cmd->footer("\nExamples:\n  mastermind score < tests/data/adjacent-sample.in\n"
                 "  mastermind generate score-input --bytes 10M | mastermind score --keep-going > scores.txt");

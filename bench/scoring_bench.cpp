@@ -1,5 +1,5 @@
 // Scorers side by side on the same generated pairs: pairs scored per second by the reference
-// scorer (Code spans), the portable letter kernel and the AVX2 letter kernel.
+// scorer (Code spans) and every letter kernel; then the whole block loop of the filter per kernel.
 #include <benchmark/benchmark.h>
 
 #include <string>
@@ -9,6 +9,7 @@
 #include "mastermind/core/random.hpp"
 #include "mastermind/filter/score_input.hpp"
 #include "mastermind/core/scoring.hpp"
+#include "mastermind/filter/score_filter.hpp"
 
 namespace {
 
@@ -68,19 +69,42 @@ void run_kernel(benchmark::State& state, detail::LetterKernel kernel) {
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(c.lines.size()));
 }
 
-void BM_PortableLetterKernel(benchmark::State& state) {
-    run_kernel(state, detail::score_letters_portable);
-}
-void BM_Avx2LetterKernel(benchmark::State& state) {
-    if (!__builtin_cpu_supports("avx2")) {
-        state.SkipWithError("no AVX2 on this processor");
+// Every kernel by name, so that one run compares them side by side; a kernel this processor
+// lacks is reported as skipped.
+void BM_LetterKernel(benchmark::State& state, ScoreKernel kind) {
+    if (!score_kernel_supported(kind)) {
+        state.SkipWithError("this processor lacks the kernel's instructions");
         return;
     }
-    run_kernel(state, detail::score_letters_avx2);
+    run_kernel(state, detail::kernel_pair(kind).letters);
+}
+
+// The whole block loop (line ends, validation, scoring, output formatting) over the corpus.
+void BM_BlockScorer(benchmark::State& state, ScoreKernel kind) {
+    if (!score_kernel_supported(kind)) {
+        state.SkipWithError("this processor lacks the kernel's instructions");
+        return;
+    }
+    const auto& c = corpus();
+    const detail::BlockScorer block = detail::kernel_pair(kind).block;
+    const char* begin = c.text.data() + 64;
+    const char* end = c.text.data() + c.text.size() - 256;
+    std::vector<char> out(c.text.size() * 2 + 4096);
+    for (auto _ : state) {
+        const auto progress = block(begin, end, out.data(), out.data() + out.size(), Rules::adjacent);
+        if (progress.lines != c.lines.size()) state.SkipWithError("the block loop stopped early");
+        benchmark::DoNotOptimize(progress);
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(c.lines.size()));
+    state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(end - begin));
 }
 
 BENCHMARK(BM_ReferenceScorer);
-BENCHMARK(BM_PortableLetterKernel);
-BENCHMARK(BM_Avx2LetterKernel);
+BENCHMARK_CAPTURE(BM_LetterKernel, portable, ScoreKernel::portable);
+BENCHMARK_CAPTURE(BM_LetterKernel, avx2, ScoreKernel::avx2);
+BENCHMARK_CAPTURE(BM_LetterKernel, avx512, ScoreKernel::avx512);
+BENCHMARK_CAPTURE(BM_BlockScorer, portable, ScoreKernel::portable);
+BENCHMARK_CAPTURE(BM_BlockScorer, avx2, ScoreKernel::avx2);
+BENCHMARK_CAPTURE(BM_BlockScorer, avx512, ScoreKernel::avx512);
 
 }  // namespace

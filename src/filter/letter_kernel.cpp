@@ -3,6 +3,7 @@
 #include <array>
 #include <cstring>
 #include <string_view>
+#include <utility>
 
 #include "score_block_loop.hpp"
 
@@ -42,16 +43,17 @@ bool score_letters_portable(const char* target, const char* guess, int n, Rules 
 
 namespace {
 
-int find_newline_portable(const char* p) {
-    const void* hit = std::memchr(p, '\n', 128);
-    return hit ? static_cast<int>(static_cast<const char*>(hit) - p) : -1;
+std::uint64_t newline_mask_portable(const char* p) {
+    std::uint64_t mask = 0;
+    for (int i = 0; i < 64; ++i) mask |= std::uint64_t{p[i] == '\n'} << i;
+    return mask;
 }
 
 }  // namespace
 
 BlockProgress score_block_portable(const char* begin, const char* end, char* out, char* out_end,
                                    Rules rules) {
-    return score_block<find_newline_portable, score_letters_portable>(begin, end, out, out_end,
+    return score_block<newline_mask_portable, score_letters_portable>(begin, end, out, out_end,
                                                                        rules);
 }
 
@@ -59,19 +61,69 @@ char* format_score_line(char* out, const char* guess, int n, Rules rules, Score 
     return format_line(out, guess, n, rules, s);
 }
 
-bool avx2_supported() {
-    static const bool supported = __builtin_cpu_supports("avx2") &&
-                                  __builtin_cpu_supports("bmi2") &&
-                                  __builtin_cpu_supports("popcnt");
-    return supported;
-}
-
-LetterKernel best_letter_kernel() {
-    return avx2_supported() ? score_letters_avx2 : score_letters_portable;
-}
-
-BlockScorer best_block_scorer() {
-    return avx2_supported() ? score_block_avx2 : score_block_portable;
+KernelPair kernel_pair(ScoreKernel kernel) {
+    switch (resolve_score_kernel(kernel)) {
+        case ScoreKernel::avx512: return {score_letters_avx512, score_block_avx512};
+        case ScoreKernel::avx2: return {score_letters_avx2, score_block_avx2};
+        default: return {score_letters_portable, score_block_portable};
+    }
 }
 
 }  // namespace mastermind::detail
+
+namespace mastermind {
+
+namespace {
+
+constexpr std::array<std::pair<ScoreKernel, std::string_view>, 4> kKernelNames{{
+    {ScoreKernel::best, "auto"},
+    {ScoreKernel::portable, "portable"},
+    {ScoreKernel::avx2, "avx2"},
+    {ScoreKernel::avx512, "avx512"},
+}};
+
+}  // namespace
+
+bool score_kernel_supported(ScoreKernel kernel) {
+    switch (kernel) {
+        case ScoreKernel::avx2: {
+            static const bool avx2 = __builtin_cpu_supports("avx2") &&
+                                     __builtin_cpu_supports("bmi2") &&
+                                     __builtin_cpu_supports("popcnt");
+            return avx2;
+        }
+        case ScoreKernel::avx512: {
+            static const bool avx512 =
+                __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
+                __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("gfni") &&
+                __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+            return avx512;
+        }
+        default: return true;
+    }
+}
+
+ScoreKernel resolve_score_kernel(ScoreKernel kernel) {
+    if (kernel != ScoreKernel::best) return kernel;
+    for (ScoreKernel fastest : {ScoreKernel::avx512, ScoreKernel::avx2}) {
+        if (score_kernel_supported(fastest)) return fastest;
+    }
+    return ScoreKernel::portable;
+}
+
+std::string_view score_kernel_name(ScoreKernel kernel) {
+    for (const auto& [k, name] : kKernelNames) {
+        if (k == kernel) return name;
+    }
+    return "?";
+}
+
+std::optional<ScoreKernel> parse_score_kernel(std::string_view name) {
+    for (const auto& [k, known] : kKernelNames) {
+        if (known == name) return k;
+    }
+    return std::nullopt;
+}
+
+}  // namespace mastermind

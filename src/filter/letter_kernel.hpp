@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "mastermind/core/scoring.hpp"
+#include "mastermind/filter/score_filter.hpp"
 
 namespace mastermind::detail {
 
@@ -20,6 +21,7 @@ using LetterKernel = bool (*)(const char* target, const char* guess, int n, Rule
 
 bool score_letters_portable(const char* target, const char* guess, int n, Rules rules, Score& out);
 bool score_letters_avx2(const char* target, const char* guess, int n, Rules rules, Score& out);
+bool score_letters_avx512(const char* target, const char* guess, int n, Rules rules, Score& out);
 
 // Scores consecutive lines of [begin, end) while each is a complete, valid "TARGET GUESS" line
 // of 2..50 pegs ending in "\n" or "\r\n", appending the output lines at `out`. Stops before the
@@ -39,11 +41,17 @@ BlockProgress score_block_portable(const char* begin, const char* end, char* out
                                    Rules rules);
 BlockProgress score_block_avx2(const char* begin, const char* end, char* out, char* out_end,
                                Rules rules);
+BlockProgress score_block_avx512(const char* begin, const char* end, char* out, char* out_end,
+                                 Rules rules);
 
-// Whether this processor runs the AVX2 kernels (AVX2, BMI2 and POPCNT).
-bool avx2_supported();
-LetterKernel best_letter_kernel();
-BlockScorer best_block_scorer();
+// The two entry points of one instruction set (ScoreKernel names it; score_filter.hpp).
+struct KernelPair {
+    LetterKernel letters;
+    BlockScorer block;
+};
+// The kernels of `kernel` (ScoreKernel::best resolved first); the caller checked that the
+// processor runs them (score_kernel_supported).
+KernelPair kernel_pair(ScoreKernel kernel);
 
 // Appends "GUESS: b black, g grey, w white\n" (or the classic form) at `out`; may write up to
 // 64 bytes past the guess and 16 past the end of the line. Returns the new end.

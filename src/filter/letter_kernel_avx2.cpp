@@ -149,18 +149,9 @@ inline void difference_offsets(__m256i t, __m256i g, std::uint16_t* out) {
     return true;
 }
 
-// Offset of the first '\n' in [p, p + 128), or -1. Branch-free: line lengths vary at random,
-// and a test on "is it in the first 64 bytes" would be mispredicted often.
-[[gnu::always_inline]] inline int find_newline_avx2(const char* p) {
+[[gnu::always_inline]] inline std::uint64_t newline_mask_avx2(const char* p) {
     const __m256i nl = _mm256_set1_epi8('\n');
-    const std::uint64_t m0 =
-        mask64(_mm256_cmpeq_epi8(load(p), nl), _mm256_cmpeq_epi8(load(p + 32), nl));
-    const std::uint64_t m1 =
-        mask64(_mm256_cmpeq_epi8(load(p + 64), nl), _mm256_cmpeq_epi8(load(p + 96), nl));
-    const int first = static_cast<int>(_tzcnt_u64(m0));        // 64 when m0 == 0
-    const int second = 64 + static_cast<int>(_tzcnt_u64(m1));  // 128 when m1 == 0
-    const int at = m0 ? first : second;
-    return at < 128 ? at : -1;
+    return mask64(_mm256_cmpeq_epi8(load(p), nl), _mm256_cmpeq_epi8(load(p + 32), nl));
 }
 
 }  // namespace
@@ -171,7 +162,7 @@ bool score_letters_avx2(const char* target, const char* guess, int n, Rules rule
 
 BlockProgress score_block_avx2(const char* begin, const char* end, char* out, char* out_end,
                                Rules rules) {
-    return score_block<find_newline_avx2, score_avx2>(begin, end, out, out_end, rules);
+    return score_block<newline_mask_avx2, score_avx2>(begin, end, out, out_end, rules);
 }
 
 }  // namespace mastermind::detail

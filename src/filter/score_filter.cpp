@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
+#include <stdexcept>
 #include <vector>
 
 #include "letter_kernel.hpp"
@@ -90,7 +92,12 @@ ScoreFilter::ScoreFilter(ScoreFilterOptions options, OutputSink& out, ErrorHandl
       out_(out),
       on_error_(std::move(on_error)),
       buffers_(std::make_unique<Buffers>(options.buffer_bytes)),
-      block_scorer_(detail::best_block_scorer()) {}
+      kernels_(std::make_unique<detail::KernelPair>(detail::kernel_pair(options.kernel))) {
+    if (!score_kernel_supported(options.kernel)) {
+        throw std::invalid_argument(fmt::format("this processor does not run the {} kernel",
+                                                score_kernel_name(options.kernel)));
+    }
+}
 
 ScoreFilter::~ScoreFilter() = default;
 
@@ -114,8 +121,7 @@ bool ScoreFilter::process_line(const char* line, std::size_t length, std::string
         const int n = static_cast<int>(length / 2);
         const char* guess = line + n + 1;
         Score s;
-        static const detail::LetterKernel kernel = detail::best_letter_kernel();
-        if (line[n] == ' ' && kernel(line, guess, n, options_.rules, s)) {
+        if (line[n] == ' ' && kernels_->letters(line, guess, n, options_.rules, s)) {
             if (buffers_->output_used + kLongestOutputLine > buffers_->capacity) flush();
             char* out = buffers_->output.data() + buffers_->output_used;
             out = detail::format_score_line(out, guess, n, options_.rules, s);
@@ -134,66 +140,108 @@ bool ScoreFilter::process_line(const char* line, std::size_t length, std::string
     return options_.keep_going;
 }
 
+// Scores the lines of [p, end) (`at_end`: nothing follows `end` in this source), leaving `p` at the
+// start of an unfinished line when more input may complete it. Returns the outcome, or nothing when
+// it needs more input. `in_place`: the bytes are the whole source (a mapped file), so a line
+// longer than the buffer is measured here rather than by filling the buffer.
+std::optional<ScoreFilter::Outcome> ScoreFilter::scan(const char*& p, const char* end, bool at_end,
+                                                      std::string_view source, ScanState& state) {
+    bool terminated = false;
+    for (;;) {
+        if (!state.skipping_long) {  // as many valid lines as possible in one tight loop
+            char* const output = buffers_->output.data();
+            const auto block = kernels_->block(p, end, output + buffers_->output_used,
+                                               output + buffers_->capacity, options_.rules);
+            buffers_->output_used = static_cast<std::size_t>(block.out - output);
+            scored_ += block.lines;
+            state.number += block.lines;
+            p = block.next;
+            if (buffers_->capacity - buffers_->output_used < detail::kBlockOutputReserve) {
+                flush();
+                continue;
+            }
+        }
+        // One line the block scorer did not take: bad, "#", unfinished, or the last one.
+        const char* newline =
+            static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+        if (newline == nullptr) {
+            if (p == end) return at_end ? std::optional{Outcome::end_of_input} : std::nullopt;
+            if (!at_end) return std::nullopt;
+            newline = end;  // the last line has no line end
+        }
+        const char* next = newline == end ? end : newline + 1;
+        if (state.skipping_long) {
+            state.skipping_long = false;
+            p = next;
+            continue;
+        }
+        if (static_cast<std::size_t>(newline - p) >= buffers_->capacity) {  // in place only
+            report_long_line(source, ++state.number);
+            if (!options_.keep_going) return Outcome::stopped;
+            p = next;
+            continue;
+        }
+        ++state.number;
+        std::size_t length = static_cast<std::size_t>(newline - p);
+        if (length > 0 && p[length - 1] == '\r') --length;
+        if (!process_line(p, length, source, state.number, terminated)) return Outcome::stopped;
+        if (terminated) return Outcome::terminated;
+        p = next;
+    }
+}
+
+void ScoreFilter::report_long_line(std::string_view source, std::uint64_t number) {
+    report(source, number,
+           fmt::format("line longer than {} bytes, expected 'TARGET GUESS' of at most {} bytes",
+                       buffers_->capacity, 2 * kScoreMaxPegs + 1));
+}
+
 ScoreFilter::Outcome ScoreFilter::run(InputSource& in, std::string_view source) {
     char* const data = buffers_->data();
-    std::size_t carried = 0;       // bytes of an unfinished line at the front of the buffer
-    std::uint64_t number = 0;      // lines started so far
-    bool skipping_long = false;    // inside a line longer than the buffer, already reported
-    bool terminated = false;
+    std::size_t carried = 0;  // bytes of an unfinished line at the front of the buffer
+    ScanState state;
     for (;;) {
         const std::size_t got = in.read(data + carried, buffers_->capacity - carried);
         const bool at_end = got == 0;
         const char* const end = data + carried + got;
         const char* p = data;
-        for (;;) {
-            if (!skipping_long) {  // as many valid lines as possible in one tight loop
-                char* const output = buffers_->output.data();
-                const auto block = block_scorer_(p, end, output + buffers_->output_used,
-                                                 output + buffers_->capacity, options_.rules);
-                buffers_->output_used = static_cast<std::size_t>(block.out - output);
-                scored_ += block.lines;
-                number += block.lines;
-                p = block.next;
-                if (buffers_->capacity - buffers_->output_used < detail::kBlockOutputReserve) {
-                    flush();
-                    continue;
-                }
-            }
-            // One line the block scorer did not take: bad, "#", unfinished, or the last one.
-            const char* newline =
-                static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
-            if (newline == nullptr) {
-                if (!at_end || p == end) break;
-                newline = end;  // the last line has no line end
-            }
-            const char* next = newline == end ? end : newline + 1;
-            if (skipping_long) {
-                skipping_long = false;
-                p = next;
-                continue;
-            }
-            ++number;
-            std::size_t length = static_cast<std::size_t>(newline - p);
-            if (length > 0 && p[length - 1] == '\r') --length;
-            if (!process_line(p, length, source, number, terminated)) return Outcome::stopped;
-            if (terminated) return Outcome::terminated;
-            p = next;
-        }
-        if (at_end) return Outcome::end_of_input;
+        if (const auto outcome = scan(p, end, at_end, source, state)) return *outcome;
         carried = static_cast<std::size_t>(end - p);
         if (carried == buffers_->capacity) {  // no line end in a full buffer
-            if (!skipping_long) {
-                report(source, ++number,
-                       fmt::format("line longer than {} bytes, expected 'TARGET GUESS' of at most "
-                                   "{} bytes",
-                                   buffers_->capacity, 2 * kScoreMaxPegs + 1));
+            if (!state.skipping_long) {
+                report_long_line(source, ++state.number);
                 if (!options_.keep_going) return Outcome::stopped;
-                skipping_long = true;
+                state.skipping_long = true;
             }
             carried = 0;
         } else if (carried > 0) {
             std::memmove(data, p, carried);
         }
+    }
+}
+
+ScoreFilter::Outcome ScoreFilter::run(MappedFile& file, std::string_view source) {
+    // Slices of 16 buffers (16 MiB by default), so that the pages already scored can be let go:
+    // the filter's memory stays flat whatever the file's size.
+    const std::size_t kSlice = 16 * buffers_->capacity;
+    const std::string_view bytes = file.bytes();
+    const char* p = bytes.data();
+    const char* const end = bytes.data() + bytes.size();
+    ScanState state;
+    for (;;) {
+        const char* slice_end = static_cast<std::size_t>(end - p) > kSlice ? p + kSlice : end;
+        if (const auto outcome = scan(p, slice_end, slice_end == end, source, state)) return *outcome;
+        // scan stopped at an unfinished line: the next slice runs past it (a line longer than a
+        // slice is taken by the in-place check once its end is in view).
+        if (slice_end - p >= static_cast<std::ptrdiff_t>(kSlice / 2)) {
+            const char* line_end = static_cast<const char*>(
+                std::memchr(slice_end, '\n', static_cast<std::size_t>(end - slice_end)));
+            slice_end = line_end ? line_end + 1 : end;
+            if (const auto outcome = scan(p, slice_end, slice_end == end, source, state)) {
+                return *outcome;
+            }
+        }
+        file.release_before(p);
     }
 }
 

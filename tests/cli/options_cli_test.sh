@@ -13,6 +13,8 @@ huge=99999999999999999999999
 table=(
     "--bytes|generate score-input --bytes {}|"
     "--seed|generate score-input --bytes 100 --seed {}|0"
+    "--pegs|generate score-input --bytes 100 --pegs {}|"
+    "--colours|generate score-input --bytes 100 --colours {}|"
     "--pegs|judge --seed 1 --pegs {}|"
     "--colours|judge --seed 1 --colours {}|"
     "--batch|judge --seed 1 --batch {}|"

@@ -50,5 +50,30 @@ check "closed output: said so" grep -q "write error" "$tmp/err7"
 check "generator is seeded" cmp -s <("$bin" generate score-input --bytes 100k --seed 9) <("$bin" generate score-input --bytes 100k --seed 9)
 check "seeds differ" test "$("$bin" generate score-input --bytes 10k --seed 1 | md5sum)" != "$("$bin" generate score-input --bytes 10k --seed 2 | md5sum)"
 
+"$bin" generate score-input --bytes 10k --pegs 50 --colours 3 >"$tmp/shaped"
+check "generate --pegs 50: every line 50 + 50 letters" test "$(grep -v '^#$' "$tmp/shaped" | awk '{ print length($1), length($2) }' | sort -u)" = "50 50"
+check "generate --colours 3: letters A to C only" bash -c "! grep -v '^#$' '$tmp/shaped' | grep -q '[D-Z]'"
+
+# Every kernel this processor runs writes the same bytes and messages (bad lines mixed in), and a
+# file (scored in place, mapped) gives what the same bytes through a pipe give.
+{ "$bin" generate score-input --bytes 1M --seed 5 | grep -v '^#$'; printf 'AB Ab\nABC AB\r\n%s\nAB BA' "$(head -c 3000 /dev/zero | tr '\0' Q)"; } >"$tmp/mixed.in"
+"$bin" score --keep-going --kernel portable "$tmp/mixed.in" >"$tmp/portable.out" 2>"$tmp/portable.err"
+check "mixed input: bad lines reported (exit 1)" test $? -eq 1
+for kernel in auto avx2 avx512; do
+    if "$bin" score --kernel "$kernel" </dev/null 2>/dev/null; then
+        "$bin" score --keep-going --kernel "$kernel" "$tmp/mixed.in" >"$tmp/k.out" 2>"$tmp/k.err"
+        check "kernel $kernel: the portable kernel's output" cmp -s "$tmp/k.out" "$tmp/portable.out"
+        check "kernel $kernel: the portable kernel's messages" cmp -s "$tmp/k.err" "$tmp/portable.err"
+    else
+        echo "note: kernel $kernel not tried: this processor lacks it"
+    fi
+done
+cat "$tmp/mixed.in" | "$bin" score --keep-going >"$tmp/piped.out" 2>"$tmp/piped.err"
+"$bin" score --keep-going "$tmp/mixed.in" >"$tmp/file.out" 2>"$tmp/file.err"
+check "file and pipe: the same output" cmp -s "$tmp/piped.out" "$tmp/file.out"
+check "file and pipe: the same messages but the name" cmp -s <(sed 's/^[^:]*: [^:]*:/X:/' "$tmp/piped.err") <(sed 's/^[^:]*: [^:]*:/X:/' "$tmp/file.err")
+"$bin" score --kernel sse </dev/null >/dev/null 2>"$tmp/kerr"
+check "unknown kernel: exit 2" test $? -eq 2
+check "unknown kernel: named" grep -q "sse" "$tmp/kerr"
 
 [ "$failures" -eq 0 ]

@@ -1,5 +1,6 @@
 // The reference scorer and the filter's letter kernels against the brute force, and against
 // hand-checked cases.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <string>
@@ -147,14 +148,28 @@ TEST_P(LetterKernelTest, RejectsAnyByteOutsideAToZ) {
     }
 }
 
+// Every kernel this processor runs; a kernel it cannot run is named on stderr, not silently left
+// out (the avx512 kernel needs AVX-512 VBMI, VPOPCNTDQ and GFNI).
 std::vector<detail::LetterKernel> kernels_here() {
-    std::vector<detail::LetterKernel> k{detail::score_letters_portable};
-    if (__builtin_cpu_supports("avx2")) k.push_back(detail::score_letters_avx2);
+    std::vector<detail::LetterKernel> k;
+    for (ScoreKernel kind : {ScoreKernel::portable, ScoreKernel::avx2, ScoreKernel::avx512}) {
+        if (score_kernel_supported(kind)) {
+            k.push_back(detail::kernel_pair(kind).letters);
+        } else {
+            fmt::print(stderr, "note: the {} letter kernel is not tested: this processor lacks it\n",
+                       score_kernel_name(kind));
+        }
+    }
     return k;
 }
 
 std::string kernel_name(const ::testing::TestParamInfo<detail::LetterKernel>& info) {
-    return info.param == detail::score_letters_portable ? "portable" : "avx2";
+    for (ScoreKernel kind : {ScoreKernel::portable, ScoreKernel::avx2, ScoreKernel::avx512}) {
+        if (detail::kernel_pair(kind).letters == info.param) {
+            return std::string(score_kernel_name(kind));
+        }
+    }
+    return "unknown";
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, LetterKernelTest, ::testing::ValuesIn(kernels_here()),

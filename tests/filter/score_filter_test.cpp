@@ -3,6 +3,9 @@
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -163,6 +166,120 @@ TEST(ScoreFilter, MatchesTheReferenceScorerLineByLine) {
         }
         EXPECT_EQ(run.output, expected);
     }
+}
+
+
+// Every kernel this processor runs gives the portable kernel's output byte for byte, errors
+// included: valid lines of every length 2..50 mixed with bad ones (a lower-case letter, unequal
+// lengths, a missing space, CRLF, an overlong line), with reads split at odd sizes so that lines
+// straddle the buffer's refills.
+TEST(ScoreFilter, EveryKernelGivesThePortableOutput) {
+    Rng rng(17);
+    std::string input;
+    for (int i = 0; i < 20'000; ++i) {
+        append_score_line(rng, input);
+        switch (rng.below(40)) {
+            case 0: input += "ABcD ABCD\n"; break;
+            case 1: input += "ABC ABCD\n"; break;
+            case 2: input += "ABCDABCD\n"; break;
+            case 3: input += "ABCD DCBA\r\n"; break;
+            case 4: input += std::string(60, 'Q') + " " + std::string(60, 'Q') + "\n"; break;
+            default: break;
+        }
+    }
+    const std::vector<ScoreKernel> kernels{ScoreKernel::portable, ScoreKernel::avx2, ScoreKernel::avx512};
+    for (Rules rules : {Rules::adjacent, Rules::classic}) {
+        ScoreFilterOptions portable{rules, true};
+        portable.kernel = ScoreKernel::portable;
+        const auto expected = run_filter(input, portable);
+        ASSERT_GT(expected.scored, 19'000u);
+        ASSERT_GT(expected.errors.size(), 1'000u);
+        for (ScoreKernel kernel : kernels) {
+            if (!score_kernel_supported(kernel)) {
+                fmt::print(stderr, "note: the {} kernel is not tested: this processor lacks it\n",
+                           score_kernel_name(kernel));
+                continue;
+            }
+            ScoreFilterOptions options = portable;
+            options.kernel = kernel;
+            for (std::size_t chunk : {std::size_t{4093}, SIZE_MAX}) {
+                const auto run = run_filter(input, options, chunk);
+                EXPECT_EQ(run.output, expected.output) << score_kernel_name(kernel) << " chunk " << chunk;
+                EXPECT_EQ(run.errors, expected.errors) << score_kernel_name(kernel);
+            }
+        }
+    }
+}
+
+// A regular file is scored in place (MappedFile); it must give exactly what streaming gives:
+// output, messages and outcome, with lines across the mapped slices (16 buffers each), lines
+// longer than the buffer and than a slice, a last line without its end, and "#" inside.
+TEST(ScoreFilter, AMappedFileGivesTheStreamedResult) {
+    Rng rng(23);
+    std::string input;
+    for (int i = 0; i < 6000; ++i) {
+        append_score_line(rng, input);
+        if (i == 1000) input += std::string(10'000, 'A') + "\n";
+        if (i == 3000) input += std::string(300'000, 'B') + "\r\n";
+        if (i == 4000) input += "ABcD ABCD\n";
+    }
+    for (const std::string& text : {input, input + "AB BA", input + "#\nAB AB\n", std::string("AB")}) {
+        char path[] = "/tmp/mastermind-mapped-XXXXXX";
+        const int fd = ::mkstemp(path);
+        ASSERT_GE(fd, 0);
+        ASSERT_EQ(::write(fd, text.data(), text.size()), static_cast<ssize_t>(text.size()));
+        ::lseek(fd, 0, SEEK_SET);
+        auto mapped = MappedFile::map(fd);
+        ASSERT_TRUE(mapped);
+        EXPECT_EQ(mapped->bytes(), text);
+        for (std::size_t buffer : {std::size_t{256}, std::size_t{4096}, std::size_t{1} << 20}) {
+            for (bool keep_going : {false, true}) {
+                ScoreFilterOptions options{Rules::adjacent, keep_going};
+                options.buffer_bytes = buffer;
+                const auto streamed = run_filter(text, options);
+                FilterRun in_place;
+                StringSink sink;
+                ScoreFilter filter(options, sink, [&](const LineError& e) {
+                    in_place.errors.push_back(fmt::format("{}|{}: {}", sink.text.size(), e.line, e.message));
+                });
+                in_place.outcome = filter.run(*mapped, "test");
+                filter.flush();
+                EXPECT_EQ(sink.text, streamed.output) << buffer << " " << keep_going;
+                EXPECT_EQ(in_place.errors, streamed.errors) << buffer << " " << keep_going;
+                EXPECT_EQ(in_place.outcome, streamed.outcome) << buffer << " " << keep_going;
+                EXPECT_EQ(filter.lines_scored(), streamed.scored) << buffer << " " << keep_going;
+            }
+        }
+        ::close(fd);
+        ::unlink(path);
+    }
+}
+
+TEST(ScoreFilter, OnlyRegularFilesReadFromTheirStartAreMapped) {
+    int pipe_ends[2];
+    ASSERT_EQ(::pipe(pipe_ends), 0);
+    EXPECT_FALSE(MappedFile::map(pipe_ends[0]));
+    ::close(pipe_ends[0]);
+    ::close(pipe_ends[1]);
+    char path[] = "/tmp/mastermind-mapped-XXXXXX";
+    const int fd = ::mkstemp(path);
+    ASSERT_GE(fd, 0);
+    EXPECT_FALSE(MappedFile::map(fd)) << "an empty file";
+    ASSERT_EQ(::write(fd, "AB AB\n", 6), 6);
+    EXPECT_FALSE(MappedFile::map(fd)) << "read position not at the start";
+    ::lseek(fd, 0, SEEK_SET);
+    EXPECT_TRUE(MappedFile::map(fd));
+    ::close(fd);
+    ::unlink(path);
+}
+
+TEST(ScoreFilter, KernelNamesReadBack) {
+    for (ScoreKernel k : {ScoreKernel::best, ScoreKernel::portable, ScoreKernel::avx2, ScoreKernel::avx512}) {
+        EXPECT_EQ(parse_score_kernel(score_kernel_name(k)), k);
+    }
+    EXPECT_EQ(parse_score_kernel("sse"), std::nullopt);
+    EXPECT_TRUE(score_kernel_supported(resolve_score_kernel(ScoreKernel::best)));
+    EXPECT_NE(resolve_score_kernel(ScoreKernel::best), ScoreKernel::best);
 }
 
 }  // namespace

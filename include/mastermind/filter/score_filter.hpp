@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -19,6 +20,7 @@ namespace mastermind {
 
 namespace detail {
 struct BlockProgress;
+struct KernelPair;
 }
 
 inline constexpr int kScoreMinPegs = 2;
@@ -34,12 +36,21 @@ struct LineError {
 // an empty string if it is valid. Used for diagnostics, off the fast path.
 std::string diagnose_score_line(std::string_view line);
 
+// The instruction set of the filter's inner loop. Every kernel gives the same output (the tests
+// compare them); `best` is the fastest this processor runs: avx512, else avx2, else portable.
+enum class ScoreKernel { best, portable, avx2, avx512 };
+bool score_kernel_supported(ScoreKernel kernel);
+ScoreKernel resolve_score_kernel(ScoreKernel kernel);  // best -> the kernel it stands for
+std::string_view score_kernel_name(ScoreKernel kernel);  // best is "auto"
+std::optional<ScoreKernel> parse_score_kernel(std::string_view name);
+
 struct ScoreFilterOptions {
     Rules rules = Rules::adjacent;
     bool keep_going = false;  // report every bad line and score the rest, instead of stopping
     // Size of the input and of the output buffer (at least 256): memory use, and the longest
     // line that is read in full (a longer one is reported as too long).
     std::size_t buffer_bytes = std::size_t{1} << 20;
+    ScoreKernel kernel = ScoreKernel::best;  // must be supported here
 };
 
 class ScoreFilter {
@@ -59,6 +70,9 @@ public:
     // Scores one source. Output is flushed to the sink before each error is reported, so every
     // line scored before a bad line is already written when the error is seen.
     Outcome run(InputSource& in, std::string_view source_name);
+    // The same for a mapped regular file, scored in place without copying (the same output and
+    // messages as streaming it).
+    Outcome run(MappedFile& file, std::string_view source_name);
     void flush();
 
     std::uint64_t lines_scored() const { return scored_; }
@@ -66,6 +80,13 @@ public:
 
 private:
     class Buffers;
+    struct ScanState {
+        std::uint64_t number = 0;    // lines started so far
+        bool skipping_long = false;  // inside a line longer than the buffer, already reported
+    };
+    std::optional<Outcome> scan(const char*& p, const char* end, bool at_end,
+                                std::string_view source, ScanState& state);
+    void report_long_line(std::string_view source, std::uint64_t number);
     bool process_line(const char* line, std::size_t length, std::string_view source,
                       std::uint64_t number, bool& terminated);
     void report(std::string_view source, std::uint64_t number, std::string message);
@@ -74,7 +95,7 @@ private:
     OutputSink& out_;
     ErrorHandler on_error_;
     std::unique_ptr<Buffers> buffers_;
-    detail::BlockProgress (*block_scorer_)(const char*, const char*, char*, char*, Rules);
+    std::unique_ptr<detail::KernelPair> kernels_;
     std::uint64_t scored_ = 0;
     std::uint64_t bad_ = 0;
 };
