@@ -3,17 +3,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <string>
 #include <system_error>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "commands.hpp"
 #include "mastermind/filter/score_filter.hpp"
+#include "option_checks.hpp"
 
 namespace mastermind::app {
 
@@ -22,6 +25,7 @@ namespace {
 struct ScoreArgs {
     std::string rules = "adjacent";
     std::string kernel = "auto";
+    int threads = static_cast<int>(std::max(1u, std::min(64u, std::thread::hardware_concurrency())));
     bool keep_going = false;
     std::vector<std::string> files;
 };
@@ -113,6 +117,7 @@ std::string supported_kernels() {
 int run_score(const ScoreArgs& args) {
     ScoreFilterOptions options{*parse_rules(args.rules), args.keep_going};
     options.kernel = *parse_score_kernel(args.kernel);
+    options.threads = args.threads;
     if (!score_kernel_supported(options.kernel)) {
         complain("mastermind score: --kernel {}: this processor lacks the instructions it needs "
                  "(the kernels it runs: {})\n",
@@ -174,6 +179,11 @@ void add_score_command(CLI::App& app, int& exit_status) {
                     "adjacent: black/grey/white (grey = a maximum matching of neighbours); "
                     "classic: black/white, written 'GUESS: b black, w white'")
         ->check(CLI::IsMember({"adjacent", "classic"}))
+        ->capture_default_str();
+    cmd->add_option("--threads", args->threads,
+                    "threads for a file (standard input that is a pipe is read by one): the output "
+                    "is the same for any number; default: the processor's cores")
+        ->check(integer_in(1, 256))
         ->capture_default_str();
     cmd->add_option("--kernel", args->kernel,
                     "instruction set of the inner loop (every one gives the same output; for "

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Times `mastermind score` side by side with `wc -l` on two generated inputs, in one hyperfine run
 # per input: the default mix (lengths 2..50, alphabets 2..26) and long lines (50 pegs, 26 colours).
-# Each input is also scored by the AVX2 kernel where the processor runs AVX-512 too (to show what
-# the dispatch gains), after checking that every kernel writes the portable kernel's bytes; then
+# Each input is scored as a user runs it (every core, the fastest kernel), on one thread, and on one
+# thread by the AVX2 kernel where the processor runs AVX-512 too (what the dispatch gains), after
+# checking that every kernel writes the portable kernel's bytes; then
 # the hand-written baseline (bench/baseline_score.cpp) on the first. Ratios come from the medians
 # of one run. Figures go to docs/performance.md.
 # Usage: scripts/bench-score.sh [BYTES (default 100M)] [SEED (default 1)] [RUNS (default 30)]
@@ -35,8 +36,8 @@ for input in mixed long; do
     for kernel in "${kernels[@]}"; do
         "$bin" score --kernel "$kernel" "$file" | cmp - "$work/expected"
     done
-    commands=("wc -l $file" "$bin score $file")
-    for kernel in "${kernels[@]:1}"; do commands+=("$bin score --kernel $kernel $file"); done
+    commands=("wc -l $file" "$bin score $file" "$bin score --threads 1 $file")
+    for kernel in "${kernels[@]:1}"; do commands+=("$bin score --threads 1 --kernel $kernel $file"); done
     echo "every kernel agrees on all $(wc -l <"$work/expected") lines"
     # -N: no shell in between; output to /dev/null.
     hyperfine -N --warmup 3 --runs "$runs" --output=null --export-json "$work/$input.json" \

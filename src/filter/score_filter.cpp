@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "letter_kernel.hpp"
+#include "parallel_prefix.hpp"
 
 namespace mastermind {
 
@@ -228,6 +229,17 @@ ScoreFilter::Outcome ScoreFilter::run(MappedFile& file, std::string_view source)
     const char* p = bytes.data();
     const char* const end = bytes.data() + bytes.size();
     ScanState state;
+    if (options_.threads > 1) {
+        // The valid lines first, on every thread; from the first other line on (if any), one
+        // thread, as below.
+        flush();
+        const auto prefix = detail::score_prefix_in_parallel(
+            p, end, kernels_->block, options_.rules, options_.threads, out_,
+            [&](const char* scored) { file.release_before(scored); });
+        p = prefix.next;
+        state.number = prefix.lines;
+        scored_ += prefix.lines;
+    }
     for (;;) {
         const char* slice_end = static_cast<std::size_t>(end - p) > kSlice ? p + kSlice : end;
         if (const auto outcome = scan(p, slice_end, slice_end == end, source, state)) return *outcome;

@@ -13,6 +13,7 @@ huge=99999999999999999999999
 table=(
     "--bytes|generate score-input --bytes {}|"
     "--seed|generate score-input --bytes 100 --seed {}|0"
+    "--threads|score --threads {} /dev/null|"
     "--pegs|generate score-input --bytes 100 --pegs {}|"
     "--colours|generate score-input --bytes 100 --colours {}|"
     "--pegs|judge --seed 1 --pegs {}|"

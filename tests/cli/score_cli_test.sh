@@ -72,6 +72,13 @@ cat "$tmp/mixed.in" | "$bin" score --keep-going >"$tmp/piped.out" 2>"$tmp/piped.
 "$bin" score --keep-going "$tmp/mixed.in" >"$tmp/file.out" 2>"$tmp/file.err"
 check "file and pipe: the same output" cmp -s "$tmp/piped.out" "$tmp/file.out"
 check "file and pipe: the same messages but the name" cmp -s <(sed 's/^[^:]*: [^:]*:/X:/' "$tmp/piped.err") <(sed 's/^[^:]*: [^:]*:/X:/' "$tmp/file.err")
+for threads in 1 3; do
+    "$bin" score --keep-going --threads "$threads" "$tmp/mixed.in" >"$tmp/t.out" 2>"$tmp/t.err"
+    check "--threads $threads: the same output" cmp -s "$tmp/t.out" "$tmp/file.out"
+    check "--threads $threads: the same messages" cmp -s "$tmp/t.err" "$tmp/file.err"
+done
+"$bin" score --threads 2 "$tmp/big.in" | cmp -s - <("$bin" score --threads 1 "$tmp/big.in")
+check "--threads 2 on 20 MB: the one-thread bytes" test $? -eq 0
 "$bin" score --kernel sse </dev/null >/dev/null 2>"$tmp/kerr"
 check "unknown kernel: exit 2" test $? -eq 2
 check "unknown kernel: named" grep -q "sse" "$tmp/kerr"

@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <array>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -232,23 +233,26 @@ TEST(ScoreFilter, AMappedFileGivesTheStreamedResult) {
         auto mapped = MappedFile::map(fd);
         ASSERT_TRUE(mapped);
         EXPECT_EQ(mapped->bytes(), text);
-        for (std::size_t buffer : {std::size_t{256}, std::size_t{4096}, std::size_t{1} << 20}) {
-            for (bool keep_going : {false, true}) {
-                ScoreFilterOptions options{Rules::adjacent, keep_going};
-                options.buffer_bytes = buffer;
-                const auto streamed = run_filter(text, options);
-                FilterRun in_place;
-                StringSink sink;
-                ScoreFilter filter(options, sink, [&](const LineError& e) {
-                    in_place.errors.push_back(fmt::format("{}|{}: {}", sink.text.size(), e.line, e.message));
-                });
-                in_place.outcome = filter.run(*mapped, "test");
-                filter.flush();
-                EXPECT_EQ(sink.text, streamed.output) << buffer << " " << keep_going;
-                EXPECT_EQ(in_place.errors, streamed.errors) << buffer << " " << keep_going;
-                EXPECT_EQ(in_place.outcome, streamed.outcome) << buffer << " " << keep_going;
-                EXPECT_EQ(filter.lines_scored(), streamed.scored) << buffer << " " << keep_going;
-            }
+        for (int variant = 0; variant < 12; ++variant) {
+            ScoreFilterOptions options{Rules::adjacent, variant % 2 == 1};
+            options.buffer_bytes = std::array<std::size_t, 3>{256, 4096, 1 << 20}[variant / 2 % 3];
+            options.threads = variant < 6 ? 1 : 3;
+            const std::string where = fmt::format("buffer {}, keep going {}, threads {}",
+                                                  options.buffer_bytes, options.keep_going,
+                                                  options.threads);
+            const auto streamed = run_filter(text, options);
+            FilterRun in_place;
+            StringSink sink;
+            ScoreFilter filter(options, sink, [&](const LineError& e) {
+                in_place.errors.push_back(
+                    fmt::format("{}|{}: {}", sink.text.size(), e.line, e.message));
+            });
+            in_place.outcome = filter.run(*mapped, "test");
+            filter.flush();
+            EXPECT_EQ(sink.text, streamed.output) << where;
+            EXPECT_EQ(in_place.errors, streamed.errors) << where;
+            EXPECT_EQ(in_place.outcome, streamed.outcome) << where;
+            EXPECT_EQ(filter.lines_scored(), streamed.scored) << where;
         }
         ::close(fd);
         ::unlink(path);

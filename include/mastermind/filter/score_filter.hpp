@@ -51,6 +51,9 @@ struct ScoreFilterOptions {
     // line that is read in full (a longer one is reported as too long).
     std::size_t buffer_bytes = std::size_t{1} << 20;
     ScoreKernel kernel = ScoreKernel::best;  // must be supported here
+    // Threads for a mapped file (run(MappedFile&)): its valid lines are scored in slices in
+    // parallel and written in order; the output and messages are those of one thread.
+    int threads = 1;
 };
 
 class ScoreFilter {
