@@ -1,6 +1,7 @@
-// Fuzzes the `score` filter: any bytes, read in chunks of any size. Oracle: every line that the
-// slow diagnostic calls valid is scored exactly as the reference scorer does, every other line
-// is reported, and the fast path never takes a line the diagnostic rejects.
+// Fuzzes the `score` filter: any bytes, read in chunks of any size, by every kernel this processor
+// runs (portable, AVX2, AVX-512). Oracle: every line that the slow diagnostic calls valid is scored
+// exactly as the reference scorer does, every other line is reported, and the fast path never
+// takes a line the diagnostic rejects.
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -18,13 +19,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Rules rules = data[0] & 0x80 ? Rules::classic : Rules::adjacent;
     const std::string_view input(reinterpret_cast<const char*>(data + 1), size - 1);
 
-    StringSink sink;
-    std::uint64_t errors = 0;
-    // Small buffers: fast runs, and lines longer than the buffer are reachable.
-    ScoreFilter filter({rules, true, 256}, sink, [&](const LineError&) { ++errors; });
-    StringSource source(input, chunk);
-    filter.run(source, "fuzz");
-    filter.flush();
 
     std::string expected;
     std::uint64_t bad = 0;
@@ -50,6 +44,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                       s.black, s.grey, s.white)
                         : fmt::format("{}: {} black, {} white\n", line.substr(space + 1), s.black, s.white);
     }
-    if (sink.text != expected || errors != bad) __builtin_trap();
+    for (ScoreKernel kernel : {ScoreKernel::portable, ScoreKernel::avx2, ScoreKernel::avx512}) {
+        if (!score_kernel_supported(kernel)) continue;
+        StringSink sink;
+        std::uint64_t errors = 0;
+        // Small buffers: fast runs, and lines longer than the buffer are reachable.
+        ScoreFilterOptions options{rules, true, 256};
+        options.kernel = kernel;
+        ScoreFilter filter(options, sink, [&](const LineError&) { ++errors; });
+        StringSource source(input, chunk);
+        filter.run(source, "fuzz");
+        filter.flush();
+        if (sink.text != expected || errors != bad) __builtin_trap();
+    }
     return 0;
 }
