@@ -6,6 +6,7 @@
 #   a long run:  scripts/fuzz.sh 3600
 #   a campaign of a fixed number of executions per target (docs/fuzzing.md):
 #                MASTERMIND_FUZZ_RUNS=10000000 scripts/fuzz.sh 86400 1 transcript_fuzz
+#   inputs at most N bytes (libFuzzer's -max_len): MASTERMIND_FUZZ_MAX_LEN=N
 # New inputs go to a temporary corpus; the seed corpus under fuzz/corpus is only read. A failing
 # target's input and log are kept and named.
 set -euo pipefail
@@ -14,7 +15,7 @@ seconds=${1:-25}
 seed=${2:-1}
 shift $(($# < 2 ? $# : 2))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(score_line_fuzz protocol_fuzz judge_session_fuzz transcript_fuzz arena_output_fuzz)
+[ ${#targets[@]} -gt 0 ] || targets=(score_line_fuzz protocol_fuzz judge_session_fuzz transcript_fuzz arena_output_fuzz arena_process_fuzz)
 if ! bash scripts/build.sh sanitize >/tmp/mastermind-fuzz-build.log 2>&1; then
     tail -30 /tmp/mastermind-fuzz-build.log
     echo "fuzz: the sanitize build failed (log: /tmp/mastermind-fuzz-build.log)" >&2
@@ -28,9 +29,11 @@ runs=()
 fuzz_one() {  # fuzz_one TARGET: runs in $work/TARGET, log in $work/TARGET.log
     local target=$1 corpus=fuzz/corpus/${1%_fuzz}
     [ "$target" = score_line_fuzz ] && corpus=fuzz/corpus/score
+    local max_len=()
+    [ -n "${MASTERMIND_FUZZ_MAX_LEN:-}" ] && max_len=(-max_len="$MASTERMIND_FUZZ_MAX_LEN")
     mkdir -p "$work/$target/new"
     (cd "$work/$target" && "$root/build/sanitize/fuzz/$target" -max_total_time="$seconds" -seed="$seed" "${runs[@]}" \
-        -timeout=5 -rss_limit_mb=2048 -print_final_stats=1 new "$root/$corpus" >"$work/$target.log" 2>&1)
+        -timeout=5 -rss_limit_mb=2048 -print_final_stats=1 "${max_len[@]}" new "$root/$corpus" >"$work/$target.log" 2>&1)
 }
 
 failed=0

@@ -23,7 +23,7 @@ for flavour in release sanitize; do
     ctest --test-dir "build/$flavour" --output-on-failure -j "$(($(nproc) + 1))" | tee "build/$flavour/ctest.log"
     passed=$((passed + $(count_passed "build/$flavour/ctest.log")))
 done
-fuzz_targets=(score_line_fuzz protocol_fuzz judge_session_fuzz transcript_fuzz arena_output_fuzz)
+fuzz_targets=(score_line_fuzz protocol_fuzz judge_session_fuzz transcript_fuzz arena_output_fuzz arena_process_fuzz)
 echo "== fuzzing ($((SECONDS - start)) s; libFuzzer, ${MASTERMIND_FUZZ_SECONDS:-3} s per target)"
 bash scripts/fuzz.sh "${MASTERMIND_FUZZ_SECONDS:-3}" 1 "${fuzz_targets[@]}"
 echo "== no test process left behind"

@@ -184,25 +184,41 @@ GameResult play_program(const ProgramSpec& program, const GameSpec& game, const 
     }
     result.tests = report.tests_used;
     result.peak_rss_kb = std::max(sandbox->peak_kb(), usage.ru_maxrss);
+    ProgramFate fate;
+    fate.exited = exited;
+    fate.wait_status = status;
+    fate.memory_exceeded = sandbox->memory_exceeded();
+    fate.own_peak_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
+    fate.peak_seen_kb = result.peak_rss_kb;
+    fate.process_limit_reached = sandbox->process_limit_reached();
+    auto decision = arena_verdict(report, fate, limits);
+    return finish(decision.verdict, std::move(decision.detail));
+}
 
-    const bool crashed = exited && (WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) != 0));
-    if (sandbox->memory_exceeded() ||
-        (limits.memory_bytes && static_cast<std::uint64_t>(usage.ru_maxrss) * 1024 > limits.memory_bytes)) {
-        return finish(Verdict::memory_limit,
-                      fmt::format("resident memory of the process tree reached the limit of {} KiB (peak seen {} KiB)",
-                                  limits.memory_bytes / 1024, result.peak_rss_kb));
+ArenaDecision arena_verdict(const JudgeReport& report, const ProgramFate& fate,
+                            const ArenaLimits& limits) {
+    const int status = fate.wait_status;
+    const bool crashed =
+        fate.exited && (WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) != 0));
+    if (fate.memory_exceeded ||
+        (limits.memory_bytes && fate.own_peak_bytes > limits.memory_bytes)) {
+        return {Verdict::memory_limit,
+                fmt::format("resident memory of the process tree reached the limit of {} KiB "
+                            "(peak seen {} KiB)",
+                            limits.memory_bytes / 1024, fate.peak_seen_kb)};
     }
-    if (report.aborted) return finish(Verdict::judge_error, report.detail);
-    if (report.verdict != Verdict::accepted && sandbox->process_limit_reached()) {
-        return finish(Verdict::runtime_error,
-                      fmt::format("the program reached the limit of {} processes ({})", limits.max_processes, report.detail));
+    if (report.aborted) return {Verdict::judge_error, report.detail};
+    if (report.verdict != Verdict::accepted && fate.process_limit_reached) {
+        return {Verdict::runtime_error,
+                fmt::format("the program reached the limit of {} processes ({})",
+                            limits.max_processes, report.detail)};
     }
-    if (crashed && (report.verdict == Verdict::closed_stream || report.verdict == Verdict::accepted ||
+    if (crashed && (report.verdict == Verdict::closed_stream ||
+                    report.verdict == Verdict::accepted ||
                     report.verdict == Verdict::wrong_answer)) {
-        return finish(Verdict::runtime_error,
-                      fmt::format("{} ({})", describe_status(status), report.detail));
+        return {Verdict::runtime_error, fmt::format("{} ({})", describe_status(status), report.detail)};
     }
-    return finish(report.verdict, report.detail);
+    return {report.verdict, report.detail};
 }
 
 ArenaSummary summarize(const std::vector<GameResult>& results) {

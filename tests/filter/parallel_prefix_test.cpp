@@ -42,7 +42,7 @@ std::pair<std::string, std::size_t> reference(const Padded& in, BlockScorer bloc
 TEST(ParallelPrefix, AnyThreadsAndSlicesGiveTheOneThreadResult) {
     Rng rng(31);
     std::string valid;
-    for (int i = 0; i < 4000; ++i) append_score_line(rng, valid);
+    for (int i = 0; i < 2000; ++i) append_score_line(rng, valid);
     const std::size_t middle = valid.find('\n', valid.size() / 2) + 1;
     const std::vector<std::string> texts{
         valid,                                                         // all taken
@@ -56,7 +56,7 @@ TEST(ParallelPrefix, AnyThreadsAndSlicesGiveTheOneThreadResult) {
         const Padded in(texts[t]);
         const auto [expected, stop] = reference(in, block);
         for (int threads : {1, 2, 3, 5}) {
-            for (std::size_t slice : {std::size_t{1}, std::size_t{300}, std::size_t{20'000}, std::size_t{1} << 20}) {
+            for (std::size_t slice : {std::size_t{97}, std::size_t{20'000}, std::size_t{1} << 20}) {
                 StringSink sink;
                 const char* last_done = in.begin();
                 bool in_order = true;

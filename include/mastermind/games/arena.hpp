@@ -45,6 +45,28 @@ struct ProgramSpec {
     bool show_stderr = false;       // otherwise the program's stderr goes to /dev/null
 };
 
+// What the arena knows of the program once its game is over, beside the judge's report.
+struct ProgramFate {
+    bool exited = false;   // it ended by itself (within the grace period after the game)
+    int wait_status = 0;   // its wait status, when it exited
+    bool memory_exceeded = false;        // the sandbox saw the limit reached (or the kernel's OOM)
+    std::uint64_t own_peak_bytes = 0;    // the program's own peak resident memory (wait4)
+    long peak_seen_kb = 0;               // the most seen for the whole tree, for the message
+    bool process_limit_reached = false;  // the sandbox refused a process or thread
+};
+
+// The contest verdict of a game, as a judge would give it: memory over the limit is Memory Limit
+// Exceeded whatever else happened; a program that crashed or exited non-zero where the judge saw
+// it go quiet (or had already accepted or refused its answer) has a Runtime Error; a game lost at
+// the process limit says so; otherwise the judge's verdict. A report the channel's watchdog
+// aborted is a judge error unless the memory explains it.
+struct ArenaDecision {
+    Verdict verdict;
+    std::string detail;
+};
+ArenaDecision arena_verdict(const JudgeReport& report, const ProgramFate& fate,
+                            const ArenaLimits& limits);
+
 // Plays one game. `log`, if set, receives the judge's transcript events.
 GameResult play_program(const ProgramSpec& program, const GameSpec& game, const ArenaLimits& limits,
                         const JudgeLog& log = {});
