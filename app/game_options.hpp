@@ -58,6 +58,13 @@ struct GameChoice {
     }
 };
 
+// The choice with the ordinary game as its default (play, assist).
+inline GameChoice ordinary_choice() {
+    GameChoice choice;
+    choice.game = "ordinary";
+    return choice;
+}
+
 inline void add_game_options(CLI::App* cmd, GameChoice& choice) {
     cmd->add_option("--game", choice.game, "batch (9 pegs, 10 colours, 9 strings a test, 20 tests) or ordinary "
                                            "(one guess a turn: 4 pegs, 6 colours, 10 guesses)")

@@ -41,6 +41,8 @@ int main(int argc, char** argv) {
     mastermind::app::add_evaluate_command(app, exit_status);
     mastermind::app::add_first_test_command(app, exit_status);
     mastermind::app::add_bench_command(app, exit_status);
+    mastermind::app::add_play_command(app, exit_status);
+    mastermind::app::add_assist_command(app, exit_status);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

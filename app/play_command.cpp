@@ -1,0 +1,192 @@
+// `mastermind play`: a person plays the ordinary game in the terminal against a hidden secret.
+#include <unistd.h>
+
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "batch_options.hpp"
+#include "board_view.hpp"
+#include "commands.hpp"
+#include "game_options.hpp"
+#include "mastermind/core/random.hpp"
+#include "mastermind/core/text.hpp"
+#include "mastermind/strategies/ordinary_session.hpp"
+#include "typed_line.hpp"
+
+namespace mastermind::app {
+
+namespace {
+
+struct PlayArgs {
+    GameChoice game = ordinary_choice();
+    std::optional<std::uint64_t> seed;
+    std::string hints = "auto";
+};
+
+std::string codebreaker_names() {
+    std::string names;
+    for (const auto& c : all_codebreakers()) names += (names.empty() ? "" : ", ") + std::string(c.name);
+    return names;
+}
+
+// The codebreaker `name` ("auto": the best for the game), or why it cannot give hints here.
+const CodebreakerInfo* hint_codebreaker(const std::string& name, const CodeSpace& space, std::string& why) {
+    const CodebreakerInfo* info = name == "auto" ? best_codebreaker_for(space) : find_codebreaker(name);
+    if (!info) {
+        why = fmt::format("'{}' is not a codebreaker ({})", name, codebreaker_names());
+        return nullptr;
+    }
+    why = codebreaker_refuses(*info, space);
+    if (info->name == "tree") why = "the tree codebreaker needs a tree file; name another";
+    return why.empty() ? info : nullptr;
+}
+
+constexpr const char* kPlayHelp =
+    "Type a guess, or one of:\n"
+    "  count          how many codes still fit the answers (and which, when few)\n"
+    "  hint [NAME]    the guess a codebreaker would play now (default: the best for the game)\n"
+    "  reveal         give up and show the secret\n"
+    "  help           this text\n";
+
+class PlayScreen {
+public:
+    PlayScreen(const OrdinaryParams& params, const CodeSpace& space, std::uint64_t seed)
+        : params_(params), space_(space), seed_(seed), style_(board_style_for(STDOUT_FILENO)) {}
+
+    void header() const {
+        fmt::print("Mastermind: {}, {} (symbols 0-{}), {} rules, {}. Seed {} (the same game again: "
+                   "--seed {}).\n",
+                   count_of(static_cast<std::uint64_t>(params_.pegs), "peg"),
+                   count_of(static_cast<std::uint64_t>(params_.colours), "colour"),
+                   CodeSpace::kSymbols[static_cast<std::size_t>(params_.colours - 1)],
+                   params_.rules == Rules::adjacent ? "adjacent" : "classic",
+                   count_of(static_cast<std::uint64_t>(params_.max_guesses), "guess", "guesses"),
+                   seed_, seed_);
+    }
+    void redraw(const OrdinarySession& session) const {
+        fmt::print("{}", clear_screen(style_));
+        header();
+        fmt::print("\n{}\n", draw_board(space_, session.history(), style_));
+    }
+    const BoardStyle& style() const { return style_; }
+
+private:
+    const OrdinaryParams& params_;
+    const CodeSpace& space_;
+    std::uint64_t seed_;
+    BoardStyle style_;
+};
+
+int run_play(const PlayArgs& args) {
+    OrdinaryParams params;
+    if (!args.game.ordinary()) {
+        complain("mastermind play: --game {}: only the ordinary game can be played here so far\n", args.game.game);
+        return kExitFailure;
+    }
+    if (auto why = args.game.ordinary_game(params); !why.empty()) {
+        complain("mastermind play: {}\n", why);
+        return kExitFailure;
+    }
+    if (auto why = CodeSpace::check(params.pegs, params.colours); !why.empty()) {
+        complain("mastermind play: {}\n", why);
+        return kExitFailure;
+    }
+    const CodeSpace space(params.rules, params.pegs, params.colours);
+    std::string why;
+    if (!hint_codebreaker(args.hints, space, why)) {
+        complain("mastermind play: --hints {}: {}\n", args.hints, why);
+        return kExitFailure;
+    }
+    const std::uint64_t seed = args.seed ? *args.seed : fresh_seed();
+    Rng rng(seed);
+    const auto secret = static_cast<std::uint32_t>(rng.below(space.size()));
+
+    OrdinarySession session(space);
+    const PlayScreen screen(params, space, seed);
+    screen.redraw(session);
+    fmt::print("{}", kPlayHelp);
+    std::string line;
+    const bool prompt = ::isatty(STDIN_FILENO) == 1;  // a person types; not a script
+    for (;;) {
+        const int turn = static_cast<int>(session.history().size()) + 1;
+        if (prompt) fmt::print("guess {} of {}> ", turn, params.max_guesses);
+        flush_stdout();
+        if (!std::getline(std::cin, line)) {
+            fmt::print("\nNo more input. The secret was {}.\n", draw_code(space, secret, screen.style()));
+            flush_stdout();
+            return kExitBadInput;
+        }
+        const std::string text = trim(line);
+        const auto [word, rest] = split_first(text);
+        if (text.empty()) continue;
+        if (text == "help" || text == "?") {
+            fmt::print("{}", kPlayHelp);
+        } else if (text == "count") {
+            const auto fit = session.consistent();
+            fmt::print("{} the answers", fits(fit.size()));
+            if (fit.size() <= 10) {
+                fmt::print(":");
+                for (auto code : fit) fmt::print(" {}", space.to_string(code));
+            }
+            fmt::print(".\n");
+        } else if (word == "hint") {
+            const CodebreakerInfo* info = hint_codebreaker(rest.empty() ? args.hints : rest, space, why);
+            if (!info) {
+                fmt::print("No hint: {}.\n", why);
+                continue;
+            }
+            CodebreakerOptions options;
+            options.max_guesses = params.max_guesses;
+            const auto guess = session.hint(*info, options);
+            fmt::print("Hint ({}): {}\n", info->name, draw_code(space, guess, screen.style()));
+        } else if (text == "reveal" || text == "give up" || text == "quit") {
+            fmt::print("The secret was {}.\n", draw_code(space, secret, screen.style()));
+            flush_stdout();
+            return kExitBadInput;
+        } else if (const auto guess = space.parse(text)) {
+            session.add(*guess, space.feedback(*guess, secret));
+            screen.redraw(session);
+            if (session.solved()) {
+                fmt::print("You won in {}.\n", count_of(session.history().size(), "guess", "guesses"));
+                flush_stdout();
+                return kExitOk;
+            }
+            if (static_cast<int>(session.history().size()) >= params.max_guesses) {
+                fmt::print("Out of guesses. The secret was {}.\n", draw_code(space, secret, screen.style()));
+                flush_stdout();
+                return kExitBadInput;
+            }
+        } else {
+            fmt::print("'{}' is not a guess: {}. Type help for the commands.\n", text.substr(0, 40),
+                       space.describe_bad(text));
+        }
+    }
+}
+
+}  // namespace
+
+void add_play_command(CLI::App& app, int& exit_status) {
+    auto args = std::make_shared<PlayArgs>();
+    CLI::App* cmd = app.add_subcommand(
+        "play",
+        "Play the ordinary game against a hidden secret: type a guess a turn and read its answer "
+        "on the board (coloured pegs on a terminal); ask how many codes still fit, or for a hint "
+        "from any codebreaker; reveal to give up. Exit status: 0 won, 1 lost or gave up, 2 usage "
+        "error.");
+    add_game_options(cmd, args->game);
+    cmd->get_option("--game")->default_str("ordinary");
+    cmd->add_option("--seed", args->seed, "seed of the secret (default: a fresh one, printed)")
+        ->check(seed_value());
+    cmd->add_option("--hints", args->hints,
+                    "the codebreaker that gives hints (auto: the best for the game)")
+        ->capture_default_str();
+    cmd->footer(
+        "\nExamples:\n  mastermind play\n"
+        "  mastermind play --rules adjacent -P 5 -K 8 --seed 7 --hints entropy");
+    cmd->callback([args, &exit_status] { exit_status = run_play(*args); });
+}
+
+}  // namespace mastermind::app

@@ -1,0 +1,25 @@
+// Reading what a person types: spaces around a line trimmed, a command word split off its
+// argument (`mastermind play`, `mastermind assist`).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace mastermind::app {
+
+inline std::string trim(std::string_view text) {
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos) return {};
+    const auto last = text.find_last_not_of(" \t\r\n");
+    return std::string(text.substr(first, last - first + 1));
+}
+
+// "hint entropy" -> {"hint", "entropy"}; "hint" -> {"hint", ""}.
+inline std::pair<std::string, std::string> split_first(std::string_view text) {
+    const auto space = text.find(' ');
+    if (space == std::string_view::npos) return {std::string(text), {}};
+    return {std::string(text.substr(0, space)), trim(text.substr(space + 1))};
+}
+
+}  // namespace mastermind::app
