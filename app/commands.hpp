@@ -54,6 +54,7 @@ void add_evaluate_command(CLI::App& app, int& exit_status);
 void add_first_test_command(CLI::App& app, int& exit_status);
 void add_bench_command(CLI::App& app, int& exit_status);
 void add_play_command(CLI::App& app, int& exit_status);
+void add_draw_command(CLI::App& app, int& exit_status);
 void add_assist_command(CLI::App& app, int& exit_status);
 
 }  // namespace mastermind::app

@@ -42,6 +42,7 @@ int main(int argc, char** argv) {
     mastermind::app::add_first_test_command(app, exit_status);
     mastermind::app::add_bench_command(app, exit_status);
     mastermind::app::add_play_command(app, exit_status);
+    mastermind::app::add_draw_command(app, exit_status);
     mastermind::app::add_assist_command(app, exit_status);
     try {
         app.parse(argc, argv);

@@ -13,6 +13,7 @@ packages=(
     hyperfine                                        # timing whole CLI runs side by side
     jq                                               # the CLI tests read JSON reports and logs
     procps time                                      # the process checks of the suite; peak memory of runs
+    graphviz libxml2-utils python3                   # decision trees as pictures (dot); the tests check SVGs (xmllint) and drive play through a pty
 )
 # One dpkg-query for the whole list (a call per package took seconds). It fails when a package
 # is unknown to dpkg, which is the case to handle, not an error: `|| true` under pipefail.

@@ -1,0 +1,226 @@
+// `mastermind draw`: pictures for people. `game` draws a judge log as a board (SVG), `histogram`
+// an evaluation's games per length (SVG), `tree` a decision tree (DOT, or SVG through GraphViz).
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "mastermind/pictures/pictures.hpp"
+#include "tree_file.hpp"
+
+extern char** environ;
+
+namespace mastermind::app {
+
+namespace {
+
+struct DrawArgs {
+    std::string input;
+    std::string output = "-";
+    std::string format = "svg";
+};
+
+// Opens `path` for reading; false (with the message given) if it is missing, a directory or empty.
+bool open_input(const char* command, const std::string& path, std::ifstream& in) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0) {
+        complain("mastermind draw {}: '{}' cannot be opened: {}\n", command, path, std::strerror(errno));
+        return false;
+    }
+    if (S_ISDIR(info.st_mode)) {
+        complain("mastermind draw {}: '{}' is a directory, expected a file\n", command, path);
+        return false;
+    }
+    in.open(path);
+    if (!in) {
+        complain("mastermind draw {}: '{}' cannot be read\n", command, path);
+        return false;
+    }
+    if (in.peek() == std::ifstream::traits_type::eof()) {
+        complain("mastermind draw {}: '{}' is empty\n", command, path);
+        return false;
+    }
+    return true;
+}
+
+// Writes `text` to the output ("-": standard output); false with a message if it cannot.
+bool write_output(const char* command, const std::string& output, const std::string& text) {
+    if (output == "-") {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        flush_stdout();
+        return true;
+    }
+    std::ofstream out(output, std::ios::binary);
+    out << text;
+    out.flush();
+    if (!out) {
+        complain("mastermind draw {}: cannot write '{}'\n", command, output);
+        return false;
+    }
+    return true;
+}
+
+// GraphViz's dot turns DOT into SVG: run without a shell, DOT on its standard input.
+bool dot_available() {
+    const char* path = std::getenv("PATH");
+    std::string dirs = path ? path : "/usr/bin:/bin";
+    std::size_t start = 0;
+    while (start <= dirs.size()) {
+        const std::size_t end = dirs.find(':', start);
+        const std::string dir = dirs.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        if (!dir.empty() && ::access((dir + "/dot").c_str(), X_OK) == 0) return true;
+        if (end == std::string::npos) break;
+        start = end + 1;
+    }
+    return false;
+}
+
+int run_dot(const std::string& dot_text, const std::string& output) {
+    int in[2];
+    if (::pipe2(in, O_CLOEXEC) != 0) {
+        complain("mastermind draw tree: pipe: {}\n", std::strerror(errno));
+        return kExitFailure;
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
+    std::vector<std::string> args{"dot", "-Tsvg"};
+    if (output != "-") args.insert(args.end(), {"-o", output});
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    pid_t pid = 0;
+    const int spawned = ::posix_spawnp(&pid, "dot", &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(in[0]);
+    if (spawned != 0) {
+        ::close(in[1]);
+        complain("mastermind draw tree: cannot run GraphViz's dot: {}\n", std::strerror(spawned));
+        return kExitFailure;
+    }
+    std::size_t done = 0;
+    while (done < dot_text.size()) {
+        const ssize_t n = ::write(in[1], dot_text.data() + done, dot_text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        done += static_cast<std::size_t>(n);
+    }
+    ::close(in[1]);
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || done < dot_text.size()) {
+        complain("mastermind draw tree: GraphViz's dot failed (status {})\n", status);
+        return kExitFailure;
+    }
+    return kExitOk;
+}
+
+}  // namespace
+
+void add_draw_command(CLI::App& app, int& exit_status) {
+    CLI::App* cmd = app.add_subcommand(
+        "draw", "Pictures: a game's board from a judge log, an evaluation's histogram, a decision tree.");
+    cmd->require_subcommand(1);
+    const char* examples =
+        "\nExamples:\n"
+        "  mastermind draw game game.jsonl -o game.svg\n"
+        "  mastermind evaluate --game ordinary --strategy knuth --all --json | mastermind draw histogram - -o knuth.svg\n"
+        "  mastermind draw tree tree.txt -o tree.svg";
+    cmd->footer(examples);
+
+    auto add_io = [](CLI::App* sub, DrawArgs& args, const char* what) {
+        sub->add_option("input", args.input, what)->required();
+        sub->add_option("-o,--output", args.output, "where to write ('-': standard output)")->capture_default_str();
+        sub->footer(
+            "\nExamples:\n"
+            "  mastermind draw game game.jsonl -o game.svg\n"
+            "  mastermind draw tree tree.txt --format dot > tree.dot");
+    };
+
+    auto game_args = std::make_shared<DrawArgs>();
+    CLI::App* game = cmd->add_subcommand("game", "SVG of one game's board from its judge log (judge --log, arena --log-dir).");
+    add_io(game, *game_args, "the judge log (JSON lines; '-' for standard input)");
+    game->callback([game_args, &exit_status] {
+        std::ifstream file;
+        std::istringstream piped;
+        std::istream* in = &piped;
+        if (game_args->input == "-") {
+            piped.str(std::string(std::istreambuf_iterator<char>(std::cin), {}));
+        } else {
+            if (!open_input("game", game_args->input, file)) return void(exit_status = kExitFailure);
+            in = &file;
+        }
+        try {
+            const auto record = read_judge_log(*in, game_args->input);
+            exit_status = write_output("game", game_args->output, game_svg(record)) ? kExitOk : kExitFailure;
+        } catch (const std::runtime_error& e) {
+            complain("mastermind draw game: {}\n", e.what());
+            exit_status = kExitFailure;
+        }
+    });
+
+    auto histogram_args = std::make_shared<DrawArgs>();
+    CLI::App* histogram = cmd->add_subcommand("histogram", "SVG of an evaluation's games per length (evaluate --json).");
+    add_io(histogram, *histogram_args, "the report of evaluate --json ('-' for standard input)");
+    histogram->callback([histogram_args, &exit_status] {
+        std::ifstream file;
+        std::istringstream piped;
+        std::istream* in = &piped;
+        if (histogram_args->input == "-") {
+            piped.str(std::string(std::istreambuf_iterator<char>(std::cin), {}));
+        } else {
+            if (!open_input("histogram", histogram_args->input, file)) return void(exit_status = kExitFailure);
+            in = &file;
+        }
+        try {
+            const auto record = read_evaluation_json(*in, histogram_args->input);
+            exit_status = write_output("histogram", histogram_args->output, histogram_svg(record)) ? kExitOk : kExitFailure;
+        } catch (const std::runtime_error& e) {
+            complain("mastermind draw histogram: {}\n", e.what());
+            exit_status = kExitFailure;
+        }
+    });
+
+    auto tree_args = std::make_shared<DrawArgs>();
+    CLI::App* tree = cmd->add_subcommand(
+        "tree", "A decision tree (evaluate --write-tree) as a picture: SVG through GraphViz's dot, or the DOT text.");
+    add_io(tree, *tree_args, "the decision tree file");
+    tree->add_option("--format", tree_args->format, "svg (needs GraphViz's dot) or dot")
+        ->check(CLI::IsMember({"svg", "dot"}))
+        ->capture_default_str();
+    tree->callback([tree_args, &exit_status] {
+        if (tree_args->format == "svg" && !dot_available()) {
+            complain("mastermind draw tree: --format svg needs GraphViz's dot, which is not installed "
+                     "(apt install graphviz); --format dot writes the DOT text\n");
+            return void(exit_status = kExitFailure);
+        }
+        std::ifstream file;
+        if (!open_input("tree", tree_args->input, file)) return void(exit_status = kExitFailure);
+        try {
+            const auto decision_tree = read_decision_tree(file, tree_args->input);
+            const std::string dot = tree_dot(decision_tree);
+            if (tree_args->format == "dot") {
+                exit_status = write_output("tree", tree_args->output, dot) ? kExitOk : kExitFailure;
+            } else {
+                flush_stdout();
+                exit_status = run_dot(dot, tree_args->output);
+            }
+        } catch (const std::exception& e) {
+            complain("mastermind draw tree: {}\n", e.what());
+            exit_status = kExitFailure;
+        }
+    });
+}
+
+}  // namespace mastermind::app
