@@ -41,7 +41,8 @@ std::string histogram_svg(const HistogramRecord& h) {
     const double left = 80, bottom_margin = 70, top = 90, plot_height = 300;
     const double bar = 48, gap = 14;
     const std::size_t n = h.counts.size();
-    const double width = std::max(520.0, left + static_cast<double>(n) * (bar + gap) + 40);
+    const double width = std::max({520.0, left + static_cast<double>(n) * (bar + gap) + 40,
+                                   40 + 9.5 * static_cast<double>(h.title.size())});
     const double height = top + plot_height + bottom_margin;
     const std::uint64_t highest = n == 0 ? 1 : std::max<std::uint64_t>(1, *std::max_element(h.counts.begin(), h.counts.end()));
     svg::Document doc(width, height, h.title);
