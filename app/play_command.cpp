@@ -14,6 +14,8 @@
 #include "mastermind/core/random.hpp"
 #include "mastermind/core/text.hpp"
 #include "mastermind/strategies/ordinary_session.hpp"
+#include "mastermind/games/judge.hpp"
+#include "play.hpp"
 #include "typed_line.hpp"
 
 namespace mastermind::app {
@@ -57,8 +59,8 @@ public:
         : params_(params), space_(space), seed_(seed), style_(board_style_for(STDOUT_FILENO)) {}
 
     void header() const {
-        fmt::print("Mastermind: {}, {} (symbols 0-{}), {} rules, {}. Seed {} (the same game again: "
-                   "--seed {}).\n",
+        fmt::print("Mastermind: {}, {} (symbols 0-{}), {} rules, {}. Seed {} (the same game: "
+                   "mastermind judge --game ordinary --seed {} with the same options).\n",
                    count_of(static_cast<std::uint64_t>(params_.pegs), "peg"),
                    count_of(static_cast<std::uint64_t>(params_.colours), "colour"),
                    CodeSpace::kSymbols[static_cast<std::size_t>(params_.colours - 1)],
@@ -83,8 +85,12 @@ private:
 int run_play(const PlayArgs& args) {
     OrdinaryParams params;
     if (!args.game.ordinary()) {
-        complain("mastermind play: --game {}: only the ordinary game can be played here so far\n", args.game.game);
-        return kExitFailure;
+        BatchParams batch;
+        if (auto why = args.game.batch_params(batch); !why.empty()) {
+            complain("mastermind play: {}\n", why);
+            return kExitFailure;
+        }
+        return play_batch(batch, args.seed ? *args.seed : fresh_seed(), args.hints);
     }
     if (auto why = args.game.ordinary_game(params); !why.empty()) {
         complain("mastermind play: {}\n", why);
@@ -101,8 +107,8 @@ int run_play(const PlayArgs& args) {
         return kExitFailure;
     }
     const std::uint64_t seed = args.seed ? *args.seed : fresh_seed();
-    Rng rng(seed);
-    const auto secret = static_cast<std::uint32_t>(rng.below(space.size()));
+    // The game `mastermind judge --game ordinary --seed S` plays with the same options.
+    const auto secret = *space.parse(secret_text(make_ordinary_judge_config(params, std::nullopt, seed)));
 
     OrdinarySession session(space);
     const PlayScreen screen(params, space, seed);
@@ -172,20 +178,23 @@ void add_play_command(CLI::App& app, int& exit_status) {
     auto args = std::make_shared<PlayArgs>();
     CLI::App* cmd = app.add_subcommand(
         "play",
-        "Play the ordinary game against a hidden secret: type a guess a turn and read its answer "
-        "on the board (coloured pegs on a terminal); ask how many codes still fit, or for a hint "
-        "from any codebreaker; reveal to give up. Exit status: 0 won, 1 lost or gave up, 2 usage "
-        "error.");
+        "Play against a hidden secret: the ordinary game (a guess a turn) or, with --game batch, "
+        "Batch Style Mastermind (a test of B strings a turn, then a challenge). The board is "
+        "redrawn after each turn (coloured pegs on a terminal); ask how many codes still fit, or "
+        "for a hint from any codebreaker or strategy; reveal to give up. Exit status: 0 won, 1 "
+        "lost or gave up, 2 usage error.");
     add_game_options(cmd, args->game);
     cmd->get_option("--game")->default_str("ordinary");
     cmd->add_option("--seed", args->seed, "seed of the secret (default: a fresh one, printed)")
         ->check(seed_value());
     cmd->add_option("--hints", args->hints,
-                    "the codebreaker that gives hints (auto: the best for the game)")
+                    "the codebreaker (batch game: the strategy) that gives hints (auto: the best "
+                    "for the game)")
         ->capture_default_str();
     cmd->footer(
         "\nExamples:\n  mastermind play\n"
-        "  mastermind play --rules adjacent -P 5 -K 8 --seed 7 --hints entropy");
+        "  mastermind play --rules adjacent -P 5 -K 8 --seed 7 --hints entropy\n"
+        "  mastermind play --game batch -P 3 -K 4 -B 2 --seed 7");
     cmd->callback([args, &exit_status] { exit_status = run_play(*args); });
 }
 

@@ -10,7 +10,7 @@ source "$(dirname "$0")/lib.sh"
 helpers=$(dirname "$0")/../helpers
 
 # --- play on a terminal.
-python3 "$helpers/pty_play.py" "$bin" "$tmp/tty" --seed 11
+python3 "$helpers/pty_play.py" "$bin" "$tmp/tty" 012 0129 -- --seed 11
 status=$?
 check "play (terminal): won with hints, status 0" test "$status" -eq 0
 check "play (terminal): says so" grep -q "You won in" "$tmp/tty"
@@ -38,8 +38,21 @@ status=$?
 [ "$secret" = 0000 ] || check "play: out of guesses, status 1" test "$status" -eq 1
 "$bin" play --hints nobody </dev/null >/dev/null 2>"$tmp/err"
 check "play --hints nobody: status 2, named" bash -c "test $? -eq 2 && grep -q nobody '$tmp/err'"
-"$bin" play --game batch </dev/null >/dev/null 2>"$tmp/err"
-check "play --game batch: refused for now (status 2)" test $? -eq 2
+
+# --- the batch game on a terminal: 3 pegs, 4 colours, 2 strings a test, won with hints.
+python3 "$helpers/pty_play.py" "$bin" "$tmp/batch" "00 11" "000 000" "000 111 222" -- --game batch -P 3 -K 4 -B 2 --seed 4
+status=$?
+check "play --game batch (terminal): won with hints, status 0" test "$status" -eq 0
+check "play --game batch: says so" grep -q "Accepted: you found it after" "$tmp/batch"
+check "play --game batch: a string of the wrong length refused" grep -q "Not a test: string 1 '00' has 2 symbols, expected 3" "$tmp/batch"
+check "play --game batch: a repeated string refused" grep -q "Not a test: string 2 '000' repeats string 1 of the same test" "$tmp/batch"
+check "play --game batch: the wrong number of strings refused" grep -q "Not a test: test has 3 strings, expected 2" "$tmp/batch"
+check "play --game batch: 64 secrets at the start" grep -q "64 secrets still fit (no test yet)" "$tmp/batch"
+check "play --game batch: answers shown" grep -a -q "answers (" "$tmp/batch"
+# The same seed gives the judge's game: the secret revealed equals the judge's.
+batch_secret=$(printf 'reveal\n' | "$bin" play --game batch -P 3 -K 4 -B 2 --seed 4 | sed -n 's/^The secret was \(.*\)\.$/\1/p')
+judge_secret=$(printf 'challenge 000\n' | "$bin" judge -P 3 -K 4 -B 2 --seed 4 2>&1 >/dev/null | sed -n 's/.*(secret \([0-9]*\)).*/\1/p')
+check "play --game batch: the judge's game for the same seed ($batch_secret)" test -n "$batch_secret" -a "$batch_secret" = "$judge_secret"
 
 # --- assist: secret 4012, five guesses; the third answer typed as 1 black 3 white instead of
 # 0 black 3 white. The answers are computed by `mastermind score` (0-5 written A-F).
