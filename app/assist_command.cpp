@@ -182,18 +182,15 @@ int run_assist(const AssistArgs& args) {
         return kExitFailure;
     }
     Assistant assistant(params, space, *info);
-    const bool prompt = ::isatty(STDIN_FILENO) == 1;
     fmt::print("Assisting a game of {}, {} (symbols 0-{}), {} rules. Type help for the format.\n",
                count_of(static_cast<std::uint64_t>(params.pegs), "peg"),
                count_of(static_cast<std::uint64_t>(params.colours), "colour"),
                CodeSpace::kSymbols[static_cast<std::size_t>(params.colours - 1)],
                params.rules == Rules::adjacent ? "adjacent" : "classic");
-    std::string line;
     for (;;) {
-        if (prompt) fmt::print("> ");
-        flush_stdout();
-        if (!std::getline(std::cin, line)) return kExitOk;
-        const std::string text = trim(line);
+        const auto typed = next_typed_line("> ");
+        if (!typed) return kExitOk;
+        const std::string& text = *typed;
         if (text.empty() || text.starts_with('#')) continue;
         if (text == "quit") return kExitOk;
         if (!assistant.handle(text)) {

@@ -148,49 +148,37 @@ void add_draw_command(CLI::App& app, int& exit_status) {
             "  mastermind draw tree tree.txt --format dot > tree.dot");
     };
 
-    auto game_args = std::make_shared<DrawArgs>();
-    CLI::App* game = cmd->add_subcommand("game", "SVG of one game's board from its judge log (judge --log, arena --log-dir).");
-    add_io(game, *game_args, "the judge log (JSON lines; '-' for standard input)");
-    game->callback([game_args, &exit_status] {
-        std::ifstream file;
-        std::istringstream piped;
-        std::istream* in = &piped;
-        if (game_args->input == "-") {
-            piped.str(std::string(std::istreambuf_iterator<char>(std::cin), {}));
-        } else {
-            if (!open_input("game", game_args->input, file)) return void(exit_status = kExitFailure);
-            in = &file;
-        }
-        try {
-            const auto record = read_judge_log(*in, game_args->input);
-            exit_status = write_output("game", game_args->output, game_svg(record)) ? kExitOk : kExitFailure;
-        } catch (const std::runtime_error& e) {
-            complain("mastermind draw game: {}\n", e.what());
-            exit_status = kExitFailure;
-        }
-    });
-
-    auto histogram_args = std::make_shared<DrawArgs>();
-    CLI::App* histogram = cmd->add_subcommand("histogram", "SVG of an evaluation's games per length (evaluate --json).");
-    add_io(histogram, *histogram_args, "the report of evaluate --json ('-' for standard input)");
-    histogram->callback([histogram_args, &exit_status] {
-        std::ifstream file;
-        std::istringstream piped;
-        std::istream* in = &piped;
-        if (histogram_args->input == "-") {
-            piped.str(std::string(std::istreambuf_iterator<char>(std::cin), {}));
-        } else {
-            if (!open_input("histogram", histogram_args->input, file)) return void(exit_status = kExitFailure);
-            in = &file;
-        }
-        try {
-            const auto record = read_evaluation_json(*in, histogram_args->input);
-            exit_status = write_output("histogram", histogram_args->output, histogram_svg(record)) ? kExitOk : kExitFailure;
-        } catch (const std::runtime_error& e) {
-            complain("mastermind draw histogram: {}\n", e.what());
-            exit_status = kExitFailure;
-        }
-    });
+    // game and histogram: read a file (or standard input), draw it, write the SVG.
+    auto add_svg_picture = [&](const char* name, const char* summary, const char* what, auto draw) {
+        auto args = std::make_shared<DrawArgs>();
+        CLI::App* sub = cmd->add_subcommand(name, summary);
+        add_io(sub, *args, what);
+        sub->callback([args, name, draw, &exit_status] {
+            std::ifstream file;
+            std::istringstream piped;
+            std::istream* in = &piped;
+            if (args->input == "-") {
+                piped.str(std::string(std::istreambuf_iterator<char>(std::cin), {}));
+            } else {
+                if (!open_input(name, args->input, file)) return void(exit_status = kExitFailure);
+                in = &file;
+            }
+            try {
+                exit_status = write_output(name, args->output, draw(*in, args->input)) ? kExitOk : kExitFailure;
+            } catch (const std::runtime_error& e) {
+                complain("mastermind draw {}: {}\n", name, e.what());
+                exit_status = kExitFailure;
+            }
+        });
+    };
+    add_svg_picture("game", "SVG of one game's board from its judge log (judge --log, arena --log-dir).",
+                    "the judge log (JSON lines; '-' for standard input)",
+                    [](std::istream& in, const std::string& name) { return game_svg(read_judge_log(in, name)); });
+    add_svg_picture("histogram", "SVG of an evaluation's games per length (evaluate --json).",
+                    "the report of evaluate --json ('-' for standard input)",
+                    [](std::istream& in, const std::string& name) {
+                        return histogram_svg(read_evaluation_json(in, name));
+                    });
 
     auto tree_args = std::make_shared<DrawArgs>();
     CLI::App* tree = cmd->add_subcommand(

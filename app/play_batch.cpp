@@ -95,18 +95,15 @@ int play_batch(const BatchParams& params, std::uint64_t seed, const std::string&
     };
     redraw();
     fmt::print("{}", kBatchHelp);
-    const bool prompt = ::isatty(STDIN_FILENO) == 1;
     std::optional<std::vector<std::uint32_t>> last_set;
-    std::string line;
     for (;;) {
-        if (prompt) fmt::print("test {} of {}> ", history.size() + 1, params.max_tests);
-        flush_stdout();
-        if (!std::getline(std::cin, line)) {
+        const auto typed = next_typed_line(fmt::format("test {} of {}> ", history.size() + 1, params.max_tests));
+        if (!typed) {
             fmt::print("\nNo more input. The secret was {}.\n", secret);
             flush_stdout();
             return kExitBadInput;
         }
-        const std::string text = trim(line);
+        const std::string& text = *typed;
         const auto [word, rest] = split_first(text);
         if (text.empty()) continue;
         if (text == "help" || text == "?") {

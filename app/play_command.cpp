@@ -114,18 +114,15 @@ int run_play(const PlayArgs& args) {
     const PlayScreen screen(params, space, seed);
     screen.redraw(session);
     fmt::print("{}", kPlayHelp);
-    std::string line;
-    const bool prompt = ::isatty(STDIN_FILENO) == 1;  // a person types; not a script
     for (;;) {
-        const int turn = static_cast<int>(session.history().size()) + 1;
-        if (prompt) fmt::print("guess {} of {}> ", turn, params.max_guesses);
-        flush_stdout();
-        if (!std::getline(std::cin, line)) {
+        const auto typed = next_typed_line(
+            fmt::format("guess {} of {}> ", session.history().size() + 1, params.max_guesses));
+        if (!typed) {
             fmt::print("\nNo more input. The secret was {}.\n", draw_code(space, secret, screen.style()));
             flush_stdout();
             return kExitBadInput;
         }
-        const std::string text = trim(line);
+        const std::string& text = *typed;
         const auto [word, rest] = split_first(text);
         if (text.empty()) continue;
         if (text == "help" || text == "?") {

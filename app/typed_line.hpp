@@ -2,9 +2,17 @@
 // argument (`mastermind play`, `mastermind assist`).
 #pragma once
 
+#include <unistd.h>
+
+#include <iostream>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
 
 namespace mastermind::app {
 
@@ -20,6 +28,17 @@ inline std::pair<std::string, std::string> split_first(std::string_view text) {
     const auto space = text.find(' ');
     if (space == std::string_view::npos) return {std::string(text), {}};
     return {std::string(text.substr(0, space)), trim(text.substr(space + 1))};
+}
+
+// The next line a person typed, trimmed, after showing `prompt` when standard input is a terminal
+// (a script gets no prompts); nothing at the end of the input.
+inline std::optional<std::string> next_typed_line(std::string_view prompt) {
+    static const bool terminal = ::isatty(STDIN_FILENO) == 1;
+    if (terminal) fmt::print("{}", prompt);
+    flush_stdout();
+    std::string line;
+    if (!std::getline(std::cin, line)) return std::nullopt;
+    return trim(line);
 }
 
 }  // namespace mastermind::app
