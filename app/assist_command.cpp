@@ -105,6 +105,11 @@ private:
     }
 
     void suggest(const CodebreakerInfo& info) const {
+        if (!session_.hint_within_reach()) {
+            fmt::print("No suggestion: too many codes for a codebreaker to weigh quickly in a game "
+                       "this large; another guess narrows them.\n");
+            return;
+        }
         CodebreakerOptions options;
         options.max_guesses = params_.max_guesses;
         fmt::print("Next guess ({}): {}\n", info.name, draw_code(space_, session_.hint(info, options), style_));

@@ -24,6 +24,8 @@ namespace mastermind::app {
 
 namespace {
 
+constexpr std::size_t kLargestHintSet = 1'000'000;
+
 constexpr const char* kBatchHelp =
     "Type a test: the strings separated by spaces. Or one of:\n"
     "  challenge CODE   your answer: ends the game, won or lost\n"
@@ -130,6 +132,15 @@ int play_batch(const BatchParams& params, std::uint64_t seed, const std::string&
             const auto strategy = info->make(params, seed);
             try {
                 const auto position = Position::lazy(params, history, last_set ? &*last_set : nullptr);
+                // The strategies answer fast from their own positions; after a test of a
+                // person's own, the set can be tens of millions, which takes them minutes.
+                if (!history.empty() && position.consistent().size() > kLargestHintSet) {
+                    fmt::print("No hint: {} still fit, more than the {} a strategy answers for "
+                               "quickly. A test that splits them more helps.\n",
+                               count_of(position.consistent().size(), "secret"), kLargestHintSet);
+                    last_set.emplace(position.consistent().begin(), position.consistent().end());
+                    continue;
+                }
                 const Move move = strategy->next(position);
                 std::string strings;
                 for (const auto& s : move.strings) strings += " " + draw_string(s, params.pegs, style);

@@ -141,6 +141,12 @@ int run_play(const PlayArgs& args) {
                 fmt::print("No hint: {}.\n", why);
                 continue;
             }
+            if (!session.hint_within_reach()) {
+                fmt::print("No hint: {} the answers, too many for a codebreaker to weigh quickly in a game "
+                           "this large. Another guess narrows them.\n",
+                           fits(session.consistent().size()));
+                continue;
+            }
             CodebreakerOptions options;
             options.max_guesses = params.max_guesses;
             const auto guess = session.hint(*info, options);

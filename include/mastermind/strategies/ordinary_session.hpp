@@ -31,6 +31,14 @@ public:
 
     // The next guess `info` plays here. Throws InconsistentAnswers when no code fits.
     std::uint32_t hint(const CodebreakerInfo& info, CodebreakerOptions options) const;
+    // Whether a hint comes within seconds: the codebreakers weigh every code against the codes
+    // that fit, so a large game after a guess of a person's own (8x8: millions of each) would
+    // take them hours. At the start their symmetry makes it quick. A person is told instead.
+    bool hint_within_reach() const {
+        return history_.empty() ||
+               static_cast<double>(consistent().size()) * space_.size() <= kQuickHintWork;
+    }
+    static constexpr double kQuickHintWork = 1e11;
 
     // When the answers fit no code: the fewest answers to change so that some code fits them all.
     struct Correction {
