@@ -1,8 +1,6 @@
-#include <istream>
-#include <stdexcept>
+#include <algorithm>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "mastermind/pictures/pictures.hpp"
 #include "mastermind/pictures/svg.hpp"
@@ -11,70 +9,9 @@ namespace mastermind {
 
 namespace {
 
-[[noreturn]] void refuse(const std::string& name, int line, const std::string& what) {
-    throw std::runtime_error(fmt::format("{}:{}: {}", name, line, what));
-}
-
-Score score_of(const nlohmann::json& pair, bool adjacent) {
-    // A batch answer is [hit, blow] or [hit, grey, blow]; an ordinary one has named fields.
-    if (pair.is_array()) {
-        return adjacent ? Score{pair.at(0).get<int>(), pair.at(1).get<int>(), pair.at(2).get<int>()}
-                        : Score{pair.at(0).get<int>(), 0, pair.at(1).get<int>()};
-    }
-    return {pair.at("black").get<int>(), pair.at("grey").get<int>(), pair.at("white").get<int>()};
-}
-
 int symbol_value(char c) { return c <= '9' ? c - '0' : c - 'A' + 10; }
 
 }  // namespace
-
-GameRecord read_judge_log(std::istream& in, const std::string& name) {
-    GameRecord game;
-    std::string text;
-    int number = 0;
-    bool started = false;
-    while (std::getline(in, text)) {
-        ++number;
-        if (text.empty()) continue;
-        nlohmann::json event;
-        try {
-            event = nlohmann::json::parse(text);
-        } catch (const std::exception&) {
-            refuse(name, number, "not a JSON line of a judge log");
-        }
-        try {
-            const std::string kind = event.value("event", "");
-            if (kind == "start") {
-                if (started) refuse(name, number, "a second game starts: draw one game's log at a time");
-                started = true;
-                game.ordinary = event.value("game", "batch") == "ordinary";
-                game.rules = event.at("rules").get<std::string>() == "adjacent" ? Rules::adjacent : Rules::classic;
-                game.pegs = event.at("pegs").get<int>();
-                game.colours = event.at("colours").get<int>();
-                game.batch = game.ordinary ? 1 : event.at("batch").get<int>();
-                game.max_moves = event.at(game.ordinary ? "max_guesses" : "max_tests").get<int>();
-                game.secret = event.at("secret").get<std::string>();
-            } else if (!started) {
-                refuse(name, number, "the log does not begin with the judge's start event");
-            } else if (kind == "guess") {
-                game.moves.push_back({{event.at("code").get<std::string>()}, {score_of(event, true)}});
-            } else if (kind == "test") {
-                GameRecord::Move move;
-                for (const auto& s : event.at("strings")) move.codes.push_back(s.get<std::string>());
-                for (const auto& a : event.at("shuffled")) move.answers.push_back(score_of(a, game.rules == Rules::adjacent));
-                game.moves.push_back(std::move(move));
-            } else if (kind == "challenge") {
-                game.challenge = event.at("guess").get<std::string>();
-            } else if (kind == "verdict") {
-                game.verdict = event.at("verdict").get<std::string>();
-            }
-        } catch (const nlohmann::json::exception& e) {
-            refuse(name, number, fmt::format("a field is missing or of the wrong type ({})", e.what()));
-        }
-    }
-    if (!started) refuse(name, number, "no start event: not a judge log (mastermind judge --log FILE)");
-    return game;
-}
 
 std::string game_svg(const GameRecord& game) {
     const double peg = 22, gap = 4, row_height = game.ordinary ? 34 : 28;

@@ -1,41 +1,11 @@
 #include <algorithm>
-#include <istream>
-#include <stdexcept>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "mastermind/pictures/pictures.hpp"
 #include "mastermind/pictures/svg.hpp"
 
 namespace mastermind {
-
-HistogramRecord read_evaluation_json(std::istream& in, const std::string& name) {
-    nlohmann::json report;
-    try {
-        report = nlohmann::json::parse(in);
-    } catch (const std::exception&) {
-        throw std::runtime_error(fmt::format("{}: not JSON (expected the output of evaluate --json)", name));
-    }
-    HistogramRecord h;
-    try {
-        for (const auto& n : report.at("histogram")) h.counts.push_back(n.get<std::uint64_t>());
-        h.games = report.at("games").get<std::uint64_t>();
-        h.total = report.at("total").get<std::uint64_t>();
-        h.worst = report.at("worst").get<int>();
-        const auto& game = report.at("game");
-        const bool ordinary = game.value("name", "batch") == "ordinary";
-        h.unit = ordinary ? "guesses" : "tests";
-        h.title = fmt::format("{} on {} {}x{}{} ({} rules), {}", report.at("strategy").get<std::string>(),
-                              ordinary ? "ordinary" : "batch", game.at("pegs").get<int>(),
-                              game.at("colours").get<int>(),
-                              ordinary ? "" : fmt::format("x{}", game.value("batch", 0)),
-                              game.value("rules", "classic"), report.value("scope", ""));
-    } catch (const nlohmann::json::exception& e) {
-        throw std::runtime_error(fmt::format("{}: not an evaluate --json report ({})", name, e.what()));
-    }
-    return h;
-}
 
 std::string histogram_svg(const HistogramRecord& h) {
     const double left = 80, bottom_margin = 70, top = 90, plot_height = 300;

@@ -54,6 +54,11 @@ table=(
 for row in "${table[@]}"; do
     IFS='|' read -r option template valid <<<"$row"
     for value in 0 -1 "$huge"; do
+        if [ "$value" = "${valid}" ] && [ "${MASTERMIND_SANITIZED:-0}" = 1 ] && [ "${template%% *}" = bench ]; then
+            # An accepted value runs the whole bench: 16 s under the sanitizers, and cli.bench
+            # runs it already. The refusals of the other values are still checked here.
+            continue
+        fi
         read -r -a args <<<"${template//\{\}/$value}"
         timeout 60 "$bin" "${args[@]}" </dev/null >"$tmp/out" 2>"$tmp/err"
         status=$?
