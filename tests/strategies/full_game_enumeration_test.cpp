@@ -125,6 +125,12 @@ private:
 };
 
 TEST(FullGameEnumeration, SampledClassesOfTheRecordFirstTestMatchAScanOfEverySecret) {
+#if defined(MASTERMIND_SANITIZED_BUILD)
+    // This file is built without the sanitizers (the scan of 10^9 secrets is plain loops), so the
+    // sanitize flavour would repeat the release flavour's 10 s scan for nothing new; the
+    // enumeration it checks runs under the sanitizers in the tests of small games and samples.
+    GTEST_SKIP() << "the scan of all 10^9 secrets runs in the release flavour";
+#endif
     const BatchParams params;  // 9/10/9
     ASSERT_EQ(params.pegs, kPegs);
     ASSERT_EQ(params.colours, kColours);
