@@ -14,6 +14,7 @@
 #include "mastermind/core/text.hpp"
 #include "mastermind/games/protocol.hpp"
 #include "mastermind/strategies/ordinary_session.hpp"
+#include "play.hpp"
 #include "typed_line.hpp"
 
 namespace mastermind::app {
@@ -48,8 +49,9 @@ public:
         } else if (text == "count") {
             count();
         } else if (word == "hint") {
-            const CodebreakerInfo* info = rest.empty() ? &info_ : find_codebreaker(rest);
-            if (!info || !codebreaker_refuses(*info, space_).empty() || info->name == "tree") {
+            std::string why;
+            const CodebreakerInfo* info = rest.empty() ? &info_ : hint_codebreaker(rest, space_, why);
+            if (!info) {
                 fmt::print("No hint from '{}' here; try hint most-parts, entropy or knuth.\n", rest);
             } else {
                 suggest(*info);
@@ -176,13 +178,9 @@ int run_assist(const AssistArgs& args) {
         return kExitFailure;
     }
     const CodeSpace space(params.rules, params.pegs, params.colours);
-    const CodebreakerInfo* info =
-        args.codebreaker == "auto" ? best_codebreaker_for(space) : find_codebreaker(args.codebreaker);
-    if (!info || info->name == "tree") {
-        complain("mastermind assist: --codebreaker {}: not a codebreaker that can suggest here\n", args.codebreaker);
-        return kExitFailure;
-    }
-    if (auto why = codebreaker_refuses(*info, space); !why.empty()) {
+    std::string why;
+    const CodebreakerInfo* info = hint_codebreaker(args.codebreaker, space, why);
+    if (!info) {
         complain("mastermind assist: --codebreaker {}: {}\n", args.codebreaker, why);
         return kExitFailure;
     }

@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "mastermind/games/arena.hpp"
 #include "mastermind/pictures/pictures.hpp"
 #include "tree_file.hpp"
 
@@ -71,20 +72,6 @@ bool write_output(const char* command, const std::string& output, const std::str
 }
 
 // GraphViz's dot turns DOT into SVG: run without a shell, DOT on its standard input.
-bool dot_available() {
-    const char* path = std::getenv("PATH");
-    std::string dirs = path ? path : "/usr/bin:/bin";
-    std::size_t start = 0;
-    while (start <= dirs.size()) {
-        const std::size_t end = dirs.find(':', start);
-        const std::string dir = dirs.substr(start, end == std::string::npos ? std::string::npos : end - start);
-        if (!dir.empty() && ::access((dir + "/dot").c_str(), X_OK) == 0) return true;
-        if (end == std::string::npos) break;
-        start = end + 1;
-    }
-    return false;
-}
-
 int run_dot(const std::string& dot_text, const std::string& output) {
     int in[2];
     if (::pipe2(in, O_CLOEXEC) != 0) {
@@ -188,16 +175,15 @@ void add_draw_command(CLI::App& app, int& exit_status) {
         ->check(CLI::IsMember({"svg", "dot"}))
         ->capture_default_str();
     tree->callback([tree_args, &exit_status] {
-        if (tree_args->format == "svg" && !dot_available()) {
+        if (tree_args->format == "svg" && resolve_program("dot").empty()) {
             complain("mastermind draw tree: --format svg needs GraphViz's dot, which is not installed "
                      "(apt install graphviz); --format dot writes the DOT text\n");
             return void(exit_status = kExitFailure);
         }
-        std::ifstream file;
-        if (!open_input("tree", tree_args->input, file)) return void(exit_status = kExitFailure);
+        const auto decision_tree = read_tree_file("mastermind draw tree", tree_args->input, "tree file");
+        if (!decision_tree) return void(exit_status = kExitFailure);
         try {
-            const auto decision_tree = read_decision_tree(file, tree_args->input);
-            const std::string dot = tree_dot(decision_tree);
+            const std::string dot = tree_dot(*decision_tree);
             if (tree_args->format == "dot") {
                 exit_status = write_output("tree", tree_args->output, dot) ? kExitOk : kExitFailure;
             } else {

@@ -5,9 +5,32 @@
 #include <cstdint>
 #include <string>
 
+#include <fmt/format.h>
+
+#include "mastermind/core/code_space.hpp"
 #include "mastermind/games/batch_params.hpp"
+#include "mastermind/strategies/codebreaker.hpp"
 
 namespace mastermind::app {
+
+inline std::string codebreaker_names() {
+    std::string names;
+    for (const auto& c : all_codebreakers()) names += (names.empty() ? "" : ", ") + std::string(c.name);
+    return names;
+}
+
+// The codebreaker `name` ("auto": the best for the game) that gives hints in `play` and
+// suggestions in `assist`, or nullptr and why it cannot here.
+inline const CodebreakerInfo* hint_codebreaker(const std::string& name, const CodeSpace& space, std::string& why) {
+    const CodebreakerInfo* info = name == "auto" ? best_codebreaker_for(space) : find_codebreaker(name);
+    if (!info) {
+        why = fmt::format("'{}' is not a codebreaker ({})", name, codebreaker_names());
+        return nullptr;
+    }
+    why = codebreaker_refuses(*info, space);
+    if (info->name == "tree") why = "the tree codebreaker needs a tree file; name another";
+    return why.empty() ? info : nullptr;
+}
 
 // Plays the batch game of `params` from `seed` (the game `mastermind judge --seed` plays), hints
 // from the strategy `hints` ("auto": the best for the game). Exit status: 0 won, 1 lost or given

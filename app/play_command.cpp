@@ -28,24 +28,6 @@ struct PlayArgs {
     std::string hints = "auto";
 };
 
-std::string codebreaker_names() {
-    std::string names;
-    for (const auto& c : all_codebreakers()) names += (names.empty() ? "" : ", ") + std::string(c.name);
-    return names;
-}
-
-// The codebreaker `name` ("auto": the best for the game), or why it cannot give hints here.
-const CodebreakerInfo* hint_codebreaker(const std::string& name, const CodeSpace& space, std::string& why) {
-    const CodebreakerInfo* info = name == "auto" ? best_codebreaker_for(space) : find_codebreaker(name);
-    if (!info) {
-        why = fmt::format("'{}' is not a codebreaker ({})", name, codebreaker_names());
-        return nullptr;
-    }
-    why = codebreaker_refuses(*info, space);
-    if (info->name == "tree") why = "the tree codebreaker needs a tree file; name another";
-    return why.empty() ? info : nullptr;
-}
-
 constexpr const char* kPlayHelp =
     "Type a guess, or one of:\n"
     "  count          how many codes still fit the answers (and which, when few)\n"

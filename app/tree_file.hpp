@@ -14,22 +14,24 @@
 
 namespace mastermind::app {
 
-// The tree of `path`; nullptr after a message on stderr that starts with `command`.
-inline std::shared_ptr<const DecisionTree> read_tree_file(const std::string& command, const std::string& path) {
+// The tree of `path`; nullptr after a message on stderr that starts with `command` and names the
+// argument (`what`: the option, or how a positional argument is called).
+inline std::shared_ptr<const DecisionTree> read_tree_file(const std::string& command, const std::string& path,
+                                                          const std::string& what = "--tree") {
     std::error_code error;
     if (std::filesystem::is_directory(path, error)) {
-        complain("{}: --tree '{}' is a directory, expected a decision-tree file\n", command, path);
+        complain("{}: {} '{}' is a directory, expected a decision-tree file\n", command, what, path);
         return nullptr;
     }
     std::ifstream in(path);
     if (!in) {
-        complain("{}: --tree '{}' cannot be read: {}\n", command, path, std::generic_category().message(errno));
+        complain("{}: {} '{}' cannot be read: {}\n", command, what, path, std::generic_category().message(errno));
         return nullptr;
     }
     try {
         return std::make_shared<const DecisionTree>(read_decision_tree(in, path));
     } catch (const std::exception& e) {
-        complain("{}: --tree {}\n", command, e.what());
+        complain("{}: {} {}\n", command, what, e.what());
         return nullptr;
     }
 }
