@@ -11,10 +11,9 @@
 #include "board_view.hpp"
 #include "commands.hpp"
 #include "game_options.hpp"
+#include "ordinary_table.hpp"
 #include "mastermind/core/random.hpp"
 #include "mastermind/core/text.hpp"
-#include "mastermind/strategies/ordinary_session.hpp"
-#include "mastermind/games/judge.hpp"
 #include "play.hpp"
 #include "typed_line.hpp"
 
@@ -82,25 +81,21 @@ int run_play(const PlayArgs& args) {
         complain("mastermind play: {}\n", why);
         return kExitFailure;
     }
-    const CodeSpace space(params.rules, params.pegs, params.colours);
-    std::string why;
-    if (!hint_codebreaker(args.hints, space, why)) {
+    OrdinaryTable table(params, args.seed ? *args.seed : fresh_seed());
+    const CodeSpace& space = table.space();
+    if (std::string why; !hint_codebreaker(args.hints, space, why)) {
         complain("mastermind play: --hints {}: {}\n", args.hints, why);
         return kExitFailure;
     }
-    const std::uint64_t seed = args.seed ? *args.seed : fresh_seed();
-    // The game `mastermind judge --game ordinary --seed S` plays with the same options.
-    const auto secret = *space.parse(secret_text(make_ordinary_judge_config(params, std::nullopt, seed)));
-
-    OrdinarySession session(space);
-    const PlayScreen screen(params, space, seed);
-    screen.redraw(session);
+    const PlayScreen screen(params, space, table.seed());
+    const auto secret = [&] { return draw_code(space, table.secret(), screen.style()); };
+    screen.redraw(table.session());
     fmt::print("{}", kPlayHelp);
     for (;;) {
         const auto typed = next_typed_line(
-            fmt::format("guess {} of {}> ", session.history().size() + 1, params.max_guesses));
+            fmt::format("guess {} of {}> ", table.session().history().size() + 1, params.max_guesses));
         if (!typed) {
-            fmt::print("\nNo more input. The secret was {}.\n", draw_code(space, secret, screen.style()));
+            fmt::print("\nNo more input. The secret was {}.\n", secret());
             flush_stdout();
             return kExitBadInput;
         }
@@ -110,7 +105,7 @@ int run_play(const PlayArgs& args) {
         if (text == "help" || text == "?") {
             fmt::print("{}", kPlayHelp);
         } else if (text == "count") {
-            const auto fit = session.consistent();
+            const auto fit = table.session().consistent();
             fmt::print("{} the answers", fits(fit.size()));
             if (fit.size() <= 10) {
                 fmt::print(":");
@@ -118,41 +113,31 @@ int run_play(const PlayArgs& args) {
             }
             fmt::print(".\n");
         } else if (word == "hint") {
-            const CodebreakerInfo* info = hint_codebreaker(rest.empty() ? args.hints : rest, space, why);
-            if (!info) {
-                fmt::print("No hint: {}.\n", why);
-                continue;
+            const auto hint = table.hint(rest.empty() ? args.hints : rest);
+            if (hint.code) {
+                fmt::print("Hint ({}): {}\n", hint.codebreaker, draw_code(space, *hint.code, screen.style()));
+            } else {
+                fmt::print("No hint: {}.\n", hint.why_not);
             }
-            if (!session.hint_within_reach()) {
-                fmt::print("No hint: {} the answers, too many for a codebreaker to weigh quickly in a game "
-                           "this large. Another guess narrows them.\n",
-                           fits(session.consistent().size()));
-                continue;
-            }
-            CodebreakerOptions options;
-            options.max_guesses = params.max_guesses;
-            const auto guess = session.hint(*info, options);
-            fmt::print("Hint ({}): {}\n", info->name, draw_code(space, guess, screen.style()));
         } else if (text == "reveal" || text == "give up" || text == "quit") {
-            fmt::print("The secret was {}.\n", draw_code(space, secret, screen.style()));
+            table.give_up();
+            fmt::print("The secret was {}.\n", secret());
             flush_stdout();
             return kExitBadInput;
-        } else if (const auto guess = space.parse(text)) {
-            session.add(*guess, space.feedback(*guess, secret));
-            screen.redraw(session);
-            if (session.solved()) {
-                fmt::print("You won in {}.\n", count_of(session.history().size(), "guess", "guesses"));
+        } else if (const auto why = table.guess(text); !why.empty()) {
+            fmt::print("{}. Type help for the commands.\n", why);
+        } else {
+            screen.redraw(table.session());
+            if (table.outcome() == TableOutcome::won) {
+                fmt::print("You won in {}.\n", count_of(table.session().history().size(), "guess", "guesses"));
                 flush_stdout();
                 return kExitOk;
             }
-            if (static_cast<int>(session.history().size()) >= params.max_guesses) {
-                fmt::print("Out of guesses. The secret was {}.\n", draw_code(space, secret, screen.style()));
+            if (table.over()) {
+                fmt::print("Out of guesses. The secret was {}.\n", secret());
                 flush_stdout();
                 return kExitBadInput;
             }
-        } else {
-            fmt::print("'{}' is not a guess: {}. Type help for the commands.\n", text.substr(0, 40),
-                       space.describe_bad(text));
         }
     }
 }

@@ -1,0 +1,110 @@
+#include "batch_table.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "mastermind/core/text.hpp"
+#include "mastermind/games/judge.hpp"
+#include "mastermind/games/position.hpp"
+
+namespace mastermind::app {
+
+std::vector<std::string_view> words_of(std::string_view text) {
+    std::vector<std::string_view> words;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        while (start < text.size() && text[start] == ' ') ++start;
+        std::size_t end = start;
+        while (end < text.size() && text[end] != ' ') ++end;
+        if (end > start) words.push_back(text.substr(start, end - start));
+        start = end;
+    }
+    return words;
+}
+
+namespace {
+
+BatchGame judges_game(const BatchParams& params, std::uint64_t seed) {
+    const JudgeConfig config = make_judge_config(params, std::nullopt, seed);
+    return BatchGame(params, config.secret, config.shuffle_seed);
+}
+
+}  // namespace
+
+BatchTable::BatchTable(const BatchParams& params, std::uint64_t seed)
+    : params_(params), seed_(seed), game_(judges_game(params, seed)) {}
+
+std::string BatchTable::test(std::string_view text) {
+    if (over()) return "the game is over";
+    const auto words = words_of(text);
+    BatchGame trial = game_;
+    auto result = trial.test(words);
+    if (result.breach == RuleBreach::too_many_tests) return fmt::format("no tests left ({})", result.reason);
+    if (result.breach != RuleBreach::none) return result.reason;
+    game_ = std::move(trial);
+    TestRecord record{result.strings, result.answers};
+    std::sort(record.answers.begin(), record.answers.end());
+    history_.push_back(std::move(record));
+    shown_.push_back(std::move(result.shuffled));
+    before_last_ = std::move(known_);
+    known_.reset();
+    return {};
+}
+
+std::string BatchTable::challenge(std::string_view text) {
+    if (over()) return "the game is over";
+    BatchGame trial = game_;
+    const auto result = trial.challenge(text);
+    if (result.breach != RuleBreach::none) return result.reason;
+    game_ = std::move(trial);
+    outcome_ = result.accepted ? TableOutcome::won : TableOutcome::lost;
+    return {};
+}
+
+std::span<const std::uint32_t> BatchTable::consistent() {
+    if (!known_) {
+        const auto position = Position::lazy(params_, history_, before_last_ ? &*before_last_ : nullptr);
+        const auto fit = position.consistent();
+        known_.emplace(fit.begin(), fit.end());
+    }
+    return *known_;
+}
+
+std::uint64_t BatchTable::count() { return history_.empty() ? params_.secret_count() : consistent().size(); }
+
+BatchHint BatchTable::hint(std::string_view name) {
+    BatchHint hint;
+    if (over()) {
+        hint.why_not = "the game is over";
+        return hint;
+    }
+    const StrategyInfo* info = name.empty() || name == "auto" ? best_strategy_for(params_) : find_strategy(std::string(name));
+    if (!info || !strategy_refuses(*info, params_).empty()) {
+        hint.why_not = fmt::format("'{}' is not a strategy of this game", name);
+        return hint;
+    }
+    hint.strategy = info->name;
+    try {
+        if (!history_.empty() && consistent().size() > kLargestHintSet) {
+            hint.why_not = fmt::format("{} still fit, more than the {} a strategy answers for quickly; "
+                                       "a test that splits them more helps",
+                                       count_of(consistent().size(), "secret"), kLargestHintSet);
+            return hint;
+        }
+        const auto strategy = info->make(params_, seed_);
+        const auto position = history_.empty() ? Position::lazy(params_, history_)
+                                               : Position::exact(params_, history_, consistent());
+        hint.move = strategy->next(position);
+    } catch (const std::exception& e) {
+        hint.why_not = e.what();
+    }
+    return hint;
+}
+
+void BatchTable::give_up() {
+    if (!over()) outcome_ = TableOutcome::gave_up;
+}
+
+}  // namespace mastermind::app

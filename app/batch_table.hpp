@@ -1,0 +1,76 @@
+// Batch Style Mastermind as a person plays it against a hidden secret, without a user interface:
+// what `mastermind play --game batch` shows in a terminal and `mastermind serve` in a browser. A
+// test is a line of B strings; the game's own rules decide on a copy, so that a refused test costs
+// nothing. The game is the one `mastermind judge --seed S` plays with the same options; a front
+// end shows the secret only once over().
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mastermind/games/batch_game.hpp"
+#include "mastermind/games/batch_params.hpp"
+#include "mastermind/games/test_record.hpp"
+#include "mastermind/strategies/strategy.hpp"
+#include "ordinary_table.hpp"
+
+namespace mastermind::app {
+
+struct BatchHint {
+    std::optional<Move> move;
+    std::string strategy;  // who gave it
+    std::string why_not;
+};
+
+class BatchTable {
+public:
+    // `params` must be valid (BatchParams::validate).
+    BatchTable(const BatchParams& params, std::uint64_t seed);
+    BatchTable(const BatchTable&) = delete;
+    BatchTable& operator=(const BatchTable&) = delete;
+
+    const BatchParams& params() const { return params_; }
+    std::uint64_t seed() const { return seed_; }
+    TableOutcome outcome() const { return outcome_; }
+    bool over() const { return outcome_ != TableOutcome::playing; }
+    // The secret: for a front end to show once over().
+    PackedCode secret() const { return game_.secret(); }
+    int tests_left() const { return params_.max_tests - static_cast<int>(history_.size()); }
+    // Turn t: the strings as sent and the answers as the judge shuffled them.
+    std::size_t turns() const { return history_.size(); }
+    const std::vector<PackedCode>& strings(std::size_t turn) const { return history_[turn].strings; }
+    const std::vector<HitBlow>& answers(std::size_t turn) const { return shown_[turn]; }
+
+    // A test as typed (strings separated by spaces): empty when played, otherwise why not.
+    std::string test(std::string_view text);
+    // The final answer: empty when played (outcome() is then won or lost), otherwise why not.
+    std::string challenge(std::string_view text);
+    // The number of secrets that fit every answer (computed once per turn).
+    std::uint64_t count();
+    // The move of strategy `name` ("auto" or empty: the best for the game).
+    BatchHint hint(std::string_view name);
+    void give_up();
+
+    // Above this many secrets a hint is refused: the strategies answer quickly from their own
+    // positions, but after a test of a person's own the set can be tens of millions.
+    static constexpr std::size_t kLargestHintSet = 1'000'000;
+
+private:
+    std::span<const std::uint32_t> consistent();
+
+    BatchParams params_;
+    std::uint64_t seed_;
+    BatchGame game_;
+    std::vector<TestRecord> history_;        // what a strategy knows (answers sorted)
+    std::vector<std::vector<HitBlow>> shown_;  // the answers as the judge shuffled them
+    std::optional<std::vector<std::uint32_t>> before_last_, known_;  // consistent sets, when computed
+    TableOutcome outcome_ = TableOutcome::playing;
+};
+
+// "test 12 345" -> {"test", "12", "345"}: the words of a line.
+std::vector<std::string_view> words_of(std::string_view text);
+
+}  // namespace mastermind::app
