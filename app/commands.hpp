@@ -56,5 +56,6 @@ void add_bench_command(CLI::App& app, int& exit_status);
 void add_play_command(CLI::App& app, int& exit_status);
 void add_draw_command(CLI::App& app, int& exit_status);
 void add_assist_command(CLI::App& app, int& exit_status);
+void add_serve_command(CLI::App& app, int& exit_status);
 
 }  // namespace mastermind::app

@@ -44,6 +44,7 @@ int main(int argc, char** argv) {
     mastermind::app::add_play_command(app, exit_status);
     mastermind::app::add_draw_command(app, exit_status);
     mastermind::app::add_assist_command(app, exit_status);
+    mastermind::app::add_serve_command(app, exit_status);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -9,6 +9,7 @@ packages=(
     libgtest-dev libgmock-dev librapidcheck-dev      # unit, differential and property tests
     libbenchmark-dev                                 # micro-benchmarks
     nlohmann-json3-dev                               # JSON transcripts and --json output
+    libcpp-httplib-dev pkgconf                       # the web page of mastermind serve (found by pkg-config)
     libtbb-dev                                       # parallel evaluation
     hyperfine                                        # timing whole CLI runs side by side
     jq                                               # the CLI tests read JSON reports and logs

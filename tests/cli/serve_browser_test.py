@@ -1,0 +1,253 @@
+"""mastermind serve, end to end: its HTTP answers, then a real headless browser (Debian's chromium,
+driven by Selenium through chromedriver) playing games on the page as a person would.
+
+Usage: serve_browser_test.py MASTERMIND [SCREENSHOT.png]
+Exit 77 (ctest: skipped) when chromium, chromedriver or Selenium is missing, unless
+MASTERMIND_REQUIRE_BROWSER=1 (scripts/test.sh installs them and sets it): then a failure.
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import urllib.error
+import urllib.parse
+import urllib.request
+
+MASTERMIND = sys.argv[1]
+SCREENSHOT = sys.argv[2] if len(sys.argv) > 2 else None
+failures = []
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+        print("FAIL:", what, file=sys.stderr)
+
+
+servers = []  # every server started, killed at exit whatever happened
+
+
+def start_server(*options):
+    server = subprocess.Popen([MASTERMIND, "serve", "--port", "0", *options], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    servers.append(server)
+    line = server.stdout.readline()
+    match = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
+    if not match:
+        server.kill()
+        sys.exit(f"serve printed no address: {line!r} {server.stderr.read()!r}")
+    return server, match.group(1)
+
+
+def stop_server(server):
+    server.terminate()
+    try:
+        status = server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        check(False, "serve did not stop on SIGTERM within 10 s")
+        return ""
+    check(status == 0, f"serve exits 0 on SIGTERM (got {status})")
+    return server.stderr.read()
+
+
+def post(url, path, fields):
+    data = urllib.parse.urlencode(fields).encode()
+    try:
+        with urllib.request.urlopen(url + path, data=data, timeout=60) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read() or b"{}")
+
+
+def http_checks():
+    server, url = start_server("--seed", "41")
+    with urllib.request.urlopen(url, timeout=10) as page:
+        html = page.read().decode()
+    check("<title>Mastermind</title>" in html and 'id="board"' in html, "GET / serves the page")
+
+    status, game = post(url, "api/new", {"game": "ordinary", "rules": "classic"})
+    check(status == 200 and game["id"] == "g1" and game["pegs"] == 4 and game["colours"] == 6, f"a new ordinary game: {game}")
+    check("secret" not in game and "seed" not in game, "no secret or seed before the game is over")
+    for action, fields in [("guess", {"text": "0011"}), ("hint", {}), ("count", {})]:
+        status, state = post(url, "api/play", {"id": "g1", "action": action, **fields})
+        check(status == 200 and "secret" not in state and "seed" not in state, f"{action}: no secret while playing ({state})")
+    check(state.get("count", 0) >= 1 and len(state["rows"]) == 1, f"count after one guess: {state}")
+    status, state = post(url, "api/play", {"id": "g1", "action": "guess", "text": "9"})
+    check(status == 200 and "not a guess" in state.get("message", "") and len(state["rows"]) == 1,
+          f"a bad guess is refused and costs nothing: {state}")
+    status, state = post(url, "api/play", {"id": "g1", "action": "reveal"})
+    check(state["over"] and state["outcome"] == "gave up" and state["seed"] == "41", f"reveal ends the game: {state}")
+    # The secret is the one `mastermind play --seed 41` hides (and `judge --game ordinary --seed 41`).
+    played = subprocess.run([MASTERMIND, "play", "--seed", "41"], input="reveal\n", capture_output=True, text=True)
+    check(f"The secret was {state['secret']}." in played.stdout, f"the page's game is play's game for the seed: {state['secret']} vs {played.stdout[-60:]!r}")
+    status, state = post(url, "api/play", {"id": "g1", "action": "guess", "text": state["secret"]})
+    check(state.get("message") == "the game is over" and len(state["rows"]) == 1, "no guess after the end")
+
+    status, game = post(url, "api/new", {"game": "batch", "pegs": "3", "colours": "4", "batch": "2", "max": "4"})
+    check(status == 200 and game["id"] == "g2" and game["batch"] == 2, f"a new batch game: {game}")
+    status, state = post(url, "api/play", {"id": "g2", "action": "test", "text": "012 012"})
+    check("earlier" in state.get("message", "") or "twice" in state.get("message", "") or "repeat" in state.get("message", ""),
+          f"a repeated string in a test is refused: {state.get('message')}")
+
+    for fields, what in [({"game": "chess"}, "game"), ({"rules": "odd"}, "rules"), ({"pegs": "-1"}, "pegs"),
+                         ({"pegs": "0"}, "pegs"), ({"colours": "99999999999999999999"}, "colours"),
+                         ({"pegs": "8", "colours": "16"}, "pegs x colours"), ({"pegs": "7", "colours": "8"}, "more codes")]:
+        status, answer = post(url, "api/new", {"game": "ordinary", **fields})
+        check(status == 400 and what in answer.get("error", ""), f"new game {fields}: 400 naming {what} ({status} {answer})")
+    status, answer = post(url, "api/play", {"id": "g99", "action": "count"})
+    check(status == 404 and "g99" in answer["error"], f"an unknown game: 404 ({status} {answer})")
+    status, answer = post(url, "api/play", {"id": "g2", "action": "fly"})
+    check(status == 400 and "fly" in answer["error"], f"an unknown action: 400 ({status} {answer})")
+    status, answer = post(url, "api/play", {"id": "g2", "action": "test", "text": "0" * 10000})
+    check(status == 413, f"a request over 4 KiB is refused (got {status})")
+    log = stop_server(server)
+    check("game g1: ordinary game, classic rules, seed 41" in log and "seed 42" in log, f"each game's seed is logged: {log!r}")
+
+    # Options are checked before the server starts.
+    for options, what in [(["--port", "-1"], "--port"), (["--port", "70000"], "--port"), (["--port", "99999999999999999999999"], "--port"), (["--max-games", "0"], "--max-games"),
+                          (["--host", "no.such.host.invalid"], "no.such.host.invalid"), (["--seed", "-1"], "--seed")]:
+        run = subprocess.run([MASTERMIND, "serve", *options], capture_output=True, text=True, timeout=30)
+        check(run.returncode == 2 and what in run.stderr, f"serve {options}: status 2 naming {what} ({run.returncode} {run.stderr!r})")
+    busy, busy_url = start_server()
+    port = busy_url.rsplit(":", 1)[1].strip("/")
+    run = subprocess.run([MASTERMIND, "serve", "--port", port], capture_output=True, text=True, timeout=30)
+    check(run.returncode == 2 and port in run.stderr, f"a port in use: status 2 naming it ({run.returncode} {run.stderr!r})")
+    stop_server(busy)
+
+
+def browser():
+    chromium = shutil.which("chromium")
+    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.ui import WebDriverWait
+    except ImportError:
+        webdriver = None
+    if not chromium or not os.path.exists(driver_path) or webdriver is None:
+        message = "serve_browser_test: chromium, chromedriver or python3-selenium is missing (scripts/install-deps.sh browser)"
+        if os.environ.get("MASTERMIND_REQUIRE_BROWSER") == "1":
+            sys.exit(message)
+        print(message + "; skipped", file=sys.stderr)
+        sys.exit(77)
+
+    profile = tempfile.TemporaryDirectory(prefix="mastermind-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=1000,700", "--user-data-dir=" + profile.name]:
+        options.add_argument(argument)
+    server, url = start_server("--seed", "7")
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    try:
+        driver.get(url)
+        wait = WebDriverWait(driver, 60)
+        by_id = lambda name: driver.find_element(By.ID, name)
+
+        def new_game(game, rules, pegs, colours, max_turns, batch=None):
+            from selenium.webdriver.support.ui import Select
+            Select(by_id("game")).select_by_value(game)
+            Select(by_id("rules")).select_by_value(rules)
+            for name, value in [("pegs", pegs), ("colours", colours), ("max", max_turns)] + ([("batch", batch)] if batch else []):
+                field = by_id(name)
+                field.clear()
+                field.send_keys(str(value))
+            by_id("new-game").click()
+            wait.until(lambda d: by_id("status").text.startswith("New game"))
+
+        def rows():
+            return driver.find_elements(By.CSS_SELECTOR, "#board .row")
+
+        def take_hint():
+            driver.execute_script("document.getElementById('hint-text').textContent = '';")
+            by_id("hint").click()
+            wait.until(lambda d: by_id("hint-text").text not in ("", "thinking\u2026"))
+            return by_id("hint-text").get_attribute("data-text"), by_id("hint-text").get_attribute("data-challenge")
+
+        # The ordinary game, classic rules: a bad guess, a count, then the hints to the end.
+        new_game("ordinary", "classic", 4, 6, 10)
+        by_id("entry").send_keys("9")
+        by_id("play").click()
+        wait.until(lambda d: "not a guess" in by_id("status").text)
+        check(len(rows()) == 0, "a bad guess draws no row")
+        by_id("entry").clear()
+        guesses = []
+        while not by_id("secret").text:
+            code, _ = take_hint()
+            guesses.append(code)
+            by_id("entry").clear()
+            by_id("entry").send_keys(code)
+            by_id("play").click()
+            wait.until(lambda d: len(rows()) == len(guesses))
+            if len(guesses) == 1:
+                by_id("count").click()
+                wait.until(lambda d: "fit" in by_id("status").text)
+                check(re.match(r"\d+ codes? fits? the answers so far\.", by_id("status").text), f"count: {by_id('status').text!r}")
+            check(len(guesses) <= 10, "the game ends within 10 guesses")
+        status = by_id("status").text
+        check(status == f"You won in {len(guesses)} guess{'es' if len(guesses) > 1 else ''}.", f"the win is shown: {status!r}")
+        board = rows()
+        check([r.find_element(By.CSS_SELECTOR, ".code").get_attribute("data-code") for r in board] == guesses,
+              "the board shows every guess in order")
+        check(len(board[-1].find_elements(By.CSS_SELECTOR, ".key.black")) == 4, "the last row has four black pegs")
+        check(all(len(r.find_elements(By.CSS_SELECTOR, ".peg")) == 4 for r in board), "every row has four coloured pegs")
+        secret = by_id("secret").find_element(By.CSS_SELECTOR, ".code").get_attribute("data-code")
+        check(secret == guesses[-1], f"the secret shown is the winning guess ({secret} vs {guesses[-1]})")
+        check("--seed 7" in by_id("secret").text, "the finished game names its seed")
+        check(not by_id("controls").is_displayed(), "the controls are gone once the game is over")
+        if SCREENSHOT:
+            driver.save_screenshot(SCREENSHOT)
+
+        # Adjacent rules: the grey pegs are drawn; give up shows the secret.
+        new_game("ordinary", "adjacent", 4, 6, 10)
+        check(len(rows()) == 0 and not by_id("secret").text, "a new game starts with an empty board and no secret")
+        by_id("entry").send_keys("0123")
+        by_id("play").click()
+        wait.until(lambda d: len(rows()) == 1)
+        words = rows()[0].find_element(By.CSS_SELECTOR, ".words").text
+        greys = int(re.search(r"(\d+) grey", words).group(1))
+        check(len(rows()[0].find_elements(By.CSS_SELECTOR, ".key.grey")) == greys, f"grey pegs drawn as scored: {words!r}")
+        by_id("reveal").click()
+        wait.until(lambda d: by_id("secret").text)
+        check(by_id("status").text == "You gave up.", f"give up: {by_id('status').text!r}")
+
+        # The batch game: tests from the hints until the hint is a challenge, then the challenge.
+        new_game("batch", "classic", 3, 4, 4, batch=2)
+        tests = 0
+        while not by_id("secret").text:
+            text, challenge = take_hint()
+            by_id("entry").clear()
+            by_id("entry").send_keys(text)
+            if challenge == "yes":
+                by_id("challenge").click()
+                wait.until(lambda d: by_id("secret").text)
+            else:
+                by_id("play").click()
+                tests += 1
+                wait.until(lambda d: len(rows()) == tests)
+                answers = rows()[-1].find_elements(By.CSS_SELECTOR, ".answer")
+                check(len(answers) == 2 and all(re.fullmatch(r"\(\d,\d\)", a.text) for a in answers), "two answers a test")
+            check(tests <= 4, "the batch game ends within its 4 tests")
+        check(by_id("status").text.startswith("Accepted: you found it after"), f"the batch game is won: {by_id('status').text!r}")
+    finally:
+        driver.quit()
+        stop_server(server)
+        profile.cleanup()
+
+
+try:
+    http_checks()
+    browser()
+finally:
+    for server in servers:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+if failures:
+    sys.exit(f"{len(failures)} check(s) failed")
+print("serve: HTTP checks and browser games passed")
