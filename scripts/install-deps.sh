@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project builds, tests and benchmarks with.
 # Fast when everything is present: it only calls apt-get for what is missing.
+# Usage: install-deps.sh            what building, running and benchmarking need
+#        install-deps.sh browser    what the browser test of `mastermind serve` needs (chromium and
+#                                   its WebDriver, Selenium); scripts/test.sh installs it while the
+#                                   build runs
 set -euo pipefail
+group=${1:-build}
 packages=(
     cmake ninja-build g++ clang libclang-rt-14-dev  # toolchain; clang for libFuzzer and sanitizers
     libcli11-dev                                     # command line parsing
@@ -16,6 +21,11 @@ packages=(
     procps time                                      # the process checks of the suite; peak memory of runs
     graphviz libxml2-utils python3                   # decision trees as pictures (dot); the tests check SVGs (xmllint) and drive play through a pty
 )
+case "$group" in
+    build) ;;
+    browser) packages=(chromium chromium-driver python3-selenium) ;;
+    *) echo "install-deps: unknown group '$group' (build or browser)" >&2; exit 2 ;;
+esac
 # One dpkg-query for the whole list (a call per package took seconds). It fails when a package
 # is unknown to dpkg, which is the case to handle, not an error: `|| true` under pipefail.
 installed=$(dpkg-query -W -f='${Package} ${Status}\n' "${packages[@]}" 2>/dev/null | awk '$NF == "installed" {print $1}' || true)
@@ -27,6 +37,12 @@ if ((${#missing[@]})); then
     echo "install-deps: installing ${missing[*]}" >&2
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO=sudo
+    install() { DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; }
+    # The package lists are refreshed first, unless the browser group comes right after the build
+    # group has refreshed them (scripts/test.sh); then only when the install fails without.
+    if [ "$group" = browser ] && install 2>/dev/null; then
+        exit 0
+    fi
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    install
 fi

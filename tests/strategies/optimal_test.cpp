@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "helpers/sanitized.hpp"
+#include "strategies/minimax_reference.hpp"
 #include "mastermind/analysis/ordinary_evaluation.hpp"
 #include "mastermind/games/consistent_set.hpp"
 #include "mastermind/strategies/decision_tree.hpp"
@@ -17,70 +18,6 @@
 
 namespace mastermind {
 namespace {
-
-// The optimum as a pair: the total number of guesses, then (among strategies with that total) the
-// least sum of squared game lengths.
-struct Pair {
-    std::uint64_t total = 0, squares = 0;
-    auto operator<=>(const Pair&) const = default;
-};
-constexpr Pair kImpossible{UINT64_MAX, UINT64_MAX};
-
-// The least pair over `set` within `left` guesses (kUnbounded: no limit): each member pays for
-// this guess, and the members of each part not won by it pay for the rest, one guess later.
-class Minimax {
-public:
-    explicit Minimax(const CodeSpace& space) : space_(space) {}
-
-    Pair pair(const std::vector<std::uint32_t>& set, int left) {
-        if (left == 0) return kImpossible;
-        if (set.size() == 1) return {1, 1};
-        std::string key(reinterpret_cast<const char*>(set.data()), set.size() * sizeof(std::uint32_t));
-        key += static_cast<char>(left);
-        if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-        const int child_left = left == OptimalSearch::kUnbounded ? left : left - 1;
-        Pair best = kImpossible;
-        std::vector<std::vector<std::uint32_t>> parts(space_.feedback_slots());
-        for (std::uint32_t g = 0; g < space_.size(); ++g) {
-            for (auto& part : parts) part.clear();
-            std::size_t answers = 0;
-            for (auto s : set) {
-                auto& part = parts[space_.feedback(g, s)];
-                if (part.empty()) ++answers;
-                part.push_back(s);
-            }
-            if (answers == 1 && parts[space_.win()].empty()) continue;  // learns nothing
-            Pair here{0, 0};
-            for (std::uint32_t answer = 0; answer < parts.size(); ++answer) {
-                const auto& part = parts[answer];
-                if (part.empty()) continue;
-                if (answer == space_.win()) {
-                    here.total += 1, here.squares += 1;
-                    continue;
-                }
-                const auto p = pair(part, child_left);
-                if (p == kImpossible) {
-                    here = kImpossible;
-                    break;
-                }
-                // Each game of the part takes one guess more: d -> d + 1.
-                here.total += p.total + part.size();
-                here.squares += p.squares + 2 * p.total + part.size();
-            }
-            best = std::min(best, here);
-        }
-        memo_[key] = best;
-        return best;
-    }
-    std::uint64_t value(const std::vector<std::uint32_t>& set, int left) {
-        const auto p = pair(set, left);
-        return p == kImpossible ? UINT64_MAX : p.total;
-    }
-
-private:
-    const CodeSpace& space_;
-    std::unordered_map<std::string, Pair> memo_;  // the members' bytes and the guesses left
-};
 
 std::optional<std::uint64_t> searched(const CodeSpace& space, int left) {
     OptimalSearch search(space);
