@@ -1,38 +1,80 @@
 #!/usr/bin/env bash
 # Every test: install what is missing, build the release (g++) and the sanitize (clang, ASan +
 # UBSan, with the fuzz targets) flavours, run the whole suite in both, then each fuzz target
-# briefly, two at a time. Within 5 minutes from a fresh clone on the project's 2-core machine
-# (README).
+# briefly. Within 5 minutes from a fresh clone on the project's 2-core machine (README).
+#
+# What overlaps, to keep both cores busy (docs/performance.md, "Build time and the test suite"):
+# the browser packages install while the release flavour builds; the sanitize flavour builds,
+# at a lower priority, while the release suite runs (much of which waits on processes, pipes and
+# time limits); the fuzz targets run, at a lower priority, beside the sanitize suite. The suites
+# themselves run at normal priority, so their wall-clock checks see what they would see alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
+stamp() { echo "== $1 ($((SECONDS - start)) s)"; }
+# Background steps run in process groups of their own (setsid), ended with the script however it
+# ends: a failing suite must not leave a build or a fuzzer running.
+background=()
+trap 'for group in "${background[@]}"; do kill -- "-$group" 2>/dev/null || true; done' EXIT
 bash scripts/install-deps.sh
+mkdir -p build
+setsid bash scripts/install-deps.sh browser >build/install-browser.log 2>&1 &
+browser_install=$!
+background+=("$browser_install")
 export RC_PARAMS=${RC_PARAMS:-"seed=20261130"}  # rapidcheck: repeatable unless you change it
+export MASTERMIND_REQUIRE_BROWSER=1             # the browser test fails, not skips, without chromium
 passed=0
 count_passed() { sed -n 's/.*tests passed, 0 tests failed out of \([0-9]*\).*/\1/p' "$1"; }
-for flavour in release sanitize; do
-    echo "== $flavour build ($((SECONDS - start)) s)"
-    # What the suite runs: the release flavour skips the benchmarks (20 s of compiling on 2
-    # cores); the sanitize flavour builds everything, its fuzz targets included.
-    # The two largest files first, side by side: the command line's and the tests' unity files
-    # (20 to 40 s each) come last in Ninja's order, and then one core compiled alone at the end.
-    bash scripts/build.sh "$flavour" CMakeFiles/mastermind.dir/Unity/unity_0_cxx.cxx.o \
+
+# build FLAVOUR: the two largest files first, side by side (the command line's and the tests'
+# unity files come last in Ninja's order, and one core then compiled alone at the end); then what
+# the suite runs (release skips the benchmarks; sanitize builds everything, fuzz targets included).
+build() {
+    bash scripts/build.sh "$1" CMakeFiles/mastermind.dir/Unity/unity_0_cxx.cxx.o \
         tests/CMakeFiles/mastermind_tests.dir/Unity/unity_0_cxx.cxx.o
-    if [ "$flavour" = release ]; then
+    if [ "$1" = release ]; then
         bash scripts/build.sh release mastermind mastermind_tests misbehave
     else
         bash scripts/build.sh sanitize
     fi
-    echo "== $flavour tests ($((SECONDS - start)) s)"
-    ctest --test-dir "build/$flavour" --output-on-failure -j "$(($(nproc) + 1))" | tee "build/$flavour/ctest.log"
-    passed=$((passed + $(count_passed "build/$flavour/ctest.log")))
-done
+}
+# wait_for PID WHAT LOG: a background step's failure ends the run with its log.
+wait_for() {
+    if ! wait "$1"; then
+        tail -40 "$3"
+        echo "test.sh: $2 failed (log: $3)" >&2
+        exit 1
+    fi
+}
+suite() {  # suite FLAVOUR
+    ctest --test-dir "build/$1" --output-on-failure -j "$(($(nproc) + 1))" | tee "build/$1/ctest.log"
+    passed=$((passed + $(count_passed "build/$1/ctest.log")))
+}
+
+stamp "release build"
+build release
+stamp "sanitize build (background, build/sanitize-build.log), release tests"
+setsid nice -n 10 bash -c "$(declare -f build); build sanitize" >build/sanitize-build.log 2>&1 &
+sanitize_build=$!
+background+=("$sanitize_build")
+wait_for "$browser_install" "installing the browser packages" build/install-browser.log
+suite release
+stamp "waiting for the sanitize build"
+wait_for "$sanitize_build" "the sanitize build" build/sanitize-build.log
+
 fuzz_targets=(score_line_fuzz protocol_fuzz judge_session_fuzz transcript_fuzz arena_output_fuzz arena_process_fuzz)
-echo "== fuzzing ($((SECONDS - start)) s; libFuzzer, ${MASTERMIND_FUZZ_SECONDS:-3} s per target)"
-bash scripts/fuzz.sh "${MASTERMIND_FUZZ_SECONDS:-3}" 1 "${fuzz_targets[@]}"
+stamp "sanitize tests, fuzz targets (background, libFuzzer, ${MASTERMIND_FUZZ_SECONDS:-3} s per target)"
+MASTERMIND_FUZZ_BUILT=1 setsid nice -n 10 bash scripts/fuzz.sh "${MASTERMIND_FUZZ_SECONDS:-3}" 1 "${fuzz_targets[@]}" >build/fuzz.log 2>&1 &
+fuzz=$!
+background+=("$fuzz")
+suite sanitize
+stamp "waiting for the fuzz targets"
+wait_for "$fuzz" "fuzzing" build/fuzz.log
+cat build/fuzz.log
+
 echo "== no test process left behind"
-if pgrep -f 'mastermind-arena-test-' >/dev/null; then
-    pgrep -af 'mastermind-arena-test-'
+if pgrep -f 'mastermind-arena-test-|mastermind serve --port 0' >/dev/null; then
+    pgrep -af 'mastermind-arena-test-|mastermind serve --port 0'
     echo "processes left behind" >&2
     exit 1
 fi
