@@ -54,7 +54,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fate.own_peak_bytes = (fate_choice & 0x18) == 0x08 ? limits.memory_bytes + 1 : 1 << 20;
     fate.peak_seen_kb = static_cast<long>(fate.own_peak_bytes / 1024);
     fate.process_limit_reached = fate_choice & 0x20;
-    const bool over_memory = fate.memory_exceeded || fate.own_peak_bytes > limits.memory_bytes;
+    // An OOM kill with little resident memory after the process limit is a fork bomb's kernel
+    // memory: the process limit's verdict (arena_verdict).
+    const bool refused_forks = fate.process_limit_reached && fate.own_peak_bytes < limits.memory_bytes / 2;
+    const bool over_memory = (fate.memory_exceeded && !refused_forks) || fate.own_peak_bytes > limits.memory_bytes;
     // The watchdog stops the game only for memory, as the arena's does (sandbox limits).
     const int stop_after = (fate_choice & 0xC0) && over_memory ? (fate_choice >> 6) : -1;
 

@@ -200,7 +200,14 @@ ArenaDecision arena_verdict(const JudgeReport& report, const ProgramFate& fate,
     const int status = fate.wait_status;
     const bool crashed =
         fate.exited && (WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) != 0));
-    if (fate.memory_exceeded ||
+    // A fork bomb held at the process limit fills its group's memory with the kernel's memory for
+    // the forks it is refused (freed late, after RCU grace periods, more so on a loaded machine):
+    // an OOM kill while the tree's resident memory stayed far below the limit, once the process
+    // limit was reached, is the process limit's doing, not the program's memory.
+    const std::uint64_t resident_seen = std::max<std::uint64_t>(static_cast<std::uint64_t>(fate.peak_seen_kb) * 1024, fate.own_peak_bytes);
+    const bool refused_forks_filled_memory =
+        fate.process_limit_reached && limits.memory_bytes && resident_seen < limits.memory_bytes / 2;
+    if ((fate.memory_exceeded && !refused_forks_filled_memory) ||
         (limits.memory_bytes && fate.own_peak_bytes > limits.memory_bytes)) {
         return {Verdict::memory_limit,
                 fmt::format("resident memory of the process tree reached the limit of {} KiB "

@@ -77,7 +77,9 @@ expect_verdict() {  # expect_verdict MODE VERDICT [ARENA OPTIONS...]
     "$bin" arena --games 2 --jobs 2 --seed 1 --time-limit 1 "$@" -- "$misbehave" "$mode" "$marker" >"$tmp/$mode" 2>&1
     local status=$?
     check "$mode: exit 1" test $status -eq 1
-    check "$mode: $verdict" test "$(grep -c "^game .*  $verdict " "$tmp/$mode")" -eq 2
+    if ! check "$mode: $verdict" test "$(grep -c "^game .*  $verdict " "$tmp/$mode")" -eq 2; then
+        sed 's/^/    /' "$tmp/$mode"
+    fi
     check "$mode: within $within s" test $((SECONDS - start)) -le $within
 }
 

@@ -5,5 +5,5 @@ failures=0
 check() {  # check NAME CONDITION...
     local name=$1
     shift
-    if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
+    if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); return 1; fi
 }

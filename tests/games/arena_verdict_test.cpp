@@ -69,5 +69,25 @@ TEST(ArenaVerdict, TheProcessLimitIsNamedUnlessTheGameWasWon) {
     EXPECT_EQ(arena_verdict(judged(Verdict::accepted), fate, limits).verdict, Verdict::accepted);
 }
 
+TEST(ArenaVerdict, AForkBombKilledForKernelMemoryAtTheProcessLimitIsTheProcessLimit) {
+    // The kernel's memory for refused forks fills the group: OOM kill, little resident memory.
+    const ArenaLimits limits;
+    ProgramFate fate;
+    fate.process_limit_reached = true;
+    fate.memory_exceeded = true;
+    fate.peak_seen_kb = 2800;
+    fate.own_peak_bytes = 2800 * 1024;
+    const auto bomb = arena_verdict(judged(Verdict::closed_stream), fate, limits);
+    EXPECT_EQ(bomb.verdict, Verdict::runtime_error);
+    EXPECT_NE(bomb.detail.find("limit of 64 processes"), std::string::npos) << bomb.detail;
+    // The same with the tree's memory near the limit is the memory's doing.
+    fate.peak_seen_kb = 60 * 1024;
+    EXPECT_EQ(arena_verdict(judged(Verdict::closed_stream), fate, limits).verdict, Verdict::memory_limit);
+    // Without the process limit, an OOM kill is Memory Limit Exceeded whatever was seen.
+    fate.process_limit_reached = false;
+    fate.peak_seen_kb = 2800;
+    EXPECT_EQ(arena_verdict(judged(Verdict::closed_stream), fate, limits).verdict, Verdict::memory_limit);
+}
+
 }  // namespace
 }  // namespace mastermind
