@@ -214,12 +214,14 @@ ArenaDecision arena_verdict(const JudgeReport& report, const ProgramFate& fate,
                             "(peak seen {} KiB)",
                             limits.memory_bytes / 1024, fate.peak_seen_kb)};
     }
-    if (report.aborted) return {Verdict::judge_error, report.detail};
-    if (report.verdict != Verdict::accepted && fate.process_limit_reached) {
+    if (fate.process_limit_reached && (report.aborted || report.verdict != Verdict::accepted)) {
+        // Aborted: the watchdog stopped the game for the memory the refused forks took.
         return {Verdict::runtime_error,
-                fmt::format("the program reached the limit of {} processes ({})",
-                            limits.max_processes, report.detail)};
+                fmt::format("the program reached the limit of {} processes ({})", limits.max_processes,
+                            report.aborted ? "the kernel's memory for the refused forks filled the memory cap"
+                                           : report.detail)};
     }
+    if (report.aborted) return {Verdict::judge_error, report.detail};
     if (crashed && (report.verdict == Verdict::closed_stream ||
                     report.verdict == Verdict::accepted ||
                     report.verdict == Verdict::wrong_answer)) {

@@ -80,6 +80,12 @@ TEST(ArenaVerdict, AForkBombKilledForKernelMemoryAtTheProcessLimitIsTheProcessLi
     const auto bomb = arena_verdict(judged(Verdict::closed_stream), fate, limits);
     EXPECT_EQ(bomb.verdict, Verdict::runtime_error);
     EXPECT_NE(bomb.detail.find("limit of 64 processes"), std::string::npos) << bomb.detail;
+    // The arena's watchdog stopped the game for that memory: still the process limit.
+    JudgeReport stopped = judged(Verdict::judge_error);
+    stopped.aborted = true;
+    const auto stopped_bomb = arena_verdict(stopped, fate, limits);
+    EXPECT_EQ(stopped_bomb.verdict, Verdict::runtime_error);
+    EXPECT_NE(stopped_bomb.detail.find("refused forks"), std::string::npos) << stopped_bomb.detail;
     // The same with the tree's memory near the limit is the memory's doing.
     fate.peak_seen_kb = 60 * 1024;
     EXPECT_EQ(arena_verdict(judged(Verdict::closed_stream), fate, limits).verdict, Verdict::memory_limit);
