@@ -57,5 +57,6 @@ void add_play_command(CLI::App& app, int& exit_status);
 void add_draw_command(CLI::App& app, int& exit_status);
 void add_assist_command(CLI::App& app, int& exit_status);
 void add_serve_command(CLI::App& app, int& exit_status);
+void add_merge_command(CLI::App& app, int& exit_status);
 
 }  // namespace mastermind::app

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "batch_options.hpp"
+#include "evaluation_report.hpp"
 #include "mastermind/core/text.hpp"
 #include "commands.hpp"
 #include "game_options.hpp"
@@ -43,7 +44,29 @@ struct EvaluateArgs {
     std::string tree_file;        // --tree: what the `tree` codebreaker plays
     std::string write_tree_file;  // --write-tree: the decision tree walked by --all
     int exact_below = 100;        // --exact-below: entropy-optimal's switch to the exact search
+    std::optional<ShardChoice> shard;  // --shard I/N: one shard of --all, a partial report
 };
+
+// "I/N" with 0 <= I < N <= 1,000,000; nullopt and why not otherwise.
+std::optional<ShardChoice> parse_shard(const std::string& text, std::string& why) {
+    const auto slash = text.find('/');
+    auto number = [](std::string_view digits) -> std::optional<int> {
+        if (digits.empty() || digits.size() > 7) return std::nullopt;
+        int value = 0;
+        for (char c : digits) {
+            if (c < '0' || c > '9') return std::nullopt;
+            value = value * 10 + (c - '0');
+        }
+        return value;
+    };
+    const auto index = slash == std::string::npos ? std::nullopt : number(std::string_view(text).substr(0, slash));
+    const auto count = slash == std::string::npos ? std::nullopt : number(std::string_view(text).substr(slash + 1));
+    if (!index || !count || *count < 1 || *count > 1'000'000 || *index >= *count) {
+        why = fmt::format("--shard '{}' is not I/N with 0 <= I < N <= 1000000 (shard I of N)", text.substr(0, 30));
+        return std::nullopt;
+    }
+    return ShardChoice{*index, *count};
+}
 
 // Secrets from a file (secrets_file.hpp): `parse` gives a secret's number, or nullopt and why not.
 bool read_secrets(const std::string& path, const std::function<std::optional<std::uint32_t>(std::string_view, std::string&)>& parse,
@@ -60,41 +83,6 @@ bool read_secrets(const std::string& path, const std::function<std::optional<std
         out.push_back(*code);
     }
     return true;
-}
-
-// What both games report, as JSON fields and as text.
-struct Report {
-    std::uint64_t games, failures;
-    int worst;
-    double mean;
-    const std::vector<std::uint64_t>& histogram;
-    const std::vector<std::string>& worst_examples;
-    const std::vector<std::string>& failure_examples;
-    std::uint64_t nodes;
-    double seconds;
-    const char* unit;  // "tests" or "guesses"
-};
-
-void add_report(nlohmann::json& j, const Report& r) {
-    j["games"] = r.games;
-    j["failures"] = r.failures;
-    j["worst"] = r.worst;
-    j["mean"] = r.mean;
-    j["histogram"] = r.histogram;
-    j["worst_examples"] = r.worst_examples;
-    j["failure_examples"] = r.failure_examples;
-    j["strategy_calls"] = r.nodes;
-    j["seconds"] = r.seconds;
-}
-
-void print_histogram_and_examples(const Report& r) {
-    fmt::print("histogram ({}: games won):\n", r.unit);
-    for (std::size_t t = 0; t < r.histogram.size(); ++t) {
-        if (r.histogram[t]) fmt::print("  {:>3}: {:>12}  {:8.4f}%\n", t, r.histogram[t], 100.0 * static_cast<double>(r.histogram[t]) / static_cast<double>(r.games));
-    }
-    fmt::print("secrets reaching the worst case: {}\n", fmt::join(r.worst_examples, " "));
-    for (const auto& f : r.failure_examples) fmt::print("failure: {}\n", f);
-    fmt::print("decision tree nodes {}, wall time {:.2f} s\n", r.nodes, r.seconds);
 }
 
 int run_evaluate_ordinary(const EvaluateArgs& args) {
@@ -217,6 +205,10 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
 }
 
 int run_evaluate(EvaluateArgs args) {
+    if (args.shard && args.game.ordinary()) {
+        complain("mastermind evaluate: --shard divides the batch game's runs (an ordinary game's --all takes seconds)\n");
+        return kExitFailure;
+    }
     if (args.game.ordinary()) return run_evaluate_ordinary(args);
     if (auto why = args.game.batch_params(args.params); !why.empty()) {
         complain("mastermind evaluate: {}\n", why);
@@ -225,6 +217,10 @@ int run_evaluate(EvaluateArgs args) {
     if (args.first || !args.tree_file.empty() || !args.write_tree_file.empty()) {
         complain("mastermind evaluate: {} is for the ordinary game's codebreakers\n",
                  args.first ? "--first" : !args.tree_file.empty() ? "--tree" : "--write-tree");
+        return kExitFailure;
+    }
+    if (args.shard && !args.all) {
+        complain("mastermind evaluate: --shard divides --all (give --all)\n");
         return kExitFailure;
     }
     if (args.strategy.empty()) args.strategy = "case-analysis";
@@ -242,6 +238,7 @@ int run_evaluate(EvaluateArgs args) {
     options.strategy = info;
     options.seed = args.seed;
     options.threads = args.threads;
+    if (args.shard) options.shard = args.shard->index, options.shards = args.shard->count;
     const auto start = std::chrono::steady_clock::now();
     std::mutex print;
     const bool terminal = ::isatty(STDERR_FILENO);
@@ -268,6 +265,7 @@ int run_evaluate(EvaluateArgs args) {
     try {
         if (args.all) {
             scope = "all " + count_of(args.params.secret_count(), "secret");
+            if (args.shard) scope = fmt::format("shard {}/{} of {}", args.shard->index, args.shard->count, scope);
             r = evaluate_all(options);
         } else {
             std::vector<std::uint32_t> secrets;
@@ -296,21 +294,11 @@ int run_evaluate(EvaluateArgs args) {
         return kExitFailure;
     }
     if (terminal) complain("\n");
-    const Report report{r.games, r.failures, r.worst, r.mean, r.histogram, r.worst_examples, r.failure_examples, r.strategy_calls, r.seconds, "tests"};
-    if (args.json) {
-        nlohmann::json j{{"strategy", args.strategy},
-                         {"seed", args.seed},
-                         {"game", {args.params.pegs, args.params.colours, args.params.batch, args.params.max_tests}},
-                         {"rules", std::string(to_string(args.params.rules))},
-                         {"scope", scope}};
-        add_report(j, report);
-        fmt::print("{}\n", j.dump(2));
+    const BatchRunHeader header{args.strategy, args.seed, args.params, scope};
+    if (args.shard) {
+        fmt::print("{}\n", shard_report_json(header, r, *args.shard).dump(2));
     } else {
-        fmt::print("strategy {} (seed {}), game P={} K={} B={} M={}, {} rules, {}\n", args.strategy, args.seed,
-                   args.params.pegs, args.params.colours, args.params.batch, args.params.max_tests, to_string(args.params.rules), scope);
-        fmt::print("games {}, failures {}\n", r.games, r.failures);
-        fmt::print("worst case {}, mean {:.6f}\n", count_of(static_cast<std::uint64_t>(r.worst), "test"), r.mean);
-        print_histogram_and_examples(report);
+        print_batch_report(header, r, args.json);
     }
     return r.failures ? kExitBadInput : kExitOk;
 }
@@ -326,7 +314,8 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
         "and examples, checking every challenge. Exit status 0 if every game was won, 1 if not.");
     add_game_options(cmd, args->game);
     cmd->footer("\nExamples:\n  mastermind evaluate --game ordinary --strategy optimal --all --write-tree 4x6.tree   # 1296 games, 5625 guesses\n"
-                "  mastermind evaluate --game ordinary --strategy tree --tree 4x6.tree --all\n  mastermind evaluate --strategy adaptive-split --sample 1000 --seed 1   # the batch game");
+                "  mastermind evaluate --game ordinary --strategy tree --tree 4x6.tree --all\n  mastermind evaluate --strategy adaptive-split --sample 1000 --seed 1   # the batch game\n"
+                "  mastermind evaluate --strategy adaptive-split --all --shard 0/4 > part0.json   # then 1/4 .. 3/4; mastermind merge part*.json");
     add_strategy_option(cmd, args->strategy, false, true);
     cmd->add_option("--first", args->first, "the ordinary game's first guess (default: the published one on 4x6 and 5x8)");
     auto* all = cmd->add_flag("--all", args->all, "every secret of the game");
@@ -344,6 +333,16 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
         ->capture_default_str()
         ->check(integer_in(1, 1'000'000));
     cmd->add_option("--write-tree", args->write_tree_file, "with --all, ordinary game: write the decision tree played to FILE");
+    cmd->add_option_function<std::string>(
+           "--shard",
+           [args](const std::string& text) {
+               std::string why;
+               args->shard = parse_shard(text, why);
+               if (!args->shard) throw CLI::ValidationError(why);
+           },
+           "with --all, batch game: only shard I of N (I/N), written as a partial JSON report that "
+           "mastermind merge combines with the others into the whole run's report")
+        ->type_name("I/N");
     cmd->callback([args, &exit_status, all, sample, file] {
         if (!*all && !*sample && !*file) {
             complain("mastermind evaluate: say --all, --sample N or --secrets FILE\n");

@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
     mastermind::app::add_solve_command(app, exit_status);
     mastermind::app::add_arena_command(app, exit_status);
     mastermind::app::add_evaluate_command(app, exit_status);
+    mastermind::app::add_merge_command(app, exit_status);
     mastermind::app::add_first_test_command(app, exit_status);
     mastermind::app::add_bench_command(app, exit_status);
     mastermind::app::add_play_command(app, exit_status);

@@ -13,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <numeric>
+#include <optional>
 #include <unordered_map>
 
 #include "mastermind/core/hash.hpp"
@@ -89,11 +90,53 @@ struct Parts {
 
 // One move of the decision tree, as a number: the group it was played for (its least secret and
 // size), its depth and the strings it holds (or the challenge).
-std::uint64_t move_signature(std::span<const std::uint32_t> group, int depth, const Move& move) {
-    const std::uint32_t least = group.empty() ? 0 : *std::min_element(group.begin(), group.end());
-    std::uint64_t h = mix64(std::uint64_t{least} << 24 ^ group.size() ^ std::uint64_t(depth) << 56 ^ (move.challenge ? 1ULL << 60 : 0));
+std::uint64_t move_signature(std::uint32_t least, std::uint64_t size, int depth, const Move& move) {
+    std::uint64_t h = mix64(std::uint64_t{least} << 24 ^ size ^ std::uint64_t(depth) << 56 ^ (move.challenge ? 1ULL << 60 : 0));
     for (const auto& s : move.strings) h = mix64(h + s.nibbles());
     return h;
+}
+std::uint64_t move_signature(std::span<const std::uint32_t> group, int depth, const Move& move) {
+    const std::uint32_t least = group.empty() ? 0 : *std::min_element(group.begin(), group.end());
+    return move_signature(least, group.size(), depth, move);
+}
+
+// The largest number of tests of a won game in `histogram`, or -1.
+int worst_of(const std::vector<std::uint64_t>& histogram) {
+    for (std::size_t t = histogram.size(); t-- > 0;) {
+        if (histogram[t]) return static_cast<int>(t);
+    }
+    return -1;
+}
+
+// The report from the merged tallies of one walk or of several (shards): `worst` and `failed`
+// hold at least the `examples` smallest of each, in any order.
+EvaluationResult summarize(const Tally& all, std::vector<std::uint32_t> worst,
+                           std::vector<std::pair<std::uint32_t, std::string>> failed,
+                           const BatchParams& params, std::size_t examples) {
+    std::sort(worst.begin(), worst.end());
+    std::sort(failed.begin(), failed.end());
+    if (worst.size() > examples) worst.resize(examples);
+    if (failed.size() > examples) failed.resize(examples);
+    EvaluationResult r;
+    r.games = all.games;
+    r.failures = all.failures;
+    r.strategy_calls = all.calls;
+    r.move_hash = all.moves;
+    r.histogram = all.histogram;
+    r.worst = std::max(0, all.worst_tests);
+    double sum = 0, won = 0;
+    for (std::size_t t = 0; t < r.histogram.size(); ++t) {
+        sum += static_cast<double>(t) * static_cast<double>(r.histogram[t]);
+        won += static_cast<double>(r.histogram[t]);
+    }
+    r.mean = won > 0 ? sum / won : 0;
+    for (auto secret : worst) r.worst_examples.push_back(PackedCode::from_index(secret, params).to_string(params.pegs));
+    for (const auto& [secret, why] : failed) {
+        r.failure_examples.push_back(PackedCode::from_index(secret, params).to_string(params.pegs) + ": " + why);
+    }
+    r.worst_secrets = std::move(worst);
+    r.failed_secrets = std::move(failed);
+    return r;
 }
 
 class Walker {
@@ -132,6 +175,27 @@ public:
             finished(group.size());
             return;
         }
+        descend(group, scratch, history, move, position.computed());
+    }
+
+    // The root of one shard (evaluate_all): the first test `move`, played for every secret, of
+    // which `group` holds this shard's (increasing); the root counts in shard 0 only.
+    void walk_shard(const Move& move, std::uint64_t all_secrets, bool count_root, std::span<std::uint32_t> group,
+                    std::span<std::uint32_t> scratch) {
+        if (count_root) {
+            auto& tally = tallies_.local();
+            ++tally.calls;
+            tally.moves += move_signature(0, all_secrets, 0, move);
+        }
+        std::vector<TestRecord> history;
+        descend(group, scratch, history, move, nullptr);
+    }
+
+    // Below the test `move` played for `group`: splits the group by its answers and walks each
+    // part. `computed`: the group's consistent set, when it was computed.
+    void descend(std::span<std::uint32_t> group, std::span<std::uint32_t> scratch, std::vector<TestRecord>& history,
+                 const Move& move, const std::vector<std::uint32_t>* computed) {
+        auto& tally = tallies_.local();
         if (auto why = check_test(move, history); !why.empty()) {
             for (auto s : group) tally.fail(s, why, options_.examples);
             finished(group.size());
@@ -151,7 +215,7 @@ public:
             const std::size_t begin = part == 0 ? 0 : parts.ends[part - 1];
             const std::size_t end = parts.ends[part];
             h.push_back({move.strings, answers_from_key(parts.key(part, batch), options_.params, batch)});
-            walk(group.subspan(begin, end - begin), scratch.subspan(begin, end - begin), h, position.computed());
+            walk(group.subspan(begin, end - begin), scratch.subspan(begin, end - begin), h, computed);
             h.pop_back();
         };
         if (group.size() >= std::min(kParallelGroup, options_.bucketed_split_from) && parts.ends.size() > 1) {
@@ -182,29 +246,7 @@ public:
             if (t.worst_tests == all.worst_tests) worst.insert(worst.end(), t.worst.begin(), t.worst.end());
             failed.insert(failed.end(), t.failed.begin(), t.failed.end());
         }
-        std::sort(worst.begin(), worst.end());
-        std::sort(failed.begin(), failed.end());
-        EvaluationResult r;
-        r.games = all.games;
-        r.failures = all.failures;
-        r.strategy_calls = all.calls;
-        r.move_hash = all.moves;
-        r.histogram = all.histogram;
-        r.worst = std::max(0, all.worst_tests);
-        double sum = 0, won = 0;
-        for (std::size_t t = 0; t < r.histogram.size(); ++t) {
-            sum += static_cast<double>(t) * static_cast<double>(r.histogram[t]);
-            won += static_cast<double>(r.histogram[t]);
-        }
-        r.mean = won > 0 ? sum / won : 0;
-        const int pegs = options_.params.pegs;
-        for (std::size_t i = 0; i < worst.size() && i < options_.examples; ++i) {
-            r.worst_examples.push_back(PackedCode::from_index(worst[i], options_.params).to_string(pegs));
-        }
-        for (std::size_t i = 0; i < failed.size() && i < options_.examples; ++i) {
-            r.failure_examples.push_back(PackedCode::from_index(failed[i].first, options_.params).to_string(pegs) + ": " + failed[i].second);
-        }
-        return r;
+        return summarize(all, std::move(worst), std::move(failed), options_.params, options_.examples);
     }
 
 private:
@@ -392,14 +434,117 @@ EvaluationResult run(const EvaluationOptions& options, std::vector<std::uint32_t
     return r;
 }
 
+// The secrets of shard `options.shard`, increasing: those whose answers to `first` hash to it.
+std::vector<std::uint32_t> shard_secrets(const EvaluationOptions& options, const Move& first) {
+    const auto& params = options.params;
+    const std::uint64_t n = params.secret_count();
+    const auto shards = static_cast<std::uint64_t>(options.shards);
+    const bool scorer_keys = params.rules == Rules::classic;
+    const TestScorer scorer(first.strings, params);
+    auto shard_of = [&](std::uint32_t index) {
+        AnswerKey key;
+        if (scorer_keys) {
+            std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
+            digits_of_index(index, params, digits.data());
+            key = scorer.key(digits.data());
+        } else {
+            key = answer_key(PackedCode::from_index(index, params), first.strings, params);
+        }
+        return mix64(AnswerKeyHash{}(key)) % shards;
+    };
+    const std::uint64_t chunk = std::uint64_t{1} << 20;
+    std::vector<std::vector<std::uint32_t>> kept((n + chunk - 1) / chunk);
+    tbb::parallel_for(std::size_t{0}, kept.size(), [&](std::size_t c) {
+        const std::uint64_t end = std::min(n, (c + 1) * chunk);
+        for (std::uint64_t i = c * chunk; i < end; ++i) {
+            if (shard_of(static_cast<std::uint32_t>(i)) == static_cast<std::uint64_t>(options.shard)) {
+                kept[c].push_back(static_cast<std::uint32_t>(i));
+            }
+        }
+    });
+    std::size_t size = 0;
+    for (const auto& k : kept) size += k.size();
+    std::vector<std::uint32_t> secrets;
+    secrets.reserve(size);
+    for (auto& k : kept) {
+        secrets.insert(secrets.end(), k.begin(), k.end());
+        k = {};
+    }
+    return secrets;
+}
+
+EvaluationResult run_shard(const EvaluationOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
+    const int threads = options.threads > 0 ? options.threads : static_cast<int>(tbb::info::default_concurrency());
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+    if (auto why = strategy_refuses(*options.strategy, options.params); !why.empty()) throw std::invalid_argument(why);
+    // The first move, as the whole run's root asks it (without every secret in memory: the
+    // strategies' first moves do not enumerate the secrets).
+    const std::vector<TestRecord> none;
+    std::optional<Move> first;
+    try {
+        first = options.strategy->make(options.params, options.seed)->next(Position::lazy(options.params, none));
+    } catch (const std::exception&) {
+    }
+    if (!first || first->challenge || static_cast<int>(first->strings.size()) != options.params.batch) {
+        // Nothing to divide: a challenge, a broken first test or a strategy error ends every game
+        // at the root, so shard 0 plays the whole run and the others are empty.
+        EvaluationOptions whole = options;
+        whole.shards = 1;
+        if (options.shard == 0) return evaluate_all(whole);
+        EvaluationResult empty;
+        empty.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return empty;
+    }
+    std::vector<std::uint32_t> secrets = shard_secrets(options, *first);
+    Walker walker(options, true, secrets.size());
+    std::vector<std::uint32_t> scratch(secrets.size());
+    walker.walk_shard(*first, options.params.secret_count(), options.shard == 0, secrets, scratch);
+    auto r = walker.result();
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
+}
+
 }  // namespace
 
 EvaluationResult evaluate_all(const EvaluationOptions& options) {
     const auto n = options.params.secret_count();
     if (n > UINT32_MAX) throw std::invalid_argument("more than 2^32 secrets");
+    if (options.shards < 1 || options.shard < 0 || options.shard >= options.shards) {
+        throw std::invalid_argument(fmt::format("shard {} of {}: a shard is 0 .. shards - 1", options.shard, options.shards));
+    }
+    if (options.shards > 1) return run_shard(options);
     std::vector<std::uint32_t> secrets(n);
     std::iota(secrets.begin(), secrets.end(), 0u);
     return run(options, secrets, true);
+}
+
+EvaluationResult merge_evaluations(std::span<const EvaluationResult> shards, const BatchParams& params, std::size_t examples) {
+    Tally all;
+    std::vector<std::uint32_t> worst;
+    std::vector<std::pair<std::uint32_t, std::string>> failed;
+    double seconds = 0;
+    for (const auto& r : shards) {
+        all.games += r.games;
+        all.failures += r.failures;
+        all.calls += r.strategy_calls;
+        all.moves += r.move_hash;
+        if (all.histogram.size() < r.histogram.size()) all.histogram.resize(r.histogram.size());
+        for (std::size_t i = 0; i < r.histogram.size(); ++i) all.histogram[i] += r.histogram[i];
+        const int shard_worst = worst_of(r.histogram);
+        if (shard_worst > all.worst_tests) {
+            all.worst_tests = shard_worst;
+            worst.clear();
+        }
+        if (shard_worst == all.worst_tests && shard_worst >= 0) {
+            worst.insert(worst.end(), r.worst_secrets.begin(), r.worst_secrets.end());
+        }
+        failed.insert(failed.end(), r.failed_secrets.begin(), r.failed_secrets.end());
+        seconds = std::max(seconds, r.seconds);
+    }
+    auto r = summarize(all, std::move(worst), std::move(failed), params, examples);
+    r.seconds = seconds;
+    return r;
 }
 
 EvaluationResult evaluate_secrets(const EvaluationOptions& options, std::vector<std::uint32_t> secrets) {

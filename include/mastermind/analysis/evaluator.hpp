@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,11 @@ struct EvaluationOptions {
     std::size_t bucketed_split_from = std::size_t{1} << 22;
     // Called now and then from the worker threads with (games finished, games in all).
     std::function<void(std::uint64_t, std::uint64_t)> progress;
+    // evaluate_all: shard `shard` of `shards` (docs/performance.md, "Shards"). The secrets are
+    // divided by a hash of their answers to the first test, so that every answer class, and with
+    // it the whole subtree below, falls in one shard; a shard holds only its own secrets.
+    // merge_evaluations of every shard's result is the report of the whole run.
+    int shard = 0, shards = 1;
 };
 
 struct EvaluationResult {
@@ -42,10 +48,17 @@ struct EvaluationResult {
     std::uint64_t strategy_calls = 0;    // nodes of the decision tree
     std::uint64_t move_hash = 0;         // a signature of every move played (mastermind bench)
     double seconds = 0;
+    // The examples as secret indices, smallest first (what a merge of shards needs).
+    std::vector<std::uint32_t> worst_secrets;
+    std::vector<std::pair<std::uint32_t, std::string>> failed_secrets;
 };
 
-// Every secret of the game; the strategy also gets each group as its consistent set.
+// Every secret of the game (or of one shard); the strategy also gets each group as its
+// consistent set.
 EvaluationResult evaluate_all(const EvaluationOptions& options);
+// The report of a run from the results of its shards (every shard once, in any order): exactly
+// what one evaluate_all gives, but for `seconds`, which is the longest shard's.
+EvaluationResult merge_evaluations(std::span<const EvaluationResult> shards, const BatchParams& params, std::size_t examples);
 // The given secrets (indices 0 .. K^P-1, repeats allowed); the strategy computes its own
 // candidates, as in a real game.
 EvaluationResult evaluate_secrets(const EvaluationOptions& options, std::vector<std::uint32_t> secrets);

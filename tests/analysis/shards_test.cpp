@@ -1,0 +1,93 @@
+// evaluate_all divided into shards and merged back: for every strategy that plays the game, under
+// both rules, any number of shards gives exactly the report of one run (games, worst case, mean,
+// histogram, failures, decision-tree nodes, the move signature and the examples); each shard holds
+// whole answer classes of the first test, and the shards together hold every secret once.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "mastermind/analysis/evaluator.hpp"
+
+namespace mastermind {
+namespace {
+
+void expect_same_report(const EvaluationResult& merged, const EvaluationResult& whole, const std::string& what) {
+    EXPECT_EQ(merged.games, whole.games) << what;
+    EXPECT_EQ(merged.failures, whole.failures) << what;
+    EXPECT_EQ(merged.worst, whole.worst) << what;
+    EXPECT_DOUBLE_EQ(merged.mean, whole.mean) << what;
+    EXPECT_EQ(merged.histogram, whole.histogram) << what;
+    EXPECT_EQ(merged.worst_examples, whole.worst_examples) << what;
+    EXPECT_EQ(merged.failure_examples, whole.failure_examples) << what;
+    EXPECT_EQ(merged.strategy_calls, whole.strategy_calls) << what;
+    EXPECT_EQ(merged.move_hash, whole.move_hash) << what;
+}
+
+EvaluationResult merged_run(EvaluationOptions options, int shards) {
+    std::vector<EvaluationResult> parts;
+    options.shards = shards;
+    for (int shard = shards - 1; shard >= 0; --shard) {  // any order
+        options.shard = shard;
+        parts.push_back(evaluate_all(options));
+    }
+    return merge_evaluations(parts, options.params, options.examples);
+}
+
+TEST(Shards, MergedShardsGiveTheWholeRunsReport) {
+    for (Rules rules : {Rules::classic, Rules::adjacent}) {
+        BatchParams params{4, 5, 4, 20};
+        params.rules = rules;
+        for (const auto& info : all_strategies()) {
+            if (!strategy_refuses(info, params).empty()) continue;
+            try {
+                info.make(params, 1);
+            } catch (const std::invalid_argument&) {
+                continue;  // written for another game (case-analysis: 9/10/9)
+            }
+            EvaluationOptions options;
+            options.params = params;
+            options.strategy = &info;
+            options.seed = 3;
+            options.threads = 2;
+            const auto whole = evaluate_all(options);
+            for (int shards : {1, 2, 3, 7}) {
+                expect_same_report(merged_run(options, shards), whole,
+                                   fmt::format("{} {} rules, {} shards", info.name, to_string(rules), shards));
+            }
+        }
+    }
+}
+
+TEST(Shards, FailuresAndSmallMaxTestsMergeToo) {
+    // Two tests allowed: most games fail, so the failure examples are merged from every shard.
+    EvaluationOptions options;
+    options.params = BatchParams{4, 5, 4, 2};
+    options.strategy = find_strategy("consistent");
+    options.examples = 3;
+    const auto whole = evaluate_all(options);
+    ASSERT_GT(whole.failures, 0u);
+    expect_same_report(merged_run(options, 4), whole, "consistent, 2 tests");
+}
+
+TEST(Shards, EachShardHoldsItsOwnSecretsOnly) {
+    EvaluationOptions options;
+    options.params = BatchParams{4, 5, 4, 20};
+    options.strategy = find_strategy("adaptive-split");
+    options.shards = 4;
+    std::uint64_t games = 0;
+    for (int shard = 0; shard < 4; ++shard) {
+        options.shard = shard;
+        const auto part = evaluate_all(options);
+        EXPECT_LT(part.games, options.params.secret_count()) << "shard " << shard;
+        games += part.games;
+    }
+    EXPECT_EQ(games, options.params.secret_count());
+    options.shard = 4;
+    EXPECT_THROW(evaluate_all(options), std::invalid_argument);
+    options.shard = -1;
+    EXPECT_THROW(evaluate_all(options), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace mastermind
