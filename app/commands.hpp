@@ -45,6 +45,9 @@ inline void flush_stdout() {
     if (std::fflush(stdout) != 0) throw std::system_error(errno, std::generic_category(), "write error");
 }
 
+// Parses the command line and runs one subcommand; its exit status.
+int run_cli(int argc, char** argv);
+
 void add_score_command(CLI::App& app, int& exit_status);
 void add_generate_command(CLI::App& app, int& exit_status);
 void add_judge_command(CLI::App& app, int& exit_status);

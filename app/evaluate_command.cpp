@@ -23,6 +23,7 @@
 #include "mastermind/analysis/ordinary_evaluation.hpp"
 #include "mastermind/core/random.hpp"
 #include "secrets_file.hpp"
+#include "shard_runner.hpp"
 #include "tree_file.hpp"
 
 namespace mastermind::app {
@@ -45,6 +46,7 @@ struct EvaluateArgs {
     std::string write_tree_file;  // --write-tree: the decision tree walked by --all
     int exact_below = 100;        // --exact-below: entropy-optimal's switch to the exact search
     std::optional<ShardChoice> shard;  // --shard I/N: one shard of --all, a partial report
+    int shards = 1;                    // --shards N: --all in N shards (shard_runner.hpp)
 };
 
 // "I/N" with 0 <= I < N <= 1,000,000; nullopt and why not otherwise.
@@ -204,8 +206,21 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     return r.failures ? kExitBadInput : kExitOk;
 }
 
+// The shards of `options` (evaluate_all) through the shard runner, or one after another here.
+std::optional<EvaluationResult> run_shards(const EvaluationOptions& options, int shards) {
+    if (shard_runner()) return shard_runner()(options, shards);
+    std::vector<EvaluationResult> parts;
+    EvaluationOptions one = options;
+    one.shards = shards;
+    for (int shard = 0; shard < shards; ++shard) {
+        one.shard = shard;
+        parts.push_back(evaluate_all(one));
+    }
+    return merge_evaluations(parts, options.params, options.examples);
+}
+
 int run_evaluate(EvaluateArgs args) {
-    if (args.shard && args.game.ordinary()) {
+    if ((args.shard || args.shards > 1) && args.game.ordinary()) {
         complain("mastermind evaluate: --shard divides the batch game's runs (an ordinary game's --all takes seconds)\n");
         return kExitFailure;
     }
@@ -219,8 +234,12 @@ int run_evaluate(EvaluateArgs args) {
                  args.first ? "--first" : !args.tree_file.empty() ? "--tree" : "--write-tree");
         return kExitFailure;
     }
-    if (args.shard && !args.all) {
-        complain("mastermind evaluate: --shard divides --all (give --all)\n");
+    if ((args.shard || args.shards > 1) && !args.all) {
+        complain("mastermind evaluate: {} divides --all (give --all)\n", args.shard ? "--shard" : "--shards");
+        return kExitFailure;
+    }
+    if (args.shard && args.shards > 1) {
+        complain("mastermind evaluate: --shard I/N computes one shard, --shards N all of them: give one\n");
         return kExitFailure;
     }
     if (args.strategy.empty()) args.strategy = "case-analysis";
@@ -266,7 +285,14 @@ int run_evaluate(EvaluateArgs args) {
         if (args.all) {
             scope = "all " + count_of(args.params.secret_count(), "secret");
             if (args.shard) scope = fmt::format("shard {}/{} of {}", args.shard->index, args.shard->count, scope);
-            r = evaluate_all(options);
+            if (args.shards > 1 || shard_runner()) {
+                const auto merged = run_shards(options, args.shards);
+                if (!merged) return kExitOk;  // an MPI rank other than 0: rank 0 reports
+                r = *merged;
+                r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            } else {
+                r = evaluate_all(options);
+            }
         } else {
             std::vector<std::uint32_t> secrets;
             if (args.sample) {
@@ -314,7 +340,7 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
         "and examples, checking every challenge. Exit status 0 if every game was won, 1 if not.");
     add_game_options(cmd, args->game);
     cmd->footer("\nExamples:\n  mastermind evaluate --game ordinary --strategy optimal --all --write-tree 4x6.tree   # 1296 games, 5625 guesses\n"
-                "  mastermind evaluate --game ordinary --strategy tree --tree 4x6.tree --all\n  mastermind evaluate --strategy adaptive-split --sample 1000 --seed 1   # the batch game\n"
+                "  mastermind evaluate --strategy adaptive-split --sample 1000 --seed 1   # the batch game\n"
                 "  mastermind evaluate --strategy adaptive-split --all --shard 0/4 > part0.json   # then 1/4 .. 3/4; mastermind merge part*.json");
     add_strategy_option(cmd, args->strategy, false, true);
     cmd->add_option("--first", args->first, "the ordinary game's first guess (default: the published one on 4x6 and 5x8)");
@@ -343,6 +369,11 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
            "with --all, batch game: only shard I of N (I/N), written as a partial JSON report that "
            "mastermind merge combines with the others into the whole run's report")
         ->type_name("I/N");
+    cmd->add_option("--shards", args->shards,
+                    "with --all, batch game: run it in N shards, one after another (the memory of one "
+                    "shard at a time), or over the ranks of mpirun with mastermind-mpi; same report")
+        ->check(integer_in(1, 1'000'000))
+        ->capture_default_str();
     cmd->callback([args, &exit_status, all, sample, file] {
         if (!*all && !*sample && !*file) {
             complain("mastermind evaluate: say --all, --sample N or --secrets FILE\n");

@@ -20,47 +20,6 @@ struct MergeArgs {
     bool json = false;
 };
 
-// One shard's report read back; throws std::runtime_error naming what is wrong.
-struct ShardReport {
-    BatchRunHeader header;
-    ShardChoice shard;
-    EvaluationResult result;
-};
-
-ShardReport parse_shard_report(const nlohmann::json& j) {
-    ShardReport s;
-    if (!j.is_object() || !j.contains("shard")) throw std::runtime_error("not a shard's report (no \"shard\"; made by evaluate --all --shard I/N?)");
-    s.shard = {j.at("shard").at(0).get<int>(), j.at("shard").at(1).get<int>()};
-    s.header.strategy = j.at("strategy").get<std::string>();
-    s.header.seed = j.at("seed").get<std::uint64_t>();
-    const auto& game = j.at("game");
-    s.header.params = BatchParams{game.at(0).get<int>(), game.at(1).get<int>(), game.at(2).get<int>(), game.at(3).get<int>()};
-    const auto rules = j.at("rules").get<std::string>();
-    if (rules != "classic" && rules != "adjacent") throw std::runtime_error(fmt::format("rules '{}'", rules));
-    s.header.params.rules = rules == "adjacent" ? Rules::adjacent : Rules::classic;
-    if (auto why = s.header.params.validate(); !why.empty()) throw std::runtime_error(why);
-    auto& r = s.result;
-    r.games = j.at("games").get<std::uint64_t>();
-    r.failures = j.at("failures").get<std::uint64_t>();
-    r.histogram = j.at("histogram").get<std::vector<std::uint64_t>>();
-    r.strategy_calls = j.at("strategy_calls").get<std::uint64_t>();
-    r.seconds = j.at("seconds").get<double>();
-    const auto hash = j.at("move_hash").get<std::string>();
-    std::size_t used = 0;
-    r.move_hash = std::stoull(hash, &used, 16);
-    if (used != hash.size()) throw std::runtime_error(fmt::format("move_hash '{}'", hash));
-    r.worst_secrets = j.at("worst_secrets").get<std::vector<std::uint32_t>>();
-    for (const auto& f : j.at("failed_secrets")) r.failed_secrets.emplace_back(f.at(0).get<std::uint32_t>(), f.at(1).get<std::string>());
-    const auto secrets = s.header.params.secret_count();
-    for (auto secret : r.worst_secrets) {
-        if (secret >= secrets) throw std::runtime_error(fmt::format("secret {} out of the game", secret));
-    }
-    for (const auto& f : r.failed_secrets) {
-        if (f.first >= secrets) throw std::runtime_error(fmt::format("secret {} out of the game", f.first));
-    }
-    return s;
-}
-
 int run_merge(const MergeArgs& args) {
     std::vector<ShardReport> shards;
     for (const auto& path : args.files) {
@@ -137,8 +96,8 @@ void add_merge_command(CLI::App& app, int& exit_status) {
     cmd->add_option("FILE", args->files, "the shards' reports (JSON)")->required()->check(CLI::ExistingFile);
     cmd->add_flag("--json", args->json, "machine-readable output (as evaluate --json)");
     cmd->footer(
-        "\nExample:\n  for i in 0 1 2 3; do mastermind evaluate --strategy adaptive-split --all --shard $i/4 > part$i.json; done\n"
-        "  mastermind merge part*.json");
+        "\nExamples:\n  mastermind evaluate --strategy adaptive-split --all --shard 0/2 > part0.json   # and 1/2 > part1.json\n"
+        "  mastermind merge part0.json part1.json");
     cmd->callback([args, &exit_status] { exit_status = run_merge(*args); });
 }
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project builds, tests and benchmarks with.
 # Fast when everything is present: it only calls apt-get for what is missing.
-# Usage: install-deps.sh            what building, running and benchmarking need
-#        install-deps.sh browser    what the browser test of `mastermind serve` needs (chromium and
-#                                   its WebDriver, Selenium); scripts/test.sh installs it while the
-#                                   build runs
+# Usage: install-deps.sh          what building, running and benchmarking need
+#        install-deps.sh suite    what only the test suite needs besides: chromium, its WebDriver
+#                                 and Selenium (the browser test of `mastermind serve`), and
+#                                 OpenMPI (the MPI front end, mastermind-mpi, and its test);
+#                                 scripts/test.sh installs them while the release flavour builds
 set -euo pipefail
 group=${1:-build}
 packages=(
@@ -23,8 +24,8 @@ packages=(
 )
 case "$group" in
     build) ;;
-    browser) packages=(chromium chromium-driver python3-selenium) ;;
-    *) echo "install-deps: unknown group '$group' (build or browser)" >&2; exit 2 ;;
+    suite) packages=(chromium chromium-driver python3-selenium libopenmpi-dev openmpi-bin) ;;
+    *) echo "install-deps: unknown group '$group' (build or suite)" >&2; exit 2 ;;
 esac
 # One dpkg-query for the whole list (a call per package took seconds). It fails when a package
 # is unknown to dpkg, which is the case to handle, not an error: `|| true` under pipefail.
@@ -38,9 +39,9 @@ if ((${#missing[@]})); then
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO=sudo
     install() { DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; }
-    # The package lists are refreshed first, unless the browser group comes right after the build
+    # The package lists are refreshed first, unless the suite group comes right after the build
     # group has refreshed them (scripts/test.sh); then only when the install fails without.
-    if [ "$group" = browser ] && install 2>/dev/null; then
+    if [ "$group" = suite ] && install 2>/dev/null; then
         exit 0
     fi
     $SUDO apt-get update -qq

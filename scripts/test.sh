@@ -4,7 +4,8 @@
 # briefly. Within 5 minutes from a fresh clone on the project's 2-core machine (README).
 #
 # What overlaps, to keep both cores busy (docs/performance.md, "Build time and the test suite"):
-# the browser packages install while the release flavour builds; the sanitize flavour builds,
+# the suite's own packages (the browser, OpenMPI) install while the release flavour builds, whose
+# MPI front end is built once they are there; the sanitize flavour builds,
 # at a lower priority, while the release suite runs (much of which waits on processes, pipes and
 # time limits); the fuzz targets run, at a lower priority, beside the sanitize suite. The suites
 # themselves run at normal priority, so their wall-clock checks see what they would see alone.
@@ -18,9 +19,9 @@ background=()
 trap 'for group in "${background[@]}"; do kill -- "-$group" 2>/dev/null || true; done' EXIT
 bash scripts/install-deps.sh
 mkdir -p build
-setsid bash scripts/install-deps.sh browser >build/install-browser.log 2>&1 &
-browser_install=$!
-background+=("$browser_install")
+setsid bash scripts/install-deps.sh suite >build/install-suite.log 2>&1 &
+suite_install=$!
+background+=("$suite_install")
 export RC_PARAMS=${RC_PARAMS:-"seed=20261130"}  # rapidcheck: repeatable unless you change it
 export MASTERMIND_REQUIRE_BROWSER=1             # the browser test fails, not skips, without chromium
 passed=0
@@ -30,7 +31,7 @@ count_passed() { sed -n 's/.*tests passed, 0 tests failed out of \([0-9]*\).*/\1
 # unity files come last in Ninja's order, and one core then compiled alone at the end); then what
 # the suite runs (release skips the benchmarks; sanitize builds everything, fuzz targets included).
 build() {
-    bash scripts/build.sh "$1" CMakeFiles/mastermind.dir/Unity/unity_0_cxx.cxx.o \
+    bash scripts/build.sh "$1" CMakeFiles/mastermind_cli.dir/Unity/unity_0_cxx.cxx.o \
         tests/CMakeFiles/mastermind_tests.dir/Unity/unity_0_cxx.cxx.o
     if [ "$1" = release ]; then
         bash scripts/build.sh release mastermind mastermind_tests misbehave
@@ -57,7 +58,8 @@ stamp "sanitize build (background, build/sanitize-build.log), release tests"
 setsid nice -n 10 bash -c "$(declare -f build); build sanitize" >build/sanitize-build.log 2>&1 &
 sanitize_build=$!
 background+=("$sanitize_build")
-wait_for "$browser_install" "installing the browser packages" build/install-browser.log
+wait_for "$suite_install" "installing the suite's packages" build/install-suite.log
+bash scripts/build.sh release mastermind-mpi  # configured again: OpenMPI is there now
 suite release
 stamp "waiting for the sanitize build"
 wait_for "$sanitize_build" "the sanitize build" build/sanitize-build.log

@@ -45,6 +45,7 @@ table=(
     "--max-tests|play --max-tests {}|"
     "--colours|assist --colours {}|"
     "--max-games|serve --max-games {}|"
+    "--shards|evaluate -P 3 -K 3 -B 2 --all --shards {}|"
     "--seed|first-test -P 3 -K 3 -B 2 --candidates 1 --climb 1 --seed {}|0"
     "--candidates|first-test -P 3 -K 3 -B 2 --climb 1 --candidates {}|"
     "--climb|first-test -P 3 -K 3 -B 2 --candidates 1 --climb {}|0"

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# An exhaustive evaluation divided into shards gives the report of one run, whichever way the
+# shards run: `evaluate --shard I/N` per shard and `merge`, `evaluate --shards N` in one process,
+# and (when built) `mpirun -np R mastermind-mpi evaluate --all --shards N` with 1, 2 and 3 ranks.
+# Then what merge and --shard refuse.
+# Usage: shards_cli_test.sh MASTERMIND [MASTERMIND_MPI MPIEXEC]
+set -u
+bin=$1
+mpi=${2:-}
+mpiexec=${3:-}
+source "$(dirname "$0")/lib.sh"
+# OpenMPI refuses root unless told; these machines run the suite as root.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+without_time() { jq -S 'del(.seconds)' "$1"; }
+
+for rules in classic adjacent; do
+    strategy=adaptive-split
+    [ "$rules" = adjacent ] && strategy=consistent  # adaptive-split plays classic rules only
+    game=(-P 4 -K 5 -B 4 --rules "$rules" --strategy "$strategy" --seed 2)
+    "$bin" evaluate "${game[@]}" --all --json >"$tmp/whole.json"
+    check "$rules: the whole run" test "$(jq .games "$tmp/whole.json")" -eq 625
+    for i in 0 1 2; do "$bin" evaluate "${game[@]}" --all --shard "$i/3" >"$tmp/part$i.json"; done
+    check "$rules: no shard holds every game" test "$(jq -s 'map(.games) | max' "$tmp"/part*.json)" -lt 625
+    "$bin" merge --json "$tmp/part2.json" "$tmp/part0.json" "$tmp/part1.json" >"$tmp/merged.json"
+    check "$rules: merge of 3 shards = the whole run" diff <(without_time "$tmp/whole.json") <(without_time "$tmp/merged.json")
+    "$bin" merge "$tmp"/part*.json >"$tmp/merged.txt"
+    "$bin" evaluate "${game[@]}" --all >"$tmp/whole.txt"
+    check "$rules: merge's text = evaluate's text" diff <(grep -v 'wall time' "$tmp/whole.txt") <(grep -v 'wall time' "$tmp/merged.txt")
+    "$bin" evaluate "${game[@]}" --all --shards 7 --json >"$tmp/inprocess.json"
+    check "$rules: --shards 7 in one process = the whole run" diff <(without_time "$tmp/whole.json") <(without_time "$tmp/inprocess.json")
+    if [ -n "$mpi" ]; then
+        for ranks in 1 2 3; do
+            timeout 120 "$mpiexec" --oversubscribe -np "$ranks" "$mpi" evaluate "${game[@]}" --all --shards 5 --json \
+                >"$tmp/mpi$ranks.json" 2>"$tmp/mpi$ranks.err"
+            check "$rules: mpirun -np $ranks: status 0" test $? -eq 0
+            check "$rules: mpirun -np $ranks = the whole run" diff <(without_time "$tmp/whole.json") <(without_time "$tmp/mpi$ranks.json")
+        done
+    fi
+done
+[ -n "$mpi" ] || echo "skip mpirun: mastermind-mpi not built (no MPI found when configured)"
+
+# --- what is refused, with status 2 and a message naming why.
+refused() {  # refused NAME PATTERN COMMAND...
+    local name=$1 pattern=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local status=$?
+    check "$name: status 2" test $status -eq 2
+    check "$name: says '$pattern'" grep -q -- "$pattern" "$tmp/err"
+}
+refused "merge: a shard missing" "1 of 3 shards missing: 2" "$bin" merge "$tmp/part0.json" "$tmp/part1.json"
+refused "merge: a shard twice" "given twice" "$bin" merge "$tmp/part0.json" "$tmp/part0.json" "$tmp/part1.json" "$tmp/part2.json"
+refused "merge: not a shard" "not a shard's report" "$bin" merge "$tmp/whole.json"
+"$bin" evaluate -P 4 -K 5 -B 4 --rules adjacent --strategy consistent --seed 3 --all --shard 2/3 >"$tmp/other.json"
+refused "merge: shards of two runs" "another run" "$bin" merge "$tmp/part0.json" "$tmp/part1.json" "$tmp/other.json"
+: >"$tmp/empty.json"
+refused "merge: an empty file" "empty.json" "$bin" merge "$tmp/empty.json"
+refused "merge: a directory" "directory" "$bin" merge "$tmp"
+refused "--shard 3/3" "--shard" "$bin" evaluate -P 3 -K 3 -B 2 --all --shard 3/3
+refused "--shard -1/3" "--shard" "$bin" evaluate -P 3 -K 3 -B 2 --all --shard -1/3
+refused "--shard 1" "--shard" "$bin" evaluate -P 3 -K 3 -B 2 --all --shard 1
+refused "--shard without --all" "give --all" "$bin" evaluate -P 3 -K 3 -B 2 --sample 5 --shard 0/2
+refused "--shard and --shards" "give one" "$bin" evaluate -P 3 -K 3 -B 2 --all --shard 0/2 --shards 2
+refused "--shards on the ordinary game" "batch game" "$bin" evaluate --game ordinary --all --shards 2
+if [ -n "$mpi" ]; then
+    refused "mastermind-mpi: another command over 2 ranks" "only 'evaluate --all'" timeout 60 "$mpiexec" --oversubscribe -np 2 "$mpi" score /dev/null
+fi
+exit $((failures > 0))
