@@ -9,6 +9,7 @@
 
 #include "commands.hpp"
 #include "evaluation_report.hpp"
+#include "shard_messages.hpp"
 #include "mastermind/analysis/evaluator.hpp"
 
 namespace mastermind::app {
@@ -84,6 +85,16 @@ int run_merge(const MergeArgs& args) {
 }
 
 }  // namespace
+
+std::string shard_message(const EvaluationOptions& options, const EvaluationResult& result, int shard, int shards) {
+    const BatchRunHeader header{std::string(options.strategy->name), options.seed, options.params, "shard"};
+    return shard_report_json(header, result, {shard, shards}).dump();
+}
+
+std::pair<int, EvaluationResult> read_shard_message(std::string_view text) {
+    auto report = parse_shard_report(nlohmann::json::parse(text));
+    return {report.shard.index, std::move(report.result)};
+}
 
 void add_merge_command(CLI::App& app, int& exit_status) {
     auto args = std::make_shared<MergeArgs>();

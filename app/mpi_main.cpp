@@ -10,6 +10,7 @@
 // 0 computes every shard itself. Without --shards, four shards per computing rank.
 #include <mpi.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <optional>
@@ -18,8 +19,8 @@
 #include <thread>
 #include <vector>
 
-#include "commands.hpp"
-#include "evaluation_report.hpp"
+#include "cli.hpp"
+#include "shard_messages.hpp"
 #include "shard_runner.hpp"
 
 namespace mastermind::app {
@@ -65,8 +66,8 @@ std::vector<EvaluationResult> coordinate(int shards, int ranks) {
             MPI_Get_count(&status, MPI_CHAR, &bytes);
             std::string text(static_cast<std::size_t>(bytes), '\0');
             MPI_Recv(text.data(), bytes, MPI_CHAR, status.MPI_SOURCE, kResult, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            auto report = parse_shard_report(nlohmann::json::parse(text));
-            results[static_cast<std::size_t>(report.shard.index)] = std::move(report.result);
+            auto [shard, result] = read_shard_message(text);
+            results[static_cast<std::size_t>(shard)] = std::move(result);
         }
     }
     std::vector<EvaluationResult> all;
@@ -76,7 +77,6 @@ std::vector<EvaluationResult> coordinate(int shards, int ranks) {
 
 // Ranks 1 ..: asks rank 0 for a shard, computes it, sends its partial report, until told to stop.
 void work(const EvaluationOptions& options, int shards) {
-    const BatchRunHeader header{std::string(options.strategy->name), options.seed, options.params, "shard"};
     EvaluationOptions one = options;
     one.shards = shards;
     one.progress = nullptr;
@@ -86,7 +86,7 @@ void work(const EvaluationOptions& options, int shards) {
         MPI_Recv(&shard, 1, MPI_INT, 0, kAssign, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         if (shard < 0) return;
         one.shard = shard;
-        const std::string text = shard_report_json(header, evaluate_all(one), {shard, shards}).dump();
+        const std::string text = shard_message(options, evaluate_all(one), shard, shards);
         MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, 0, kResult, MPI_COMM_WORLD);
     }
 }

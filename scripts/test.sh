@@ -65,8 +65,8 @@ stamp "waiting for the sanitize build"
 wait_for "$sanitize_build" "the sanitize build" build/sanitize-build.log
 
 fuzz_targets=(score_line_fuzz protocol_fuzz judge_session_fuzz transcript_fuzz arena_output_fuzz arena_process_fuzz)
-stamp "sanitize tests, fuzz targets (background, libFuzzer, ${MASTERMIND_FUZZ_SECONDS:-3} s per target)"
-MASTERMIND_FUZZ_BUILT=1 setsid nice -n 10 bash scripts/fuzz.sh "${MASTERMIND_FUZZ_SECONDS:-3}" 1 "${fuzz_targets[@]}" >build/fuzz.log 2>&1 &
+stamp "sanitize tests, fuzz targets (background, libFuzzer, ${MASTERMIND_FUZZ_SECONDS:-2} s per target)"
+MASTERMIND_FUZZ_BUILT=1 setsid nice -n 10 bash scripts/fuzz.sh "${MASTERMIND_FUZZ_SECONDS:-2}" 1 "${fuzz_targets[@]}" >build/fuzz.log 2>&1 &
 fuzz=$!
 background+=("$fuzz")
 suite sanitize

@@ -15,8 +15,8 @@ source "$(dirname "$0")/lib.sh"
 # Sanitizer builds reserve terabytes of address space and more resident memory: no memory limit;
 # and they run the many-games check on fewer games (each costs ten times as much).
 memory=()
-many=300
-[ "${MASTERMIND_SANITIZED:-0}" = 1 ] && memory=(--memory-limit 0) && many=100
+many=300 same=40
+[ "${MASTERMIND_SANITIZED:-0}" = 1 ] && memory=(--memory-limit 0) && many=40 same=16
 
 if [ "$part" = games ]; then
 # --- arena + judge + the small-game solver: many seeded games, all Accepted.
@@ -27,10 +27,10 @@ check "e2e: $many Accepted" grep -qE "^  Accepted +$many\$" "$tmp/e2e"
 check "e2e: no contest score line for a game that is not the original" bash -c "! grep -q \"score by the original\" $tmp/e2e"
 
 # Same seed, same games: the per-game lines (without times) are identical across --jobs.
-"$bin" arena -P 4 -K 6 -B 4 --games 40 --seed 5 --jobs 1 "${memory[@]}" -- "$bin" solve | grep '^game' | awk '{print $2, $4, $5, $7}' >"$tmp/j1"
-"$bin" arena -P 4 -K 6 -B 4 --games 40 --seed 5 --jobs 2 "${memory[@]}" -- "$bin" solve | grep '^game' | awk '{print $2, $4, $5, $7}' >"$tmp/j2"
+"$bin" arena -P 4 -K 6 -B 4 --games $same --seed 5 --jobs 1 "${memory[@]}" -- "$bin" solve | grep '^game' | awk '{print $2, $4, $5, $7}' >"$tmp/j1"
+"$bin" arena -P 4 -K 6 -B 4 --games $same --seed 5 --jobs 2 "${memory[@]}" -- "$bin" solve | grep '^game' | awk '{print $2, $4, $5, $7}' >"$tmp/j2"
 check "seeded games do not depend on --jobs" cmp -s "$tmp/j1" "$tmp/j2"
-check "40 games listed" test "$(wc -l <"$tmp/j1")" -eq 40
+check "$same games listed" test "$(wc -l <"$tmp/j1")" -eq $same
 
 # --- replay: the arena's JSON and each game's log name the seed that plays the game again, by
 # `judge --seed` (same secret, same shuffled answers) or by `arena --only N`.

@@ -242,7 +242,12 @@ def browser():
 
 try:
     http_checks()
-    browser()
+    if os.environ.get("MASTERMIND_SANITIZED") == "1":
+        # The page drives the same requests the HTTP checks make, which the sanitizers have seen;
+        # the browser games (and chromium's start) are the release flavour's.
+        print("serve: browser games left to the release flavour")
+    else:
+        browser()
 finally:
     for server in servers:
         if server.poll() is None:
@@ -250,4 +255,4 @@ finally:
             server.wait()
 if failures:
     sys.exit(f"{len(failures)} check(s) failed")
-print("serve: HTTP checks and browser games passed")
+print("serve: checks passed")

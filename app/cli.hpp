@@ -1,0 +1,51 @@
+// What every command shares without the command-line parser (CLI11): exit statuses, messages on
+// stderr that never throw, checked flushes of stdout, and run_cli, which `mastermind` and the MPI
+// front end call from their main().
+#pragma once
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <string>
+#include <system_error>
+
+#include <fmt/format.h>
+
+namespace mastermind::app {
+
+// Exit statuses shared by the filters.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitBadInput = 1;  // some input line was rejected
+inline constexpr int kExitFailure = 2;   // usage error, unreadable file, unwritable output
+
+// Writes a message to stderr; false if it could not be written. Never throws: stderr may be a
+// closed pipe as well, and a message that cannot be shown must not turn an exit status into an
+// abort. A command that writes many messages (score --keep-going) stops when this fails.
+template <typename... T>
+bool complain(fmt::format_string<T...> format, T&&... args) noexcept {
+    try {
+        const std::string text = fmt::format(format, std::forward<T>(args)...);
+        std::size_t done = 0;
+        while (done < text.size()) {
+            const ssize_t n = ::write(STDERR_FILENO, text.data() + done, text.size() - done);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) return false;
+            done += static_cast<std::size_t>(n);
+        }
+        return true;
+    } catch (...) {
+        return false;
+    }
+}
+
+// Flushes stdout so that a reader sees progress now; a failed write (a closed pipe) throws
+// std::system_error, which main reports with status 2.
+inline void flush_stdout() {
+    if (std::fflush(stdout) != 0) throw std::system_error(errno, std::generic_category(), "write error");
+}
+
+// Parses the command line and runs one subcommand (cli.cpp); its exit status.
+int run_cli(int argc, char** argv);
+
+}  // namespace mastermind::app
