@@ -1,4 +1,4 @@
 // `mastermind`: the command line (cli.cpp).
-#include "commands.hpp"
+#include "cli.hpp"
 
 int main(int argc, char** argv) { return mastermind::app::run_cli(argc, argv); }

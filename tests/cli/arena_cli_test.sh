@@ -15,7 +15,7 @@ source "$(dirname "$0")/lib.sh"
 # Sanitizer builds reserve terabytes of address space and more resident memory: no memory limit;
 # and they run the many-games check on fewer games (each costs ten times as much).
 memory=()
-many=300 same=40
+many=100 same=40
 [ "${MASTERMIND_SANITIZED:-0}" = 1 ] && memory=(--memory-limit 0) && many=40 same=16
 
 if [ "$part" = games ]; then
