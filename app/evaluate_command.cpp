@@ -209,14 +209,7 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
 // The shards of `options` (evaluate_all) through the shard runner, or one after another here.
 std::optional<EvaluationResult> run_shards(const EvaluationOptions& options, int shards) {
     if (shard_runner()) return shard_runner()(options, shards);
-    std::vector<EvaluationResult> parts;
-    EvaluationOptions one = options;
-    one.shards = shards;
-    for (int shard = 0; shard < shards; ++shard) {
-        one.shard = shard;
-        parts.push_back(evaluate_all(one));
-    }
-    return merge_evaluations(parts, options.params, options.examples);
+    return evaluate_all_in_shards(options, shards);
 }
 
 int run_evaluate(EvaluateArgs args) {

@@ -97,16 +97,7 @@ std::optional<EvaluationResult> run_over_mpi(const EvaluationOptions& options, i
     if (auto why = strategy_refuses(*options.strategy, options.params); !why.empty()) throw std::invalid_argument(why);
     options.strategy->make(options.params, options.seed);
     if (shards == 1) shards = 4 * std::max(1, ranks - 1);
-    if (ranks == 1) {
-        std::vector<EvaluationResult> parts;
-        EvaluationOptions one = options;
-        one.shards = shards;
-        for (int shard = 0; shard < shards; ++shard) {
-            one.shard = shard;
-            parts.push_back(evaluate_all(one));
-        }
-        return merge_evaluations(parts, options.params, options.examples);
-    }
+    if (ranks == 1) return evaluate_all_in_shards(options, shards);
     // A failure past this point on one rank would leave the others waiting for it: it ends the job.
     try {
         if (rank != 0) {

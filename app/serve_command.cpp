@@ -72,6 +72,30 @@ struct Room {
     std::uint64_t last_used = 0;  // request number, for evicting the least recently used game
 };
 
+// What the page is told of a game of either kind: its size, its board (`rows`), how it stands,
+// and once it is over the secret, the seed and the command that replays it in a terminal.
+json game_state(const std::string& id, const char* game, Rules rules, int pegs, int colours, int max, json rows,
+                TableOutcome outcome, const std::string& secret, std::uint64_t seed, const std::string& replay_options) {
+    const char* rules_name = rules == Rules::adjacent ? "adjacent" : "classic";
+    json state = {{"id", id},
+                  {"game", game},
+                  {"rules", rules_name},
+                  {"pegs", pegs},
+                  {"colours", colours},
+                  {"symbols", symbols_of(colours)},
+                  {"max", max},
+                  {"rows", std::move(rows)},
+                  {"outcome", outcome_name(outcome)},
+                  {"over", outcome != TableOutcome::playing}};
+    if (outcome != TableOutcome::playing) {
+        state["secret"] = secret;
+        state["seed"] = std::to_string(seed);
+        state["replay"] = fmt::format("mastermind play {}--rules {} -P {} -K {} -M {} --seed {}", replay_options, rules_name,
+                                      pegs, colours, max, seed);
+    }
+    return state;
+}
+
 json state_of(const std::string& id, const OrdinaryTable& t) {
     const auto& p = t.params();
     json rows = json::array();
@@ -79,23 +103,9 @@ json state_of(const std::string& id, const OrdinaryTable& t) {
         const Score s = t.space().decode(turn.feedback);
         rows.push_back({{"code", t.space().to_string(turn.code)}, {"black", s.black}, {"grey", s.grey}, {"white", s.white}});
     }
-    json state = {{"id", id},
-                  {"game", "ordinary"},
-                  {"rules", p.rules == Rules::adjacent ? "adjacent" : "classic"},
-                  {"pegs", p.pegs},
-                  {"colours", p.colours},
-                  {"symbols", symbols_of(p.colours)},
-                  {"max", p.max_guesses},
-                  {"rows", rows},
-                  {"outcome", outcome_name(t.outcome())},
-                  {"over", t.over()}};
-    if (t.over()) {
-        state["secret"] = t.space().to_string(t.secret());
-        state["seed"] = std::to_string(t.seed());
-        state["replay"] = fmt::format("mastermind play --rules {} -P {} -K {} -M {} --seed {}", state["rules"].get<std::string>(),
-                                      p.pegs, p.colours, p.max_guesses, t.seed());
-    }
-    return state;
+    // The secret is computed only for a game that is over: what the page may be sent.
+    return game_state(id, "ordinary", p.rules, p.pegs, p.colours, p.max_guesses, std::move(rows), t.outcome(),
+                      t.over() ? t.space().to_string(t.secret()) : "", t.seed(), "");
 }
 
 json state_of(const std::string& id, const BatchTable& t) {
@@ -109,23 +119,9 @@ json state_of(const std::string& id, const BatchTable& t) {
         }
         rows.push_back({{"strings", strings}, {"answers", answers}});
     }
-    json state = {{"id", id},
-                  {"game", "batch"},
-                  {"rules", p.rules == Rules::adjacent ? "adjacent" : "classic"},
-                  {"pegs", p.pegs},
-                  {"colours", p.colours},
-                  {"symbols", symbols_of(p.colours)},
-                  {"batch", p.batch},
-                  {"max", p.max_tests},
-                  {"rows", rows},
-                  {"outcome", outcome_name(t.outcome())},
-                  {"over", t.over()}};
-    if (t.over()) {
-        state["secret"] = t.secret().to_string(p.pegs);
-        state["seed"] = std::to_string(t.seed());
-        state["replay"] = fmt::format("mastermind play --game batch --rules {} -P {} -K {} -B {} -M {} --seed {}",
-                                      state["rules"].get<std::string>(), p.pegs, p.colours, p.batch, p.max_tests, t.seed());
-    }
+    json state = game_state(id, "batch", p.rules, p.pegs, p.colours, p.max_tests, std::move(rows), t.outcome(),
+                            t.over() ? t.secret().to_string(p.pegs) : "", t.seed(), fmt::format("--game batch -B {} ", p.batch));
+    state["batch"] = p.batch;
     return state;
 }
 

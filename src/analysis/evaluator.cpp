@@ -519,6 +519,17 @@ EvaluationResult evaluate_all(const EvaluationOptions& options) {
     return run(options, secrets, true);
 }
 
+EvaluationResult evaluate_all_in_shards(const EvaluationOptions& options, int shards) {
+    std::vector<EvaluationResult> parts;
+    EvaluationOptions one = options;
+    one.shards = shards;
+    for (int shard = 0; shard < shards; ++shard) {
+        one.shard = shard;
+        parts.push_back(evaluate_all(one));
+    }
+    return merge_evaluations(parts, options.params, options.examples);
+}
+
 EvaluationResult merge_evaluations(std::span<const EvaluationResult> shards, const BatchParams& params, std::size_t examples) {
     Tally all;
     std::vector<std::uint32_t> worst;

@@ -52,8 +52,9 @@ TEST(Shards, MergedShardsGiveTheWholeRunsReport) {
             options.threads = 2;
             const auto whole = evaluate_all(options);
             for (int shards : {1, 2, 3, 7}) {
-                expect_same_report(merged_run(options, shards), whole,
-                                   fmt::format("{} {} rules, {} shards", info.name, to_string(rules), shards));
+                const auto what = fmt::format("{} {} rules, {} shards", info.name, to_string(rules), shards);
+                expect_same_report(merged_run(options, shards), whole, what);
+                expect_same_report(evaluate_all_in_shards(options, shards), whole, what + ", in turn");
             }
         }
     }

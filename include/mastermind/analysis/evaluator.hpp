@@ -56,6 +56,9 @@ struct EvaluationResult {
 // Every secret of the game (or of one shard); the strategy also gets each group as its
 // consistent set.
 EvaluationResult evaluate_all(const EvaluationOptions& options);
+// Shards 0 .. shards - 1 of `options` one after another, merged: the whole run's report with the
+// memory of one shard at a time.
+EvaluationResult evaluate_all_in_shards(const EvaluationOptions& options, int shards);
 // The report of a run from the results of its shards (every shard once, in any order): exactly
 // what one evaluate_all gives, but for `seconds`, which is the longest shard's.
 EvaluationResult merge_evaluations(std::span<const EvaluationResult> shards, const BatchParams& params, std::size_t examples);
