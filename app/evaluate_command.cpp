@@ -47,6 +47,7 @@ struct EvaluateArgs {
     int exact_below = 100;        // --exact-below: entropy-optimal's switch to the exact search
     std::optional<ShardChoice> shard;  // --shard I/N: one shard of --all, a partial report
     int shards = 1;                    // --shards N: --all in N shards (shard_runner.hpp)
+    std::optional<std::uint64_t> memory_limit_mib;  // --memory-limit: picks --shards
 };
 
 // "I/N" with 0 <= I < N <= 1,000,000; nullopt and why not otherwise.
@@ -213,8 +214,9 @@ std::optional<EvaluationResult> run_shards(const EvaluationOptions& options, int
 }
 
 int run_evaluate(EvaluateArgs args) {
-    if ((args.shard || args.shards > 1) && args.game.ordinary()) {
-        complain("mastermind evaluate: --shard divides the batch game's runs (an ordinary game's --all takes seconds)\n");
+    if ((args.shard || args.shards > 1 || args.memory_limit_mib) && args.game.ordinary()) {
+        complain("mastermind evaluate: {} divides the batch game's runs (an ordinary game's --all takes seconds)\n",
+                 args.shard ? "--shard" : args.shards > 1 ? "--shards" : "--memory-limit");
         return kExitFailure;
     }
     if (args.game.ordinary()) return run_evaluate_ordinary(args);
@@ -234,6 +236,21 @@ int run_evaluate(EvaluateArgs args) {
     if (args.shard && args.shards > 1) {
         complain("mastermind evaluate: --shard I/N computes one shard, --shards N all of them: give one\n");
         return kExitFailure;
+    }
+    if (args.memory_limit_mib) {
+        if (!args.all || args.shard || args.shards > 1) {
+            complain("mastermind evaluate: --memory-limit picks the number of shards of --all: give --all, and not "
+                     "--shard or --shards\n");
+            return kExitFailure;
+        }
+        const auto shards = shards_for_memory(args.params.secret_count(), *args.memory_limit_mib << 20);
+        if (shards == 0 || shards > 1'000'000) {
+            complain("mastermind evaluate: --memory-limit {} MiB: too little for any number of shards (at least {} MiB)\n",
+                     *args.memory_limit_mib, (kShardOverheadBytes >> 20) + 1);
+            return kExitFailure;
+        }
+        args.shards = static_cast<int>(shards);
+        complain("mastermind evaluate: --memory-limit {} MiB: {}\n", *args.memory_limit_mib, count_of(shards, "shard"));
     }
     if (args.strategy.empty()) args.strategy = "case-analysis";
     const StrategyInfo* info = find_strategy(args.strategy);
@@ -362,6 +379,9 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
            "with --all, batch game: only shard I of N (I/N), written as a partial JSON report that "
            "mastermind merge combines with the others into the whole run's report")
         ->type_name("I/N");
+    cmd->add_option("--memory-limit", args->memory_limit_mib,
+                    "with --all, batch game: the memory (MiB) a process may use; picks --shards (printed)")
+        ->check(integer_in(1, 100'000'000));
     cmd->add_option("--shards", args->shards,
                     "with --all, batch game: run it in N shards, one after another (the memory of one "
                     "shard at a time), or over the ranks of mpirun with mastermind-mpi; same report")

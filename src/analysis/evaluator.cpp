@@ -519,6 +519,15 @@ EvaluationResult evaluate_all(const EvaluationOptions& options) {
     return run(options, secrets, true);
 }
 
+std::uint64_t shards_for_memory(std::uint64_t secrets, std::uint64_t limit_bytes) {
+    if (limit_bytes <= kShardOverheadBytes) return 0;
+    // 8 bytes a secret (index and scratch), and an eighth more for the parts' temporaries.
+    const std::uint64_t need = secrets * 9;
+    const std::uint64_t room = limit_bytes - kShardOverheadBytes;
+    const std::uint64_t shards = std::max<std::uint64_t>(1, (need + room - 1) / room);
+    return shards <= std::max<std::uint64_t>(1, secrets) ? shards : 0;
+}
+
 EvaluationResult evaluate_all_in_shards(const EvaluationOptions& options, int shards) {
     std::vector<EvaluationResult> parts;
     EvaluationOptions one = options;

@@ -90,5 +90,26 @@ TEST(Shards, EachShardHoldsItsOwnSecretsOnly) {
     EXPECT_THROW(evaluate_all(options), std::invalid_argument);
 }
 
+TEST(Shards, AMemoryLimitPicksTheFewestShardsThatFit) {
+    constexpr std::uint64_t MiB = 1 << 20;
+    // 10^9 secrets need about 9 GB: 3 GiB holds a third of them and the process.
+    EXPECT_EQ(shards_for_memory(1'000'000'000, 3072 * MiB), 3u);
+    EXPECT_EQ(shards_for_memory(1'000'000'000, 16384 * MiB), 1u);
+    EXPECT_EQ(shards_for_memory(1'000'000'000, 1024 * MiB), 9u);
+    EXPECT_EQ(shards_for_memory(625, 65 * MiB), 1u);
+    // The process alone takes kShardOverheadBytes: nothing fits in it.
+    EXPECT_EQ(shards_for_memory(1'000'000'000, kShardOverheadBytes), 0u);
+    EXPECT_EQ(shards_for_memory(1'000'000'000, 1), 0u);
+    // Each shard's share fits in what is left, and one shard fewer would not.
+    const std::uint64_t need = std::uint64_t{1'000'000'000} * 9;
+    for (std::uint64_t limit : {100 * MiB, 700 * MiB, 5000 * MiB}) {
+        const auto shards = shards_for_memory(1'000'000'000, limit);
+        ASSERT_GT(shards, 0u);
+        const std::uint64_t room = limit - kShardOverheadBytes;
+        EXPECT_LE(need, shards * room) << limit / MiB << " MiB";
+        EXPECT_GT(need, (shards - 1) * room) << limit / MiB << " MiB: not the fewest";
+    }
+}
+
 }  // namespace
 }  // namespace mastermind

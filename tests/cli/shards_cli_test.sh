@@ -18,6 +18,7 @@ for rules in classic adjacent; do
     [ "$rules" = adjacent ] && strategy=consistent  # adaptive-split plays classic rules only
     game=(-P 4 -K 5 -B 4 --rules "$rules" --strategy "$strategy" --seed 2)
     "$bin" evaluate "${game[@]}" --all --json >"$tmp/whole.json"
+    cp "$tmp/whole.json" "$tmp/whole-$rules.json"
     check "$rules: the whole run" test "$(jq .games "$tmp/whole.json")" -eq 625
     for i in 0 1 2; do "$bin" evaluate "${game[@]}" --all --shard "$i/3" >"$tmp/part$i.json"; done
     check "$rules: no shard holds every game" test "$(jq -s 'map(.games) | max' "$tmp"/part*.json)" -lt 625
@@ -62,6 +63,12 @@ refused "--shard 1" "--shard" "$bin" evaluate -P 3 -K 3 -B 2 --all --shard 1
 refused "--shard without --all" "give --all" "$bin" evaluate -P 3 -K 3 -B 2 --sample 5 --shard 0/2
 refused "--shard and --shards" "give one" "$bin" evaluate -P 3 -K 3 -B 2 --all --shard 0/2 --shards 2
 refused "--shards on the ordinary game" "batch game" "$bin" evaluate --game ordinary --all --shards 2
+refused "--memory-limit too small" "too little" "$bin" evaluate -P 3 -K 3 -B 2 --all --memory-limit 64
+refused "--memory-limit with --shards" "not --shard or --shards" "$bin" evaluate -P 3 -K 3 -B 2 --all --memory-limit 500 --shards 2
+refused "--memory-limit without --all" "give --all" "$bin" evaluate -P 3 -K 3 -B 2 --sample 4 --memory-limit 500
+"$bin" evaluate -P 4 -K 5 -B 4 --strategy adaptive-split --seed 2 --all --memory-limit 65 --json >"$tmp/limited.json" 2>"$tmp/limited.err"
+check "--memory-limit 65: the shards it picks are named" grep -q -- "--memory-limit 65 MiB: 1 shard" "$tmp/limited.err"
+check "--memory-limit 65: the whole run's report" diff <(jq -S 'del(.seconds)' "$tmp/limited.json") <(without_time "$tmp/whole-classic.json")
 if [ -n "$mpi" ]; then
     refused "mastermind-mpi: another command over 2 ranks" "only 'evaluate --all'" timeout 60 "$mpiexec" --oversubscribe -np 2 "$mpi" score /dev/null
 fi

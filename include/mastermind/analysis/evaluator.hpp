@@ -56,6 +56,11 @@ struct EvaluationResult {
 // Every secret of the game (or of one shard); the strategy also gets each group as its
 // consistent set.
 EvaluationResult evaluate_all(const EvaluationOptions& options);
+// The fewest shards whose walk fits in `limit_bytes` of memory for a game of `secrets` secrets
+// (each shard holds its secrets' indices twice, the group and its scratch, plus the walk's
+// temporaries and the process itself: kShardOverheadBytes); 0 if no number of shards fits.
+inline constexpr std::uint64_t kShardOverheadBytes = std::uint64_t{64} << 20;
+std::uint64_t shards_for_memory(std::uint64_t secrets, std::uint64_t limit_bytes);
 // Shards 0 .. shards - 1 of `options` one after another, merged: the whole run's report with the
 // memory of one shard at a time.
 EvaluationResult evaluate_all_in_shards(const EvaluationOptions& options, int shards);
