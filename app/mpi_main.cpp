@@ -43,8 +43,10 @@ int world_size() {
 // Rank 0: hands out shards 0 .. shards - 1 to the ranks that ask, until each rank has been told
 // to stop; returns every shard's result. A rank's result arrives before its next request (MPI
 // keeps the order of messages between two ranks), so all are in once every rank has stopped.
-std::vector<EvaluationResult> coordinate(int shards, int ranks) {
+// `progress` (evaluate --progress) hears of the games done each time a shard's report arrives.
+std::vector<EvaluationResult> coordinate(int shards, int ranks, const EvaluationOptions& options) {
     std::vector<std::optional<EvaluationResult>> results(static_cast<std::size_t>(shards));
+    std::uint64_t games_done = 0;
     int next = 0, stopped = 0;
     while (stopped < ranks - 1) {
         int ready = 0;
@@ -67,7 +69,9 @@ std::vector<EvaluationResult> coordinate(int shards, int ranks) {
             std::string text(static_cast<std::size_t>(bytes), '\0');
             MPI_Recv(text.data(), bytes, MPI_CHAR, status.MPI_SOURCE, kResult, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
             auto [shard, result] = read_shard_message(text);
+            games_done += result.games;
             results[static_cast<std::size_t>(shard)] = std::move(result);
+            if (options.progress) options.progress(games_done, options.params.secret_count());
         }
     }
     std::vector<EvaluationResult> all;
@@ -104,7 +108,7 @@ std::optional<EvaluationResult> run_over_mpi(const EvaluationOptions& options, i
             work(options, shards);
             return std::nullopt;
         }
-        const auto parts = coordinate(shards, ranks);
+        const auto parts = coordinate(shards, ranks, options);
         return merge_evaluations(parts, options.params, options.examples);
     } catch (const std::exception& e) {
         complain("mastermind-mpi: rank {}: {}; ending the job\n", rank, e.what());
