@@ -25,7 +25,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 commit=$(commit_label)
 start=$SECONDS
 mpirun --oversubscribe -np "$ranks" bash -c '/usr/bin/time -v -o "$0/rank-$OMPI_COMM_WORLD_RANK.txt" "$@"' "$out" \
-    build/release/mastermind-mpi evaluate --strategy "$strategy" --seed 1 --all --shards "$shards" --json \
+    build/release/mastermind-mpi evaluate --strategy "$strategy" --seed 1 --all --shards "$shards" --json --progress \
     >"$out/$strategy.json" 2>"$out/$strategy.log"
 wall=$((SECONDS - start))
 jq -e .games "$out/$strategy.json" >/dev/null || { echo "evaluate-mpi: no report (log: $out/$strategy.log)" >&2; exit 1; }

@@ -17,6 +17,11 @@ stamp() { echo "== $1 ($((SECONDS - start)) s)"; }
 # ends: a failing suite must not leave a build or a fuzzer running.
 background=()
 trap 'for group in "${background[@]}"; do kill -- "-$group" 2>/dev/null || true; done' EXIT
+# "${lower[@]}" COMMAND... &: COMMAND at a lower priority in a session of its own, whose leader
+# is the PID in $! (every step execs the next). A new session is a new scheduling group where the
+# kernel groups tasks by session (autogroup), and there nice only ranks tasks within their group:
+# the group itself is given the lower priority too.
+lower=(setsid bash -c 'echo 10 >/proc/self/autogroup 2>/dev/null; exec nice -n 10 "$@"' lower)
 bash scripts/install-deps.sh
 mkdir -p build
 setsid bash scripts/install-deps.sh suite >build/install-suite.log 2>&1 &
@@ -55,7 +60,7 @@ suite() {  # suite FLAVOUR
 stamp "release build"
 build release
 stamp "sanitize build (background, build/sanitize-build.log), release tests"
-setsid nice -n 10 bash -c "$(declare -f build); build sanitize" >build/sanitize-build.log 2>&1 &
+"${lower[@]}" bash -c "$(declare -f build); build sanitize" >build/sanitize-build.log 2>&1 &
 sanitize_build=$!
 background+=("$sanitize_build")
 wait_for "$suite_install" "installing the suite's packages" build/install-suite.log
@@ -66,7 +71,7 @@ wait_for "$sanitize_build" "the sanitize build" build/sanitize-build.log
 
 fuzz_targets=(score_line_fuzz protocol_fuzz judge_session_fuzz transcript_fuzz arena_output_fuzz arena_process_fuzz)
 stamp "sanitize tests, fuzz targets (background, libFuzzer, ${MASTERMIND_FUZZ_SECONDS:-2} s per target)"
-MASTERMIND_FUZZ_BUILT=1 setsid nice -n 10 bash scripts/fuzz.sh "${MASTERMIND_FUZZ_SECONDS:-2}" 1 "${fuzz_targets[@]}" >build/fuzz.log 2>&1 &
+MASTERMIND_FUZZ_BUILT=1 "${lower[@]}" bash scripts/fuzz.sh "${MASTERMIND_FUZZ_SECONDS:-2}" 1 "${fuzz_targets[@]}" >build/fuzz.log 2>&1 &
 fuzz=$!
 background+=("$fuzz")
 suite sanitize
