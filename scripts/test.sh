@@ -7,8 +7,8 @@
 # the suite's own packages (the browser, OpenMPI) install while the release flavour builds, whose
 # MPI front end is built once they are there; the sanitize flavour builds,
 # at a lower priority, while the release suite runs (much of which waits on processes, pipes and
-# time limits); the fuzz targets run beside the sanitize suite (at an equal share: lowered, they
-# got a few dozen runs each). The suites run at normal priority.
+# time limits); the fuzz targets run, at a lower priority, beside the sanitize suite. The suites
+# themselves run at normal priority, so their wall-clock checks see what they would see alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
@@ -71,7 +71,7 @@ wait_for "$sanitize_build" "the sanitize build" build/sanitize-build.log
 
 fuzz_targets=(score_line_fuzz protocol_fuzz judge_session_fuzz transcript_fuzz arena_output_fuzz arena_process_fuzz)
 stamp "sanitize tests, fuzz targets (background, libFuzzer, ${MASTERMIND_FUZZ_SECONDS:-2} s per target)"
-MASTERMIND_FUZZ_BUILT=1 setsid bash scripts/fuzz.sh "${MASTERMIND_FUZZ_SECONDS:-2}" 1 "${fuzz_targets[@]}" >build/fuzz.log 2>&1 &
+MASTERMIND_FUZZ_BUILT=1 "${lower[@]}" bash scripts/fuzz.sh "${MASTERMIND_FUZZ_SECONDS:-2}" 1 "${fuzz_targets[@]}" >build/fuzz.log 2>&1 &
 fuzz=$!
 background+=("$fuzz")
 suite sanitize
