@@ -8,6 +8,7 @@
 #include "mastermind/core/text.hpp"
 #include "mastermind/games/judge.hpp"
 #include "mastermind/games/position.hpp"
+#include "play.hpp"
 
 namespace mastermind::app {
 
@@ -80,8 +81,8 @@ BatchHint BatchTable::hint(std::string_view name) {
         hint.why_not = "the game is over";
         return hint;
     }
-    const StrategyInfo* info = name.empty() || name == "auto" ? best_strategy_for(params_) : find_strategy(std::string(name));
-    if (!info || !strategy_refuses(*info, params_).empty()) {
+    const StrategyInfo* info = hint_strategy(name, params_);
+    if (!info) {
         hint.why_not = fmt::format("'{}' is not a strategy of this game", name);
         return hint;
     }

@@ -18,6 +18,7 @@
 #include "mastermind/core/text.hpp"
 #include "commands.hpp"
 #include "game_options.hpp"
+#include "option_checks.hpp"
 #include "mastermind/games/batch_game.hpp"
 #include "mastermind/analysis/evaluator.hpp"
 #include "mastermind/analysis/ordinary_evaluation.hpp"
@@ -53,22 +54,14 @@ struct EvaluateArgs {
 // "I/N" with 0 <= I < N <= 1,000,000; nullopt and why not otherwise.
 std::optional<ShardChoice> parse_shard(const std::string& text, std::string& why) {
     const auto slash = text.find('/');
-    auto number = [](std::string_view digits) -> std::optional<int> {
-        if (digits.empty() || digits.size() > 7) return std::nullopt;
-        int value = 0;
-        for (char c : digits) {
-            if (c < '0' || c > '9') return std::nullopt;
-            value = value * 10 + (c - '0');
-        }
-        return value;
-    };
-    const auto index = slash == std::string::npos ? std::nullopt : number(std::string_view(text).substr(0, slash));
-    const auto count = slash == std::string::npos ? std::nullopt : number(std::string_view(text).substr(slash + 1));
-    if (!index || !count || *count < 1 || *count > 1'000'000 || *index >= *count) {
+    const std::string_view whole(text);
+    const auto index = slash == std::string::npos ? std::nullopt : integer_from(whole.substr(0, slash), 0, 999'999);
+    const auto count = slash == std::string::npos ? std::nullopt : integer_from(whole.substr(slash + 1), 1, 1'000'000);
+    if (!index || !count || *index >= *count) {
         why = fmt::format("--shard '{}' is not I/N with 0 <= I < N <= 1000000 (shard I of N)", text.substr(0, 30));
         return std::nullopt;
     }
-    return ShardChoice{*index, *count};
+    return ShardChoice{static_cast<int>(*index), static_cast<int>(*count)};
 }
 
 // Secrets from a file (secrets_file.hpp): `parse` gives a secret's number, or nullopt and why not.

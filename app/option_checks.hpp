@@ -12,22 +12,29 @@
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
 namespace mastermind::app {
 
+// The whole of `text` as a decimal integer in [lo, hi]; nullopt otherwise (a sign where lo >= 0,
+// spaces, anything after the digits, a value out of range or past 64 bits).
+inline std::optional<std::int64_t> integer_from(std::string_view text, std::int64_t lo, std::int64_t hi) {
+    std::int64_t value = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, error] = std::from_chars(text.data(), end, value);
+    if (error != std::errc{} || ptr != end || value < lo || value > hi) return std::nullopt;
+    return value;
+}
+
 // An integer in [lo, hi]; for --seed use `seed_value()`.
 inline CLI::Validator integer_in(std::int64_t lo, std::int64_t hi) {
     return CLI::Validator(
         [lo, hi](std::string& text) -> std::string {
-            std::int64_t value = 0;
-            const char* end = text.data() + text.size();
-            const auto [ptr, error] = std::from_chars(text.data(), end, value);
-            if (error != std::errc{} || ptr != end || value < lo || value > hi) {
-                return fmt::format("must be an integer from {} to {}, got '{}'", lo, hi, text);
-            }
+            if (!integer_from(text, lo, hi)) return fmt::format("must be an integer from {} to {}, got '{}'", lo, hi, text);
             return {};
         },
         fmt::format("INT in [{} - {}]", lo, hi));

@@ -4,12 +4,14 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
 #include "mastermind/core/code_space.hpp"
 #include "mastermind/games/batch_params.hpp"
 #include "mastermind/strategies/codebreaker.hpp"
+#include "mastermind/strategies/strategy.hpp"
 
 namespace mastermind::app {
 
@@ -30,6 +32,13 @@ inline const CodebreakerInfo* hint_codebreaker(const std::string& name, const Co
     why = codebreaker_refuses(*info, space);
     if (info->name == "tree") why = "the tree codebreaker needs a tree file; name another";
     return why.empty() ? info : nullptr;
+}
+
+// The batch strategy `name` ("auto" or empty: the best for the game) that gives hints in `play`
+// and `serve`, or nullptr when there is no such strategy or it does not play this game.
+inline const StrategyInfo* hint_strategy(std::string_view name, const BatchParams& params) {
+    const StrategyInfo* info = name.empty() || name == "auto" ? best_strategy_for(params) : find_strategy(name);
+    return info && strategy_refuses(*info, params).empty() ? info : nullptr;
 }
 
 // Plays the batch game of `params` from `seed` (the game `mastermind judge --seed` plays), hints

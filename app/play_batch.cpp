@@ -49,8 +49,8 @@ std::string draw_pair(const HitBlow& a, Rules rules) {
 }  // namespace
 
 int play_batch(const BatchParams& params, std::uint64_t seed, const std::string& hints) {
-    const StrategyInfo* default_info = hints == "auto" ? best_strategy_for(params) : find_strategy(hints);
-    if (!default_info || !strategy_refuses(*default_info, params).empty()) {
+    const StrategyInfo* default_info = hint_strategy(hints, params);
+    if (!default_info) {
         complain("mastermind play: --hints {}: not a strategy of this game\n", hints);
         return kExitFailure;
     }

@@ -129,17 +129,12 @@ json state_of(const std::string& id, const BatchTable& t) {
 std::optional<int> field_number(const httplib::Request& req, const char* name, int lo, int hi, std::string& why) {
     if (!req.has_param(name) || req.get_param_value(name).empty()) return std::nullopt;
     const std::string text = req.get_param_value(name);
-    int value = 0;
-    bool ok = text.size() <= 4;
-    for (char c : text) {
-        ok = ok && c >= '0' && c <= '9';
-        if (ok) value = value * 10 + (c - '0');
-    }
-    if (!ok || value < lo || value > hi) {
+    const auto value = integer_from(text, lo, hi);
+    if (!value) {
         why = fmt::format("{} '{}' is not a whole number in [{}, {}]", name, text.substr(0, 20), lo, hi);
         return std::nullopt;
     }
-    return value;
+    return static_cast<int>(*value);
 }
 
 class Server {
@@ -269,9 +264,9 @@ private:
             }
         } else {
             const BatchParams& params = std::get<std::unique_ptr<BatchTable>>(room.table)->params();
-            if (const auto* best = best_strategy_for(params)) names.push_back(best->name);
+            if (const auto* best = hint_strategy("auto", params)) names.push_back(best->name);
             for (const auto& s : all_strategies()) {
-                if ((names.empty() || s.name != names.front()) && strategy_refuses(s, params).empty()) names.push_back(s.name);
+                if ((names.empty() || s.name != names.front()) && hint_strategy(s.name, params)) names.push_back(s.name);
             }
         }
         return names;
