@@ -73,7 +73,8 @@ int run_merge(const MergeArgs& args) {
     }
     std::vector<EvaluationResult> results;
     for (auto& s : shards) results.push_back(std::move(s.result));
-    const auto merged = merge_evaluations(results, first.header.params, 5);
+    // The examples each shard kept: evaluate's (the partial reports carry no other count).
+    const auto merged = merge_evaluations(results, first.header.params, EvaluationOptions{}.examples);
     if (merged.games != first.header.params.secret_count()) {
         complain("mastermind merge: the shards hold {} games, the game has {} secrets\n", merged.games, first.header.params.secret_count());
         return kExitFailure;

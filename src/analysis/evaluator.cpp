@@ -63,6 +63,23 @@ struct Tally {
         }
     }
 
+    // Adds another walk's tally (a thread's, or a shard's): its counts, and the worst-case and
+    // failed secrets it kept (each side keeps at least the smallest `examples` of its own).
+    void absorb(const Tally& t) {
+        games += t.games;
+        failures += t.failures;
+        calls += t.calls;
+        moves += t.moves;
+        if (histogram.size() < t.histogram.size()) histogram.resize(t.histogram.size());
+        for (std::size_t i = 0; i < t.histogram.size(); ++i) histogram[i] += t.histogram[i];
+        if (t.worst_tests > worst_tests) {
+            worst_tests = t.worst_tests;
+            worst.clear();
+        }
+        if (t.worst_tests == worst_tests) worst.insert(worst.end(), t.worst.begin(), t.worst.end());
+        failed.insert(failed.end(), t.failed.begin(), t.failed.end());
+    }
+
     static void keep_smallest(std::vector<std::uint32_t>& kept, std::uint32_t secret, std::size_t examples) {
         if (kept.size() >= examples && (examples == 0 || secret > kept.back())) return;
         kept.insert(std::upper_bound(kept.begin(), kept.end(), secret), secret);
@@ -108,11 +125,11 @@ int worst_of(const std::vector<std::uint64_t>& histogram) {
     return -1;
 }
 
-// The report from the merged tallies of one walk or of several (shards): `worst` and `failed`
-// hold at least the `examples` smallest of each, in any order.
-EvaluationResult summarize(const Tally& all, std::vector<std::uint32_t> worst,
-                           std::vector<std::pair<std::uint32_t, std::string>> failed,
-                           const BatchParams& params, std::size_t examples) {
+// The report from the tally of one walk or of several (threads, shards), whose worst-case and
+// failed secrets hold at least the `examples` smallest of each, in any order.
+EvaluationResult summarize(const Tally& all, const BatchParams& params, std::size_t examples) {
+    auto worst = all.worst;
+    auto failed = all.failed;
     std::sort(worst.begin(), worst.end());
     std::sort(failed.begin(), failed.end());
     if (worst.size() > examples) worst.resize(examples);
@@ -230,23 +247,8 @@ public:
 
     EvaluationResult result() {
         Tally all;
-        std::vector<std::uint32_t> worst;
-        std::vector<std::pair<std::uint32_t, std::string>> failed;
-        for (auto& t : tallies_) {
-            all.games += t.games;
-            all.failures += t.failures;
-            all.calls += t.calls;
-            all.moves += t.moves;
-            if (all.histogram.size() < t.histogram.size()) all.histogram.resize(t.histogram.size());
-            for (std::size_t i = 0; i < t.histogram.size(); ++i) all.histogram[i] += t.histogram[i];
-            if (t.worst_tests > all.worst_tests) {
-                all.worst_tests = t.worst_tests;
-                worst.clear();
-            }
-            if (t.worst_tests == all.worst_tests) worst.insert(worst.end(), t.worst.begin(), t.worst.end());
-            failed.insert(failed.end(), t.failed.begin(), t.failed.end());
-        }
-        return summarize(all, std::move(worst), std::move(failed), options_.params, options_.examples);
+        for (const auto& t : tallies_) all.absorb(t);
+        return summarize(all, options_.params, options_.examples);
     }
 
 private:
@@ -419,12 +421,19 @@ private:
     tbb::enumerable_thread_specific<Tally> tallies_;
 };
 
+// What every run does before it walks: the strategy's refusal of the game is an error (and a
+// strategy that cannot be made for it fails here, early); the thread limit is returned for the
+// caller to hold while it walks.
+std::unique_ptr<tbb::global_control> begin_run(const EvaluationOptions& options) {
+    if (auto why = strategy_refuses(*options.strategy, options.params); !why.empty()) throw std::invalid_argument(why);
+    options.strategy->make(options.params, options.seed);
+    const int threads = options.threads > 0 ? options.threads : static_cast<int>(tbb::info::default_concurrency());
+    return std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+}
+
 EvaluationResult run(const EvaluationOptions& options, std::vector<std::uint32_t>& secrets, bool exhaustive) {
     const auto start = std::chrono::steady_clock::now();
-    const int threads = options.threads > 0 ? options.threads : static_cast<int>(tbb::info::default_concurrency());
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
-    if (auto why = strategy_refuses(*options.strategy, options.params); !why.empty()) throw std::invalid_argument(why);
-    options.strategy->make(options.params, options.seed);  // fail early on unsupported games
+    const auto limit = begin_run(options);
     Walker walker(options, exhaustive, secrets.size());
     std::vector<std::uint32_t> scratch(secrets.size());
     std::vector<TestRecord> history;
@@ -475,9 +484,7 @@ std::vector<std::uint32_t> shard_secrets(const EvaluationOptions& options, const
 
 EvaluationResult run_shard(const EvaluationOptions& options) {
     const auto start = std::chrono::steady_clock::now();
-    const int threads = options.threads > 0 ? options.threads : static_cast<int>(tbb::info::default_concurrency());
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
-    if (auto why = strategy_refuses(*options.strategy, options.params); !why.empty()) throw std::invalid_argument(why);
+    const auto limit = begin_run(options);
     // The first move, as the whole run's root asks it (without every secret in memory: the
     // strategies' first moves do not enumerate the secrets).
     const std::vector<TestRecord> none;
@@ -541,28 +548,21 @@ EvaluationResult evaluate_all_in_shards(const EvaluationOptions& options, int sh
 
 EvaluationResult merge_evaluations(std::span<const EvaluationResult> shards, const BatchParams& params, std::size_t examples) {
     Tally all;
-    std::vector<std::uint32_t> worst;
-    std::vector<std::pair<std::uint32_t, std::string>> failed;
     double seconds = 0;
     for (const auto& r : shards) {
-        all.games += r.games;
-        all.failures += r.failures;
-        all.calls += r.strategy_calls;
-        all.moves += r.move_hash;
-        if (all.histogram.size() < r.histogram.size()) all.histogram.resize(r.histogram.size());
-        for (std::size_t i = 0; i < r.histogram.size(); ++i) all.histogram[i] += r.histogram[i];
-        const int shard_worst = worst_of(r.histogram);
-        if (shard_worst > all.worst_tests) {
-            all.worst_tests = shard_worst;
-            worst.clear();
-        }
-        if (shard_worst == all.worst_tests && shard_worst >= 0) {
-            worst.insert(worst.end(), r.worst_secrets.begin(), r.worst_secrets.end());
-        }
-        failed.insert(failed.end(), r.failed_secrets.begin(), r.failed_secrets.end());
+        Tally shard;
+        shard.games = r.games;
+        shard.failures = r.failures;
+        shard.calls = r.strategy_calls;
+        shard.moves = r.move_hash;
+        shard.histogram = r.histogram;
+        shard.worst_tests = worst_of(r.histogram);
+        shard.worst = r.worst_secrets;
+        shard.failed = r.failed_secrets;
+        all.absorb(shard);
         seconds = std::max(seconds, r.seconds);
     }
-    auto r = summarize(all, std::move(worst), std::move(failed), params, examples);
+    auto r = summarize(all, params, examples);
     r.seconds = seconds;
     return r;
 }

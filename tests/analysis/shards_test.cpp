@@ -86,6 +86,13 @@ TEST(Shards, EachShardHoldsItsOwnSecretsOnly) {
     EXPECT_EQ(games, options.params.secret_count());
     options.shard = 4;
     EXPECT_THROW(evaluate_all(options), std::invalid_argument);
+    // A strategy that does not play the game is refused by every shard, not only the first.
+    options.strategy = find_strategy("case-analysis");
+    for (int shard : {0, 1, 3}) {
+        options.shard = shard;
+        EXPECT_THROW(evaluate_all(options), std::invalid_argument) << "shard " << shard;
+    }
+    options.strategy = find_strategy("adaptive-split");
     options.shard = -1;
     EXPECT_THROW(evaluate_all(options), std::invalid_argument);
 }
