@@ -43,6 +43,7 @@ int run_cli(int argc, char** argv) {
     add_arena_command(app, exit_status);
     add_evaluate_command(app, exit_status);
     add_merge_command(app, exit_status);
+    add_second_tests_command(app, exit_status);
     add_first_test_command(app, exit_status);
     add_bench_command(app, exit_status);
     add_play_command(app, exit_status);

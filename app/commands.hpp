@@ -21,5 +21,6 @@ void add_draw_command(CLI::App& app, int& exit_status);
 void add_assist_command(CLI::App& app, int& exit_status);
 void add_serve_command(CLI::App& app, int& exit_status);
 void add_merge_command(CLI::App& app, int& exit_status);
+void add_second_tests_command(CLI::App& app, int& exit_status);
 
 }  // namespace mastermind::app

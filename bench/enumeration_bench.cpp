@@ -10,7 +10,7 @@
 #include "mastermind/core/random.hpp"
 #include "mastermind/games/secret_enumeration.hpp"
 #include "mastermind/games/test_scorer.hpp"
-#include "strategies/adaptive_split.hpp"
+#include "mastermind/strategies/adaptive_split.hpp"
 
 namespace {
 

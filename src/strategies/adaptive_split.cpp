@@ -1,4 +1,4 @@
-#include "adaptive_split.hpp"
+#include "mastermind/strategies/adaptive_split.hpp"
 
 #include <fmt/format.h>
 
@@ -9,6 +9,7 @@
 #include "mastermind/core/random.hpp"
 #include "mastermind/games/secret_enumeration.hpp"
 #include "mastermind/games/test_scorer.hpp"
+#include "mastermind/strategies/split_search.hpp"
 
 namespace mastermind::strategies {
 
@@ -34,8 +35,14 @@ struct SplitQuality {
 
 class AdaptiveSplit final : public Strategy {
 public:
-    AdaptiveSplit(const BatchParams& params, std::uint64_t seed, const SplitBudget& budget)
-        : params_(params), seed_(seed), budget_(budget), first_(adaptive_split_first_test(params, seed)) {
+    AdaptiveSplit(const BatchParams& params, std::uint64_t seed, const SplitBudget& budget, const OfflineSecondTests* offline,
+                  std::optional<std::span<const SecondTestEntry>> table)
+        : params_(params), seed_(seed), budget_(budget), offline_(offline), first_(adaptive_split_first_test(params, seed)) {
+        if (table) {
+            table_ = *table;
+        } else if (offline == nullptr && params.pegs == 9 && params.colours == 10 && params.batch == 9) {
+            table_ = compiled_second_tests();
+        }
         if (params.secret_count() > UINT32_MAX) {
             throw std::invalid_argument(fmt::format("adaptive-split numbers secrets in 32 bits; {}^{} is too many",
                                                     params.colours, params.pegs));
@@ -55,6 +62,9 @@ private:
         }
         if (set.size() == 1 || static_cast<int>(history.size()) >= params_.max_tests) {
             return {true, {PackedCode::from_index(set.front(), params_)}};
+        }
+        if (history.size() == 1 && history.front().strings == first_) {  // found offline for this first test
+            if (const auto* entry = find_second_test(table_, class_key(history.front()))) return {false, entry->test};
         }
         std::vector<std::uint64_t> used;
         for (const auto& r : history) {
@@ -79,17 +89,20 @@ private:
                 if (q.singletons == set.size()) return {false, std::move(best)};
             }
         }
-        // Then improve the best one string at a time: a string replaced by a member of the set
-        // or by a random string, kept when more secrets are settled.
-        const int climb = history.size() == 1 ? budget_.second_climb : 0;
-        for (int step = 0; step < climb && best_quality.singletons < set.size(); ++step) {
-            auto test = best;
-            const auto i = rng.below(test.size());
-            const auto code = draw(rng, set, rng.below(2) == 0);
-            if (!fresh(code, test, used)) continue;
-            test[i] = code;
-            const auto q = quality(test);
-            if (q.better_than(best_quality)) best = std::move(test), best_quality = q;
+        // The second test then anneals the best candidate (SplitSearch) until every secret of
+        // the set is alone or the budget is spent; the offline pass searches on from there.
+        if (history.size() == 1 && budget_.second_steps > 0) {
+            SplitSearch search(params_, set, history.front().strings);
+            auto found = search.improve(std::move(best), rng, budget_.second_steps);
+            if (offline_ != nullptr && found.not_alone > 0) {
+                const auto play_not_alone = found.not_alone;
+                auto longer = search.improve(found.test, rng, offline_->steps, offline_->restarts);
+                if (longer.not_alone < found.not_alone) found = std::move(longer);
+                offline_->found({class_key(history.front()), static_cast<std::uint32_t>(set.size()),
+                                 static_cast<std::uint32_t>(found.not_alone), found.test},
+                                play_not_alone);
+            }
+            return {false, std::move(found.test)};
         }
         return {false, std::move(best)};
     }
@@ -125,6 +138,10 @@ private:
                std::find(test.begin(), test.end(), code) == test.end();
     }
 
+    std::uint64_t class_key(const TestRecord& first) const {
+        return compact_key(make_answer_key(first.answers, params_));
+    }
+
     SplitQuality quality(const std::vector<PackedCode>& test) {
         const TestScorer scorer(test, params_);
         const AnswerKeyHash hash;
@@ -145,6 +162,8 @@ private:
     BatchParams params_;
     std::uint64_t seed_;
     SplitBudget budget_;
+    const OfflineSecondTests* offline_;
+    std::span<const SecondTestEntry> table_;  // the compiled second tests (9/10/9 only)
     std::vector<PackedCode> first_;
     std::vector<std::array<std::uint8_t, BatchParams::kMaxPegs>> digits_;  // of the set being split
     std::vector<std::uint64_t> keys_;
@@ -162,8 +181,10 @@ std::vector<PackedCode> adaptive_split_first_test(const BatchParams& params, std
     return random_distinct_strings(rng, params);
 }
 
-std::unique_ptr<Strategy> make_adaptive_split(const BatchParams& params, std::uint64_t seed, const SplitBudget& budget) {
-    return std::make_unique<AdaptiveSplit>(params, seed, budget);
+std::unique_ptr<Strategy> make_adaptive_split(const BatchParams& params, std::uint64_t seed, const SplitBudget& budget,
+                                              const OfflineSecondTests* offline,
+                                              std::optional<std::span<const SecondTestEntry>> table) {
+    return std::make_unique<AdaptiveSplit>(params, seed, budget, offline, table);
 }
 
 }  // namespace mastermind::strategies

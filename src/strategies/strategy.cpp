@@ -6,7 +6,7 @@
 #include <array>
 
 #include "mastermind/core/random.hpp"
-#include "adaptive_split.hpp"
+#include "mastermind/strategies/adaptive_split.hpp"
 #include "case_analysis.hpp"
 #include "consistent.hpp"
 #include "counts_then_locate.hpp"

@@ -22,7 +22,7 @@
 #include "mastermind/games/secret_enumeration.hpp"
 #include "mastermind/games/test_record.hpp"
 #include "mastermind/games/test_scorer.hpp"
-#include "strategies/adaptive_split.hpp"
+#include "mastermind/strategies/adaptive_split.hpp"
 
 namespace mastermind {
 namespace {

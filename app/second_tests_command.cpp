@@ -1,0 +1,311 @@
+// `mastermind second-tests`: the offline pass that makes the table of second tests
+// (include/mastermind/strategies/second_tests.hpp). It plays adaptive-split over every secret of
+// the game, shard by shard (the evaluator's shards: whole answer classes of the first test), with
+// the compiled table switched off; wherever the play-time search leaves secrets of a class not
+// alone, a much longer search goes on from there and the class's best test is recorded. Each
+// finished shard is appended to a checkpoint file (its entries, then its report), so that a run
+// that was stopped resumes at the first shard not finished. At the end: the table's source, and
+// the report of the games the strategy plays with that table (the shards' reports merged).
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "evaluation_report.hpp"
+#include "game_options.hpp"
+#include "mastermind/analysis/evaluator.hpp"
+#include "mastermind/core/text.hpp"
+#include "mastermind/games/test_scorer.hpp"
+#include "mastermind/strategies/second_tests.hpp"
+#include "option_checks.hpp"
+#include "mastermind/strategies/adaptive_split.hpp"
+
+namespace mastermind::app {
+
+namespace {
+
+constexpr const char* kCommand = "mastermind second-tests";
+
+struct SecondTestsArgs {
+    GameChoice game;
+    std::uint64_t seed = 1;
+    std::string out = "second_tests.inc";
+    std::string checkpoint;  // default: OUT.checkpoint
+    int shards = 8;
+    std::uint64_t steps = 200'000;
+    int restarts = 3;
+    std::uint64_t play_steps = strategies::SplitBudget{}.second_steps;
+    int threads = 0;
+    bool progress = false;
+};
+
+// What the checkpoint's first line says: a checkpoint resumes only the run it was made for.
+std::string checkpoint_header(const SecondTestsArgs& a, const BatchParams& p) {
+    return fmt::format("# mastermind second-tests checkpoint: game {} {} {} {} seed {} play-steps {} steps {} restarts {} shards {}",
+                       p.pegs, p.colours, p.batch, p.max_tests, a.seed, a.play_steps, a.steps, a.restarts, a.shards);
+}
+
+struct Resumed {
+    std::vector<SecondTestEntry> entries;
+    std::vector<EvaluationResult> reports;
+    std::vector<bool> done;
+};
+
+// The finished shards of a checkpoint: entry lines, then "shard I REPORT"; entries after the last
+// shard line belong to a shard that did not finish and are dropped.
+std::optional<Resumed> read_checkpoint(const std::string& path, const std::string& header, const BatchParams& params, int shards) {
+    Resumed r;
+    r.done.assign(static_cast<std::size_t>(shards), false);
+    std::ifstream in(path);
+    if (!in) {
+        complain("{}: --checkpoint '{}' cannot be read\n", kCommand, path);
+        return std::nullopt;
+    }
+    std::string line;
+    if (!std::getline(in, line) || line != header) {
+        complain("{}: --checkpoint '{}' was made by another run (its first line is '{}'; this run's is '{}'): "
+                 "give another --checkpoint, or remove it to start over\n",
+                 kCommand, path, line.substr(0, 200), header);
+        return std::nullopt;
+    }
+    std::vector<SecondTestEntry> pending;
+    for (int number = 2; std::getline(in, line); ++number) {
+        SecondTestEntry e;
+        if (parse_second_test_line(line, params, e)) {
+            pending.push_back(std::move(e));
+            continue;
+        }
+        int shard = -1, used = 0;
+        if (std::sscanf(line.c_str(), "shard %d %n", &shard, &used) == 1 && shard >= 0 && shard < shards && used > 0) {
+            try {
+                auto report = parse_shard_report(nlohmann::json::parse(line.substr(static_cast<std::size_t>(used))));
+                if (report.shard.index == shard && report.shard.count == shards && !r.done[static_cast<std::size_t>(shard)]) {
+                    r.done[static_cast<std::size_t>(shard)] = true;
+                    r.reports.push_back(std::move(report.result));
+                    r.entries.insert(r.entries.end(), pending.begin(), pending.end());
+                    pending.clear();
+                    continue;
+                }
+            } catch (const std::exception&) {
+            }
+        }
+        if (in.peek() == EOF) break;  // a last line cut short by an interruption: that shard runs again
+        complain("{}: --checkpoint '{}':{}: not a line of a checkpoint: '{}'\n", kCommand, path, number, line.substr(0, 120));
+        return std::nullopt;
+    }
+    return r;
+}
+
+// Appends `text` and flushes it to the disk: a finished shard survives a crash that follows.
+bool append_durably(const std::string& path, const std::string& text) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT, 0644);
+    if (fd < 0) return false;
+    std::size_t written = 0;
+    while (written < text.size()) {
+        const auto n = ::write(fd, text.data() + written, text.size() - written);
+        if (n <= 0) {
+            ::close(fd);
+            return false;
+        }
+        written += static_cast<std::size_t>(n);
+    }
+    const bool synced = ::fsync(fd) == 0;
+    return ::close(fd) == 0 && synced;
+}
+
+bool writable_file(const std::string& option, const std::string& path) {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) {
+        complain("{}: {} '{}' is a directory\n", kCommand, option, path);
+        return false;
+    }
+    const auto parent = std::filesystem::absolute(path, error).parent_path();
+    if (!std::filesystem::is_directory(parent, error) || ::access(parent.c_str(), W_OK) != 0) {
+        complain("{}: {} '{}': its folder '{}' does not exist or cannot be written\n", kCommand, option, path, parent.string());
+        return false;
+    }
+    if (std::filesystem::exists(path, error) && ::access(path.c_str(), W_OK) != 0) {
+        complain("{}: {} '{}' cannot be written\n", kCommand, option, path);
+        return false;
+    }
+    return true;
+}
+
+int run_second_tests(const SecondTestsArgs& args) {
+    BatchParams params;
+    if (args.game.ordinary()) {
+        complain("{}: the table is for the batch game (got --game ordinary)\n", kCommand);
+        return kExitFailure;
+    }
+    if (auto why = args.game.batch_params(params); !why.empty()) {
+        complain("{}: {}\n", kCommand, why);
+        return kExitFailure;
+    }
+    if (params.rules != Rules::classic || !has_compact_key(params, params.batch) || params.secret_count() > UINT32_MAX) {
+        complain("{}: adaptive-split's table needs classic rules, P <= 9, B <= 10 and K^P < 2^32 (got {}/{}/{}, {} rules)\n",
+                 kCommand, params.pegs, params.colours, params.batch, to_string(params.rules));
+        return kExitFailure;
+    }
+    const std::string checkpoint = args.checkpoint.empty() ? args.out + ".checkpoint" : args.checkpoint;
+    if (!writable_file("--out", args.out) || !writable_file("--checkpoint", checkpoint)) return kExitFailure;
+    if (std::filesystem::weakly_canonical(args.out) == std::filesystem::weakly_canonical(checkpoint)) {
+        complain("{}: --out and --checkpoint are the same file '{}'\n", kCommand, args.out);
+        return kExitFailure;
+    }
+    const auto header = checkpoint_header(args, params);
+    Resumed resumed;
+    std::error_code error;
+    if (std::filesystem::exists(checkpoint, error) && std::filesystem::file_size(checkpoint, error) > 0) {
+        auto r = read_checkpoint(checkpoint, header, params, args.shards);
+        if (!r) return kExitFailure;
+        resumed = std::move(*r);
+        complain("{}: resuming from '{}': {} of {} shards done, {} classes found\n", kCommand, checkpoint, resumed.reports.size(),
+                 args.shards, resumed.entries.size());
+    } else {
+        resumed.done.assign(static_cast<std::size_t>(args.shards), false);
+        if (!append_durably(checkpoint, header + "\n")) {
+            complain("{}: --checkpoint '{}' cannot be written\n", kCommand, checkpoint);
+            return kExitFailure;
+        }
+    }
+
+    strategies::SplitBudget budget;
+    budget.second_steps = args.play_steps;
+    std::mutex found_mutex;
+    std::vector<SecondTestEntry> found;
+    strategies::OfflineSecondTests offline{args.steps, args.restarts, [&](const SecondTestEntry& e, std::size_t) {
+                                               const std::lock_guard lock(found_mutex);
+                                               found.push_back(e);
+                                           }};
+    const StrategyInfo pass{"adaptive-split", "adaptive-split, offline pass",
+                            [&](const BatchParams& p, std::uint64_t seed) { return strategies::make_adaptive_split(p, seed, budget, &offline); }};
+    const BatchRunHeader run_header{"adaptive-split", args.seed, params, "all " + count_of(params.secret_count(), "secret")};
+    const auto start = std::chrono::steady_clock::now();
+    int ran = 0;
+    const int left = static_cast<int>(std::count(resumed.done.begin(), resumed.done.end(), false));
+    for (int shard = 0; shard < args.shards; ++shard) {
+        if (resumed.done[static_cast<std::size_t>(shard)]) continue;
+        EvaluationOptions options;
+        options.params = params;
+        options.strategy = &pass;
+        options.seed = args.seed;
+        options.threads = args.threads;
+        options.shard = shard;
+        options.shards = args.shards;
+        const auto shard_start = std::chrono::steady_clock::now();
+        if (args.progress) {
+            options.progress = [&, last = std::make_shared<int>(-1)](std::uint64_t done, std::uint64_t total) {
+                const int percent = static_cast<int>(100 * done / std::max<std::uint64_t>(total, 1));
+                const std::lock_guard lock(found_mutex);
+                if (percent / 10 > *last / 10) {
+                    *last = percent;
+                    complain("  shard {}: {}% of its games, {} classes searched offline so far\n", shard, percent, found.size());
+                }
+            };
+        }
+        found.clear();
+        EvaluationResult result;
+        try {
+            result = evaluate_all(options);
+        } catch (const std::exception& e) {
+            complain("{}: shard {}: {}\n", kCommand, shard, e.what());
+            return kExitFailure;
+        }
+        std::string block;
+        for (const auto& e : found) block += second_test_line(e, params) + "\n";
+        block += fmt::format("shard {} {}\n", shard, shard_report_json(run_header, result, {shard, args.shards}).dump());
+        if (!append_durably(checkpoint, block)) {
+            complain("{}: --checkpoint '{}' cannot be written: shard {} is lost, the shards before it are kept\n", kCommand,
+                     checkpoint, shard);
+            return kExitFailure;
+        }
+        std::size_t unsplit = 0;
+        for (const auto& e : found) unsplit += e.not_alone > 0;
+        ++ran;
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - shard_start).count();
+        complain("shard {}/{} done in {:.0f} s: {} classes searched offline, {} of them still not split; "
+                 "{} of {} shards left, ETA {:.0f} s\n",
+                 shard, args.shards, took, found.size(), unsplit, left - ran, args.shards, elapsed / ran * (left - ran));
+        resumed.entries.insert(resumed.entries.end(), found.begin(), found.end());
+        resumed.reports.push_back(std::move(result));
+    }
+
+    const std::string command = fmt::format("mastermind second-tests -P {} -K {} -B {} --seed {} --play-steps {} --steps {} --restarts {}",
+                                            params.pegs, params.colours, params.batch, args.seed, args.play_steps, args.steps,
+                                            args.restarts);
+    std::sort(resumed.entries.begin(), resumed.entries.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
+    const auto source = second_tests_source(resumed.entries, params, command);
+    const std::string temporary = args.out + ".partial";
+    {
+        std::ofstream out(temporary, std::ios::trunc);
+        out << source;
+        out.close();
+        if (!out || std::rename(temporary.c_str(), args.out.c_str()) != 0) {
+            complain("{}: --out '{}' cannot be written (the checkpoint '{}' keeps every shard)\n", kCommand, args.out, checkpoint);
+            return kExitFailure;
+        }
+    }
+    const auto merged = merge_evaluations(resumed.reports, params, 5);
+    auto entries = resumed.entries;
+    std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.not_alone > b.not_alone; });
+    std::size_t split = 0, left_alone = 0;
+    for (const auto& e : entries) {
+        split += e.not_alone == 0;
+        left_alone += e.not_alone;
+    }
+    fmt::print("table {}: {} classes searched offline, {} split into singletons, {} secrets still not alone; checksum {:016x}\n",
+               args.out, entries.size(), split, left_alone, second_tests_checksum(resumed.entries));
+    for (std::size_t i = 0; i < entries.size() && i < 10 && entries[i].not_alone > 0; ++i) {
+        fmt::print("  unsplit: class {:016x}, {} secrets, {} not alone\n", entries[i].class_key, entries[i].size, entries[i].not_alone);
+    }
+    fmt::print("with this table:\n");
+    print_batch_report(run_header, merged, false);
+    return kExitOk;
+}
+
+}  // namespace
+
+void add_second_tests_command(CLI::App& app, int& exit_status) {
+    auto args = std::make_shared<SecondTestsArgs>();
+    auto* cmd = app.add_subcommand(
+        "second-tests",
+        "The offline pass behind adaptive-split's table of second tests: every answer class of its first "
+        "test that the play-time search leaves unsplit, searched much longer (resumable; docs/strategies.md)");
+    cmd->footer(
+        "Example (a small game, seconds):\n"
+        "  mastermind second-tests -P 6 -K 7 -B 6 --play-steps 10 --out /tmp/second.inc\n"
+        "The 9/10/9 table (hours; stop it at any time and run the same command again to resume):\n"
+        "  mastermind second-tests --out src/strategies/second_tests_9_10_9.inc --progress");
+    add_game_options(cmd, args->game);
+    cmd->add_option("--seed", args->seed, "adaptive-split's seed")->check(seed_value())->capture_default_str();
+    cmd->add_option("--out", args->out, "the table's source, written when every shard is done")->capture_default_str();
+    cmd->add_option("--checkpoint", args->checkpoint, "finished shards (default: OUT.checkpoint); an existing one is resumed");
+    cmd->add_option("--shards", args->shards, "shards of the game (one at a time in memory; the checkpoint's unit)")
+        ->check(integer_in(1, 100'000))
+        ->capture_default_str();
+    cmd->add_option("--steps", args->steps, "annealing moves per class the play-time search left unsplit")
+        ->check(integer_in(1, 1'000'000'000))
+        ->capture_default_str();
+    cmd->add_option("--restarts", args->restarts, "restarts of that search from its best test")->check(integer_in(0, 1000))->capture_default_str();
+    cmd->add_option("--play-steps", args->play_steps, "the play-time search's moves (the strategy's own budget; tests lower it)")
+        ->check(integer_in(1, 1'000'000'000))
+        ->capture_default_str();
+    cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")->check(integer_in(0, kMaxThreads))->capture_default_str();
+    cmd->add_flag("--progress", args->progress, "report each shard's progress on stderr");
+    cmd->callback([args, &exit_status] { exit_status = run_second_tests(*args); });
+}
+
+}  // namespace mastermind::app

@@ -1,0 +1,112 @@
+#include "mastermind/strategies/second_tests.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+
+#include "mastermind/core/hash.hpp"
+
+namespace mastermind {
+
+namespace {
+
+struct RawEntry {
+    std::uint64_t class_key;
+    std::uint32_t size, not_alone;
+    const char* strings;
+};
+
+constexpr RawEntry kCompiled[] = {
+#include "second_tests_9_10_9.inc"
+    {0, 0, 0, nullptr},  // the end (an empty table stays a valid array)
+};
+
+std::vector<PackedCode> parse_strings(std::string_view text, const BatchParams& params) {
+    std::vector<PackedCode> test;
+    std::istringstream in{std::string(text)};
+    for (std::string word; in >> word;) {
+        const auto code = PackedCode::parse(word, params);
+        if (!code) throw std::invalid_argument(fmt::format("second tests: \"{}\" is not a string of the game", word));
+        test.push_back(*code);
+    }
+    return test;
+}
+
+}  // namespace
+
+std::span<const SecondTestEntry> compiled_second_tests() {
+    static const std::vector<SecondTestEntry> table = [] {
+        const BatchParams params;  // 9/10/9
+        std::vector<SecondTestEntry> t;
+        for (const auto& raw : kCompiled) {
+            if (raw.strings == nullptr) break;
+            t.push_back({raw.class_key, raw.size, raw.not_alone, parse_strings(raw.strings, params)});
+        }
+        std::sort(t.begin(), t.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
+        return t;
+    }();
+    return table;
+}
+
+const SecondTestEntry* find_second_test(std::span<const SecondTestEntry> table, std::uint64_t class_key) {
+    const auto it = std::lower_bound(table.begin(), table.end(), class_key,
+                                     [](const SecondTestEntry& e, std::uint64_t key) { return e.class_key < key; });
+    return it != table.end() && it->class_key == class_key ? &*it : nullptr;
+}
+
+std::uint64_t second_tests_checksum(std::span<const SecondTestEntry> table) {
+    std::uint64_t h = mix64(table.size());
+    for (const auto& e : table) {
+        h = mix64(h ^ e.class_key);
+        h = mix64(h ^ (std::uint64_t{e.size} << 32 | e.not_alone));
+        for (const auto& s : e.test) h = mix64(h ^ s.nibbles());
+    }
+    return h;
+}
+
+std::string second_tests_source(std::vector<SecondTestEntry> table, const BatchParams& params, const std::string& command) {
+    std::sort(table.begin(), table.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
+    std::size_t split = 0, left = 0;
+    for (const auto& e : table) {
+        if (e.not_alone == 0) ++split;
+        left += e.not_alone;
+    }
+    std::string out = fmt::format(
+        "// Second tests found offline for the answer classes of adaptive-split's first test that its\n"
+        "// play-time search leaves unsplit (include/mastermind/strategies/second_tests.hpp).\n"
+        "// Made by: {}\n"
+        "// Game {}/{}/{}: {} classes, {} of them split into singletons; {} secrets left not alone.\n"
+        "// Entry: {{class key (compact answer key of the first test), class size, secrets not alone, \"test\"}},\n"
+        "// checksum {:016x}\n",
+        command, params.pegs, params.colours, params.batch, table.size(), split, left, second_tests_checksum(table));
+    for (const auto& e : table) out += second_test_line(e, params) + "\n";
+    return out;
+}
+
+std::string second_test_line(const SecondTestEntry& entry, const BatchParams& params) {
+    std::string strings;
+    for (const auto& s : entry.test) {
+        if (!strings.empty()) strings.push_back(' ');
+        strings.append(s.to_string(params.pegs));
+    }
+    return fmt::format("{{0x{:016x}, {}, {}, \"{}\"}},", entry.class_key, entry.size, entry.not_alone, strings);
+}
+
+bool parse_second_test_line(const std::string& line, const BatchParams& params, SecondTestEntry& entry) {
+    unsigned long long key = 0;
+    unsigned size = 0, not_alone = 0;
+    int used = 0;
+    if (std::sscanf(line.c_str(), "{0x%llx, %u, %u, \"%n", &key, &size, &not_alone, &used) != 3 || used == 0) return false;
+    const auto close = line.find('"', static_cast<std::size_t>(used));
+    if (close == std::string::npos || line.compare(close, 3, "\"},") != 0) return false;
+    try {
+        entry = {key, size, not_alone, parse_strings(std::string_view(line).substr(static_cast<std::size_t>(used), close - static_cast<std::size_t>(used)), params)};
+    } catch (const std::invalid_argument&) {
+        return false;
+    }
+    return static_cast<int>(entry.test.size()) == params.batch;
+}
+
+}  // namespace mastermind

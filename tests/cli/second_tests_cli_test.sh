@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# `mastermind second-tests`, the offline pass behind adaptive-split's table: on a small game with a
+# tiny play-time budget (so that many classes are searched offline) it writes a table whose
+# checksum is the one it prints and whose classes are all split; a run stopped after some shards
+# resumes from its checkpoint to the same table; a checkpoint of another run, a damaged one and
+# bad options are refused with status 2 before any work.
+# Usage: second_tests_cli_test.sh MASTERMIND
+set -u
+bin=$1
+source "$(dirname "$0")/lib.sh"
+game=(-P 6 -K 7 -B 6 --play-steps 5 --steps 20000 --shards 4)
+
+"$bin" second-tests "${game[@]}" --out "$tmp/t.inc" >"$tmp/out" 2>"$tmp/err"
+check "status 0" test $? -eq 0
+check "one progress line per shard" test "$(grep -c '^shard [0-3]/4 done' "$tmp/err")" -eq 4
+entries=$(grep -c '^{0x' "$tmp/t.inc")
+check "classes were searched offline ($entries)" test "$entries" -gt 3
+check "the summary counts the file's entries" grep -q "^table $tmp/t.inc: $entries classes searched offline, $entries split" "$tmp/out"
+printed=$(sed -n 's/.*checksum \([0-9a-f]*\)$/\1/p' "$tmp/out")
+check "the file's checksum is the printed one" grep -qx "// checksum $printed" "$tmp/t.inc"
+check "every class split: worst case 2 with the table" grep -q "^worst case 2 tests" "$tmp/out"
+check "the file says how it was made" grep -q "^// Made by: mastermind second-tests -P 6 -K 7 -B 6 --seed 1 --play-steps 5 --steps 20000" "$tmp/t.inc"
+
+# Stopped after two shards: the checkpoint keeps them (and a line cut short is dropped).
+head -1 "$tmp/t.inc.checkpoint" >"$tmp/r.inc.checkpoint"
+awk '/^shard 1 /{print; exit} NR > 1 {print}' "$tmp/t.inc.checkpoint" >>"$tmp/r.inc.checkpoint"
+printf '{0x00000000c31' >>"$tmp/r.inc.checkpoint"
+"$bin" second-tests "${game[@]}" --out "$tmp/r.inc" >"$tmp/rout" 2>"$tmp/rerr"
+check "resumed: status 0" test $? -eq 0
+check "resumed: says so" grep -q "resuming from '$tmp/r.inc.checkpoint': 2 of 4 shards done" "$tmp/rerr"
+check "resumed: only the two shards left ran" test "$(grep -c '^shard [0-3]/4 done' "$tmp/rerr")" -eq 2
+check "resumed: the same table" diff "$tmp/t.inc" "$tmp/r.inc"
+check "resumed: the same report" diff <(grep -v 'wall time' "$tmp/out") <(grep -v 'wall time' "$tmp/rout" | sed "s#$tmp/r.inc#$tmp/t.inc#")
+
+refused() {  # refused NAME PATTERN ARGS...: status 2, the pattern on stderr, nothing on stdout
+    local name=$1 pattern=$2
+    shift 2
+    "$bin" second-tests "$@" >"$tmp/o" 2>"$tmp/e"
+    local status=$?
+    check "refused: $name (status $status)" test "$status" -eq 2 && check "refused: $name: says why" grep -q -- "$pattern" "$tmp/e" &&
+        check "refused: $name: no report" test ! -s "$tmp/o"
+}
+refused "another run's checkpoint" "was made by another run" -P 6 -K 7 -B 6 --play-steps 6 --steps 20000 --shards 4 --out "$tmp/t.inc"
+printf 'garbage\n' >>"$tmp/t.inc.checkpoint"
+printf 'shard 3 {}\n' >>"$tmp/t.inc.checkpoint"
+refused "a damaged checkpoint" "not a line of a checkpoint" "${game[@]}" --out "$tmp/t.inc"
+refused "--out a folder" "is a directory" "${game[@]}" --out "$tmp"
+refused "--out in a missing folder" "does not exist" "${game[@]}" --out "$tmp/none/t.inc"
+refused "--shards 0" "--shards" "${game[@]}" --shards 0 --out "$tmp/x.inc"
+refused "--steps -1" "--steps" -P 5 -K 6 -B 5 --steps -1 --out "$tmp/x.inc"
+refused "--restarts huge" "--restarts" -P 5 -K 6 -B 5 --restarts 99999999999999999999 --out "$tmp/x.inc"
+refused "the ordinary game" "batch game" --game ordinary --out "$tmp/x.inc"
+refused "adjacent rules" "classic rules" --rules adjacent -P 5 -K 6 -B 5 --out "$tmp/x.inc"
+refused "10 pegs" "P <= 9" -P 10 -K 6 -B 5 --out "$tmp/x.inc"
+refused "--out = --checkpoint" "same file" "${game[@]}" --out "$tmp/same" --checkpoint "$tmp/same"
+check "nothing written by refused runs" test ! -e "$tmp/x.inc" -a ! -e "$tmp/x.inc.checkpoint"
+"$bin" second-tests --help >"$tmp/help"
+check "--help has an example" grep -q "mastermind second-tests -P 6" "$tmp/help"
+
+[ "$failures" -eq 0 ]

@@ -1,0 +1,131 @@
+// The table of second tests found offline: the compiled file against its checksum and its own
+// entries, a sample of entries against their classes, and the property the table exists for:
+// playing with the table found by an offline pass gives exactly the games of that pass.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "mastermind/analysis/evaluator.hpp"
+#include "mastermind/core/random.hpp"
+#include "mastermind/games/secret_enumeration.hpp"
+#include "mastermind/games/test_scorer.hpp"
+#include "mastermind/strategies/second_tests.hpp"
+#include "mastermind/strategies/split_search.hpp"
+#include "mastermind/strategies/adaptive_split.hpp"
+
+namespace mastermind {
+namespace {
+
+TEST(SecondTests, TheCompiledTableIsItsFileAndMatchesItsChecksum) {
+    const BatchParams params;
+    std::ifstream file(MASTERMIND_SECOND_TESTS);
+    ASSERT_TRUE(file) << MASTERMIND_SECOND_TESTS;
+    std::vector<SecondTestEntry> parsed;
+    std::string checksum_line;
+    for (std::string line; std::getline(file, line);) {
+        if (line.rfind("// checksum ", 0) == 0) checksum_line = line;
+        SecondTestEntry e;
+        if (parse_second_test_line(line, params, e)) parsed.push_back(e);
+    }
+    const auto compiled = compiled_second_tests();
+    ASSERT_EQ(parsed.size(), compiled.size());
+    EXPECT_TRUE(std::equal(parsed.begin(), parsed.end(), compiled.begin()));
+    EXPECT_TRUE(std::is_sorted(compiled.begin(), compiled.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; }));
+    EXPECT_EQ(checksum_line, fmt::format("// checksum {:016x}", second_tests_checksum(compiled)));
+}
+
+// Each entry's test is legal after the first test, and a seeded sample of entries is checked
+// against its class: its size and the secrets the test leaves not alone are as recorded.
+TEST(SecondTests, EntriesSplitTheirClassesAsRecorded) {
+    const BatchParams params;
+    const auto first = strategies::adaptive_split_first_test(params, 1);
+    const auto table = compiled_second_tests();
+    for (const auto& e : table) {
+        ASSERT_EQ(static_cast<int>(e.test.size()), params.batch);
+        for (std::size_t i = 0; i < e.test.size(); ++i) {
+            EXPECT_EQ(std::find(first.begin(), first.end(), e.test[i]), first.end());
+            for (std::size_t j = 0; j < i; ++j) EXPECT_NE(e.test[i], e.test[j]);
+        }
+    }
+    Rng rng(20261201);
+    for (int k = 0; k < 6 && !table.empty(); ++k) {
+        const auto& e = table[rng.below(table.size())];
+        const TestRecord record{first, answers_from_key(expand_compact_key(e.class_key, params.batch), params, params.batch)};
+        const auto members = secrets_answering(record, params);
+        EXPECT_EQ(members.size(), e.size);
+        EXPECT_EQ(SplitSearch(params, members, first).not_alone(e.test), e.not_alone);
+    }
+}
+
+TEST(SecondTests, TheSourceReadsBack) {
+    const BatchParams params{5, 6, 5, 20};
+    Rng rng(4);
+    std::vector<SecondTestEntry> table;
+    for (int k = 0; k < 20; ++k) {
+        SecondTestEntry e{rng.next(), static_cast<std::uint32_t>(rng.below(5000)), static_cast<std::uint32_t>(rng.below(9)), {}};
+        for (int i = 0; i < params.batch; ++i) e.test.push_back(PackedCode::from_index(rng.below(params.secret_count()), params));
+        table.push_back(e);
+    }
+    const auto source = second_tests_source(table, params, "test");
+    std::istringstream in(source);
+    std::vector<SecondTestEntry> back;
+    for (std::string line; std::getline(in, line);) {
+        SecondTestEntry e;
+        if (parse_second_test_line(line, params, e)) back.push_back(e);
+    }
+    std::sort(table.begin(), table.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
+    EXPECT_EQ(back, table);
+    EXPECT_NE(source.find(fmt::format("// checksum {:016x}", second_tests_checksum(table))), std::string::npos);
+    SecondTestEntry e;
+    EXPECT_FALSE(parse_second_test_line("{0x12, 3, 0, \"01234 12345\"},", params, e));  // too few strings
+    EXPECT_FALSE(parse_second_test_line("{0x12, 3, 0, \"01234 12345 01234 12345 7\"},", params, e));
+    EXPECT_FALSE(parse_second_test_line("// {0x12, 3, 0, \"x\"},", params, e));
+}
+
+// An offline pass on a small game with a tiny play-time budget (so that many classes escalate),
+// then the same strategy playing with the table the pass found: the same games, move for move.
+TEST(SecondTests, PlayingWithTheTableReplaysTheOfflinePass) {
+    const BatchParams params{5, 6, 5, 20};
+    strategies::SplitBudget budget;
+    budget.second_tries = 1;
+    budget.second_steps = 1;
+    std::mutex mutex;
+    std::vector<SecondTestEntry> found;
+    std::size_t improved = 0;
+    strategies::OfflineSecondTests offline{20000, 1, [&](const SecondTestEntry& e, std::size_t play_not_alone) {
+                                               const std::lock_guard lock(mutex);
+                                               found.push_back(e);
+                                               improved += e.not_alone < play_not_alone;
+                                           }};
+    const StrategyInfo pass{"adaptive-split", "offline pass", [&](const BatchParams& p, std::uint64_t seed) {
+                                return strategies::make_adaptive_split(p, seed, budget, &offline);
+                            }};
+    EvaluationOptions options;
+    options.params = params;
+    options.strategy = &pass;
+    const auto passed = evaluate_all(options);
+    ASSERT_GT(found.size(), 5u);
+    EXPECT_GT(improved, 0u);
+    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
+    const std::span<const SecondTestEntry> table(found);
+    const StrategyInfo with_table{"adaptive-split", "with the table", [&](const BatchParams& p, std::uint64_t seed) {
+                                      return strategies::make_adaptive_split(p, seed, budget, nullptr, table);
+                                  }};
+    options.strategy = &with_table;
+    const auto replayed = evaluate_all(options);
+    EXPECT_EQ(replayed.histogram, passed.histogram);
+    EXPECT_EQ(replayed.move_hash, passed.move_hash);
+    EXPECT_EQ(replayed.failures, 0u);
+    const StrategyInfo without{"adaptive-split", "without", [&](const BatchParams& p, std::uint64_t seed) {
+                                   return strategies::make_adaptive_split(p, seed, budget);
+                               }};
+    options.strategy = &without;
+    EXPECT_NE(evaluate_all(options).move_hash, passed.move_hash) << "the table changed nothing";
+}
+
+}  // namespace
+}  // namespace mastermind
