@@ -51,10 +51,28 @@ struct SecondTestsArgs {
     bool progress = false;
 };
 
+// A signature of the second-test search's behaviour: the moves of adaptive-split, searching with
+// one candidate and the given budget, over every secret of a small game. A checkpoint made by a
+// build whose search behaves differently must not be resumed, whatever its options.
+std::uint64_t search_signature(std::uint64_t play_steps) {
+    strategies::SplitBudget budget;
+    budget.second_tries = 1;
+    budget.second_steps = std::min<std::uint64_t>(play_steps, 2000);
+    const StrategyInfo probe{"adaptive-split", "signature", [&](const BatchParams& p, std::uint64_t seed) {
+                                 return strategies::make_adaptive_split(p, seed, budget, nullptr, std::span<const SecondTestEntry>{});
+                             }};
+    EvaluationOptions options;
+    options.params = {5, 6, 5, 20};
+    options.strategy = &probe;
+    options.threads = 1;
+    return evaluate_all(options).move_hash;
+}
+
 // What the checkpoint's first line says: a checkpoint resumes only the run it was made for.
 std::string checkpoint_header(const SecondTestsArgs& a, const BatchParams& p) {
-    return fmt::format("# mastermind second-tests checkpoint: game {} {} {} {} seed {} play-steps {} steps {} restarts {} shards {}",
-                       p.pegs, p.colours, p.batch, p.max_tests, a.seed, a.play_steps, a.steps, a.restarts, a.shards);
+    return fmt::format("# mastermind second-tests checkpoint: game {} {} {} {} seed {} play-steps {} steps {} restarts {} shards {} search {:016x}",
+                       p.pegs, p.colours, p.batch, p.max_tests, a.seed, a.play_steps, a.steps, a.restarts, a.shards,
+                       search_signature(a.play_steps));
 }
 
 struct Resumed {
@@ -75,7 +93,7 @@ std::optional<Resumed> read_checkpoint(const std::string& path, const std::strin
     }
     std::string line;
     if (!std::getline(in, line) || line != header) {
-        complain("{}: --checkpoint '{}' was made by another run (its first line is '{}'; this run's is '{}'): "
+        complain("{}: --checkpoint '{}' was made by another run, or by a build whose search behaves differently (its first line is '{}'; this run's is '{}'): "
                  "give another --checkpoint, or remove it to start over\n",
                  kCommand, path, line.substr(0, 200), header);
         return std::nullopt;
