@@ -8,7 +8,7 @@ source "$(dirname "$0")/lib.sh"
 memory=()
 [ "${MASTERMIND_SANITIZED:-0}" = 1 ] && memory=(--memory-limit 0)
 
-for command in "" score generate "generate score-input" judge solve arena evaluate merge first-test bench play assist serve draw "draw game" "draw histogram" "draw tree"; do
+for command in "" score generate "generate score-input" judge solve arena evaluate merge first-test second-tests bench play assist serve draw "draw game" "draw histogram" "draw tree"; do
     read -r -a args <<<"$command"
     "$bin" "${args[@]}" --help >"$tmp/help" 2>&1
     check "'$command --help': exit 0" test $? -eq 0

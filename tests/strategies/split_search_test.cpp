@@ -10,19 +10,13 @@
 #include "mastermind/games/secret_enumeration.hpp"
 #include "mastermind/games/test_record.hpp"
 #include "mastermind/strategies/split_search.hpp"
+#include "mastermind/strategies/strategy.hpp"
 #include "mastermind/strategies/adaptive_split.hpp"
 
 namespace mastermind {
 namespace {
 
-std::vector<PackedCode> random_test(Rng& rng, const BatchParams& params) {
-    std::vector<PackedCode> test;
-    while (static_cast<int>(test.size()) < params.batch) {
-        const auto code = PackedCode::from_index(rng.below(params.secret_count()), params);
-        if (std::find(test.begin(), test.end(), code) == test.end()) test.push_back(code);
-    }
-    return test;
-}
+std::vector<PackedCode> random_test(Rng& rng, const BatchParams& params) { return random_distinct_strings(rng, params); }
 
 std::vector<std::uint32_t> random_set(Rng& rng, const BatchParams& params, std::size_t size) {
     std::vector<std::uint32_t> set;
