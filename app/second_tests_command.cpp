@@ -303,10 +303,9 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
         "The offline pass behind adaptive-split's table of second tests: every answer class of its first "
         "test that the play-time search leaves unsplit, searched much longer (resumable; docs/strategies.md)");
     cmd->footer(
-        "Example (a small game, seconds):\n"
-        "  mastermind second-tests -P 6 -K 7 -B 6 --play-steps 10 --out /tmp/second.inc\n"
-        "The 9/10/9 table (hours; stop it at any time and run the same command again to resume):\n"
-        "  mastermind second-tests --out src/strategies/second_tests_9_10_9.inc --progress");
+        "\nExamples:\n"
+        "  mastermind second-tests -P 6 -K 7 -B 6 --play-steps 10 --out /tmp/second.inc    # a small game: seconds\n"
+        "  mastermind second-tests --out src/strategies/second_tests_9_10_9.inc --progress  # 9/10/9: hours; run it again to resume");
     add_game_options(cmd, args->game);
     cmd->add_option("--seed", args->seed, "adaptive-split's seed")->check(seed_value())->capture_default_str();
     cmd->add_option("--out", args->out, "the table's source, written when every shard is done")->capture_default_str();
