@@ -24,6 +24,14 @@ struct FirstTestArgs {
     int candidates = 40;
     int climb = 200;
     std::uint64_t stride = 997;
+    std::string criterion = "expected";
+    std::uint64_t hard_size = 2000;
+};
+
+// What a test is judged by, smaller is better: the criterion, then the expected class.
+struct TestScore {
+    double primary = 0, expected = 0;
+    bool better_than(const TestScore& o) const { return primary != o.primary ? primary < o.primary : expected < o.expected; }
 };
 
 std::string describe(const std::vector<PackedCode>& test, int pegs) {
@@ -45,18 +53,31 @@ int run_first_test(const FirstTestArgs& args) {
         complain("mastermind first-test: {}^{} secrets; the sample numbers them in 32 bits\n", p.colours, p.pegs);
         return kExitFailure;
     }
+    // expected: the expected size of a random secret's class; largest: the largest class
+    // (estimated: sampled members times the stride); hard: the share of secrets in classes of at
+    // least --hard-size. Ties (and the report) by the expected class.
     auto estimate = [&](const std::vector<PackedCode>& test) {
-        return class_statistics(test, p, args.stride).expected_class;
+        const auto s = class_statistics(test, p, args.stride, args.hard_size);
+        const double primary = args.criterion == "largest" ? static_cast<double>(s.largest * args.stride)
+                               : args.criterion == "hard"  ? s.hard_share
+                                                           : s.expected_class;
+        return TestScore{primary, s.expected_class};
+    };
+    auto show = [&](const TestScore& s) {
+        return args.criterion == "expected" ? fmt::format("expected class {:10.1f}", s.expected)
+               : args.criterion == "largest"
+                   ? fmt::format("largest class ~{:8.0f}, expected class {:8.1f}", s.primary, s.expected)
+                   : fmt::format("secrets in classes of >= {}: {:8.5f}%, expected class {:8.1f}", args.hard_size, 100 * s.primary, s.expected);
     };
     std::vector<PackedCode> best;
-    double best_size = 0;
+    TestScore best_size;
     for (int c = 0; c < args.candidates; ++c) {
         Rng rng(derive_seed(args.seed, static_cast<std::uint64_t>(c)));
         const auto test = random_distinct_strings(rng, p);
-        const double size = estimate(test);
-        fmt::print("candidate {:3}: expected class {:10.1f}  {}\n", c, size, describe(test, p.pegs));
+        const auto size = estimate(test);
+        fmt::print("candidate {:3}: {}  {}\n", c, show(size), describe(test, p.pegs));
         flush_stdout();  // a long search shows its progress in a log file
-        if (best.empty() || size < best_size) best = test, best_size = size;
+        if (best.empty() || size.better_than(best_size)) best = test, best_size = size;
     }
     Rng rng(derive_seed(args.seed, UINT64_MAX));
     for (int step = 0; step < args.climb; ++step) {
@@ -67,14 +88,14 @@ int run_first_test(const FirstTestArgs& args) {
         pegs[rng.below(static_cast<std::uint64_t>(p.pegs))] = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(p.colours)));
         test[i] = PackedCode::from_pegs(pegs.data(), p.pegs);
         if (std::count(test.begin(), test.end(), test[i]) > 1) continue;
-        const double size = estimate(test);
-        if (size < best_size) {
+        const auto size = estimate(test);
+        if (size.better_than(best_size)) {
             best = test, best_size = size;
-            fmt::print("step {:4}: expected class {:10.1f}  {}\n", step, size, describe(test, p.pegs));
+            fmt::print("step {:4}: {}  {}\n", step, show(size), describe(test, p.pegs));
             flush_stdout();
         }
     }
-    fmt::print("best: expected class {:.1f}\n{}\n", best_size, describe(best, p.pegs));
+    fmt::print("best: {}\n{}\n", show(best_size), describe(best, p.pegs));
     return kExitOk;
 }
 
@@ -84,15 +105,24 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
     CLI::App* cmd = app.add_subcommand(
         "first-test",
         "Search a first test for adaptive-split: seeded random tests, then one peg changed at a "
-        "time, judged by the expected size of a secret's answer class on a sample.");
+        "time, judged on a sample by the expected size of a secret's answer class (or --criterion).");
     auto args = std::make_shared<FirstTestArgs>();
     cmd->footer("\nExamples:\n  mastermind first-test --seed 1             # how adaptive-split's first test was found\n"
-                "  mastermind first-test -P 6 -K 7 -B 6 --candidates 10 --climb 50");
+                "  mastermind first-test -P 6 -K 7 -B 6 --candidates 10 --climb 50\n"
+                "  mastermind first-test --criterion hard --hard-size 2000 --stride 97   # fewer classes a second test cannot split");
     add_batch_params_options(cmd, args->params);
     cmd->add_option("--seed", args->seed, "seed of the candidates and the changes")->capture_default_str()->check(seed_value());
     cmd->add_option("--candidates", args->candidates, "random tests compared first")->capture_default_str()->check(integer_in(1, 1'000'000));
     cmd->add_option("--climb", args->climb, "single-peg changes tried on the best")->capture_default_str()->check(integer_in(0, 10'000'000));
     cmd->add_option("--stride", args->stride, "sample every stride-th secret")->capture_default_str()->check(integer_in(1, UINT32_MAX));
+    cmd->add_option("--criterion", args->criterion,
+                    "expected: the expected size of a secret's class; largest: the largest class; hard: the share of "
+                    "secrets in classes of at least --hard-size (the classes a second test struggles to split)")
+        ->check(CLI::IsMember({"expected", "largest", "hard"}))
+        ->capture_default_str();
+    cmd->add_option("--hard-size", args->hard_size, "with --criterion hard: the class size that counts as hard")
+        ->capture_default_str()
+        ->check(integer_in(1, 1'000'000'000'000));
     cmd->callback([args, &exit_status] { exit_status = run_first_test(*args); });
 }
 

@@ -11,7 +11,8 @@
 
 namespace mastermind {
 
-ClassStatistics class_statistics(std::span<const PackedCode> test, const BatchParams& params, std::uint64_t stride) {
+ClassStatistics class_statistics(std::span<const PackedCode> test, const BatchParams& params, std::uint64_t stride,
+                                 std::uint64_t hard_size) {
     const TestScorer scorer(test, params);
     const std::uint64_t total = params.secret_count();
     const std::uint64_t samples = (total + stride - 1) / stride;
@@ -33,10 +34,13 @@ ClassStatistics class_statistics(std::span<const PackedCode> test, const BatchPa
     s.sampled = samples;
     s.classes = all.size();
     double others = 0;
+    std::uint64_t in_hard = 0;
     for (const auto& [key, n] : all) {
         s.largest = std::max(s.largest, n);
         others += static_cast<double>(n) * static_cast<double>(n - 1);
+        if (hard_size > 0 && n * stride >= hard_size) in_hard += n;
     }
+    s.hard_share = static_cast<double>(in_hard) / static_cast<double>(samples);
     s.expected_class = 1 + others / static_cast<double>(samples) * static_cast<double>(stride);
     return s;
 }

@@ -56,6 +56,7 @@ table=(
     "--candidates|first-test -P 3 -K 3 -B 2 --climb 1 --candidates {}|"
     "--climb|first-test -P 3 -K 3 -B 2 --candidates 1 --climb {}|0"
     "--stride|first-test -P 3 -K 3 -B 2 --candidates 1 --climb 1 --stride {}|"
+    "--hard-size|first-test -P 3 -K 3 -B 2 --candidates 1 --climb 1 --criterion hard --hard-size {}|"
     "--pegs|first-test -K 3 -B 2 --candidates 1 --climb 1 --pegs {}|"
     "--batch|first-test -P 3 -K 3 --candidates 1 --climb 1 --batch {}|"
 )

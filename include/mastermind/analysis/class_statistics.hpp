@@ -17,8 +17,13 @@ struct ClassStatistics {
     // Mean, over the sampled secrets, of how many other sampled secrets share their answers,
     // scaled by the stride: an estimate of the size of a random secret's class among all K^P.
     double expected_class = 0;
+    // Share of the sampled secrets whose class holds, estimated among all K^P (sampled members
+    // times the stride), at least `hard_size` secrets: the classes a second test struggles to
+    // split into singletons (docs/strategies.md, "The second test"). 0 when hard_size is 0.
+    double hard_share = 0;
 };
 
-ClassStatistics class_statistics(std::span<const PackedCode> test, const BatchParams& params, std::uint64_t stride);
+ClassStatistics class_statistics(std::span<const PackedCode> test, const BatchParams& params, std::uint64_t stride,
+                                 std::uint64_t hard_size = 0);
 
 }  // namespace mastermind

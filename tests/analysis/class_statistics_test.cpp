@@ -1,0 +1,55 @@
+// The first test's statistics against a count by hand over every secret of a small game (stride 1),
+// and a sample (stride > 1) estimating the same figures.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <vector>
+
+#include "mastermind/analysis/class_statistics.hpp"
+#include "mastermind/core/random.hpp"
+#include "mastermind/games/test_record.hpp"
+#include "mastermind/strategies/strategy.hpp"
+
+namespace mastermind {
+namespace {
+
+TEST(ClassStatistics, EveryFigureMatchesACountByHand) {
+    const BatchParams params{5, 6, 4, 20};
+    Rng rng(3);
+    const auto test = random_distinct_strings(rng, params);
+    std::map<std::vector<HitBlow>, std::uint64_t> sizes;
+    for (std::uint64_t i = 0; i < params.secret_count(); ++i) {
+        ++sizes[answered_record(test, PackedCode::from_index(i, params), params.pegs).answers];
+    }
+    std::uint64_t largest = 0;
+    double squares = 0;
+    std::vector<std::uint64_t> all;
+    for (const auto& [answers, n] : sizes) {
+        largest = std::max(largest, n);
+        squares += static_cast<double>(n) * static_cast<double>(n);
+        all.push_back(n);
+    }
+    std::sort(all.begin(), all.end());
+    const auto hard_size = all[all.size() * 9 / 10];  // the largest tenth of the classes are "hard"
+    std::uint64_t in_hard = 0;
+    for (auto n : all) in_hard += n >= hard_size ? n : 0;
+    const auto total = static_cast<double>(params.secret_count());
+
+    const auto s = class_statistics(test, params, 1, hard_size);
+    EXPECT_EQ(s.sampled, params.secret_count());
+    EXPECT_EQ(s.classes, sizes.size());
+    EXPECT_EQ(s.largest, largest);
+    EXPECT_NEAR(s.expected_class, squares / total, 1e-9);
+    EXPECT_NEAR(s.hard_share, static_cast<double>(in_hard) / total, 1e-12);
+    EXPECT_GT(s.hard_share, 0.0);
+    EXPECT_EQ(class_statistics(test, params, 1).hard_share, 0.0);  // no hard size: not computed
+
+    // Every 7th secret estimates the same figures.
+    const auto sample = class_statistics(test, params, 7, hard_size);
+    EXPECT_EQ(sample.sampled, (params.secret_count() + 6) / 7);
+    EXPECT_NEAR(sample.expected_class, s.expected_class, 0.25 * s.expected_class);
+}
+
+}  // namespace
+}  // namespace mastermind
