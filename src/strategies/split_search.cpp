@@ -211,13 +211,42 @@ struct SplitSearch::Run {
     }
 };
 
+// A random change of string `j`: one peg changed (40%), two pegs swapped (15%), a secret still
+// crowded, perhaps with one peg changed (30%), or a random string (15%).
+PackedCode SplitSearch::move(Run& run, Rng& rng, std::size_t j) const {
+    const int pegs = params_.pegs;
+    auto pegs_now = pegs_of(run.test[j], pegs);
+    const auto kind = rng.below(100);
+    if (kind < 40) {  // one peg changed
+        const auto p = rng.below(static_cast<std::uint64_t>(pegs));
+        const auto other = pegs_now[p] + 1 + rng.below(static_cast<std::uint64_t>(params_.colours - 1));
+        pegs_now[p] = static_cast<std::uint8_t>(other % static_cast<std::uint64_t>(params_.colours));
+    } else if (kind < 55) {  // two pegs swapped
+        const auto p = rng.below(static_cast<std::uint64_t>(pegs));
+        const auto q = rng.below(static_cast<std::uint64_t>(pegs));
+        std::swap(pegs_now[p], pegs_now[q]);
+    } else if (kind < 85) {  // a secret still crowded, perhaps with one peg changed
+        const auto& crowded = run.crowded_members();
+        const auto m = crowded[rng.below(crowded.size())];
+        for (int p = 0; p < pegs; ++p) pegs_now[static_cast<std::size_t>(p)] = pegs_[static_cast<std::size_t>(p) * stride_ + m];
+        if (rng.below(2) == 0) {
+            const auto colour = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(params_.colours)));
+            pegs_now[rng.below(static_cast<std::uint64_t>(pegs))] = colour;  // the colour is drawn first
+        }
+    } else {  // a random string
+        for (int p = 0; p < pegs; ++p) {
+            pegs_now[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(params_.colours)));
+        }
+    }
+    return PackedCode::from_pegs(pegs_now.data(), pegs);
+}
+
 SplitResult SplitSearch::improve(std::vector<PackedCode> start, Rng& rng, std::uint64_t steps, int restarts) {
     if (static_cast<int>(start.size()) != params_.batch) throw std::invalid_argument("SplitSearch: the start needs B strings");
     SplitResult best{start, 0, 0};
     std::optional<Run> state;
     state.emplace(*this, std::move(start));
     best.not_alone = state->current;
-    const int pegs = params_.pegs;
     const std::uint64_t per_run = steps / static_cast<std::uint64_t>(restarts + 1) + 1;
     for (int r = 0; r <= restarts && best.not_alone > 0 && best.steps < steps; ++r) {
         if (r > 0) state.emplace(*this, best.test);
@@ -227,31 +256,8 @@ SplitResult SplitSearch::improve(std::vector<PackedCode> start, Rng& rng, std::u
             const double temperature =
                 kHotTemperature * std::pow(kColdTemperature / kHotTemperature, static_cast<double>(k) / static_cast<double>(per_run));
             const auto j = static_cast<std::size_t>(rng.below(run.test.size()));
-            auto pegs_now = pegs_of(run.test[j], pegs);
-            const auto kind = rng.below(100);
-            if (kind < 40) {  // one peg changed
-                const auto p = rng.below(static_cast<std::uint64_t>(pegs));
-                pegs_now[p] = static_cast<std::uint8_t>((pegs_now[p] + 1 + rng.below(static_cast<std::uint64_t>(params_.colours - 1))) %
-                                                        static_cast<std::uint64_t>(params_.colours));
-            } else if (kind < 55) {  // two pegs swapped
-                const auto p = rng.below(static_cast<std::uint64_t>(pegs));
-                const auto q = rng.below(static_cast<std::uint64_t>(pegs));
-                std::swap(pegs_now[p], pegs_now[q]);
-            } else if (kind < 85) {  // a secret still crowded, perhaps with one peg changed
-                const auto& crowded = run.crowded_members();
-                const auto m = crowded[rng.below(crowded.size())];
-                for (int p = 0; p < pegs; ++p) pegs_now[static_cast<std::size_t>(p)] = pegs_[static_cast<std::size_t>(p) * stride_ + m];
-                if (rng.below(2) == 0) {
-                    pegs_now[rng.below(static_cast<std::uint64_t>(pegs))] =
-                        static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(params_.colours)));
-                }
-            } else {  // a random string
-                for (int p = 0; p < pegs; ++p) {
-                    pegs_now[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(params_.colours)));
-                }
-            }
+            const auto code = move(run, rng, j);
             ++best.steps;
-            const auto code = PackedCode::from_pegs(pegs_now.data(), pegs);
             if (code == run.test[j] || !allowed(code, run.test, j)) continue;
             // Accept a worse count with the annealing's probability: draw the threshold first,
             // so that counting can stop as soon as it is passed.

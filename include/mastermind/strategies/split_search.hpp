@@ -46,6 +46,7 @@ public:
 
 private:
     struct Run;
+    PackedCode move(Run& run, Rng& rng, std::size_t j) const;
     bool allowed(const PackedCode& code, std::span<const PackedCode> test, std::size_t replaced) const;
 
     BatchParams params_;
