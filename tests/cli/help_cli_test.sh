@@ -6,7 +6,9 @@ set -u
 bin=$1
 source "$(dirname "$0")/lib.sh"
 memory=()
-[ "${MASTERMIND_SANITIZED:-0}" = 1 ] && memory=(--memory-limit 0)
+# Under the sanitizers: no memory limit (they reserve terabytes of address space), and 30 s a
+# game (the record strategy's annealing takes up to 2 s there).
+[ "${MASTERMIND_SANITIZED:-0}" = 1 ] && memory=(--memory-limit 0 --time-limit 30)
 
 for command in "" score generate "generate score-input" judge solve arena evaluate merge first-test second-tests bench play assist serve draw "draw game" "draw histogram" "draw tree"; do
     read -r -a args <<<"$command"
