@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdint>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,7 @@ struct FirstTestArgs {
     std::uint64_t stride = 997;
     std::string criterion = "expected";
     std::uint64_t hard_size = 2000;
+    std::string from;  // --from: a test to start from (B strings, spaces between)
 };
 
 // What a test is judged by, smaller is better: the criterion, then the expected class.
@@ -71,6 +73,31 @@ int run_first_test(const FirstTestArgs& args) {
     };
     std::vector<PackedCode> best;
     TestScore best_size;
+    if (!args.from.empty()) {
+        std::istringstream words(args.from);
+        for (std::string word; words >> word;) {
+            const auto code = PackedCode::parse(word, p);
+            if (!code) {
+                complain("mastermind first-test: --from: '{}' is not a string of {} pegs over {} colours\n", word.substr(0, 40), p.pegs, p.colours);
+                return kExitFailure;
+            }
+            if (std::find(best.begin(), best.end(), *code) != best.end()) {
+                complain("mastermind first-test: --from: '{}' twice (a test's strings are distinct)\n", word);
+                return kExitFailure;
+            }
+            best.push_back(*code);
+        }
+        if (static_cast<int>(best.size()) != p.batch) {
+            complain("mastermind first-test: --from has {} strings; a test has {} (-B)\n", best.size(), p.batch);
+            return kExitFailure;
+        }
+        best_size = estimate(best);
+        fmt::print("from:          {}  {}\n", show(best_size), describe(best, p.pegs));
+        flush_stdout();
+    } else if (args.candidates == 0) {
+        complain("mastermind first-test: --candidates 0 needs --from (a test to start from)\n");
+        return kExitFailure;
+    }
     for (int c = 0; c < args.candidates; ++c) {
         Rng rng(derive_seed(args.seed, static_cast<std::uint64_t>(c)));
         const auto test = random_distinct_strings(rng, p);
@@ -112,7 +139,9 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
                 "  mastermind first-test --criterion hard --hard-size 2000 --stride 97   # fewer classes a second test cannot split");
     add_batch_params_options(cmd, args->params);
     cmd->add_option("--seed", args->seed, "seed of the candidates and the changes")->capture_default_str()->check(seed_value());
-    cmd->add_option("--candidates", args->candidates, "random tests compared first")->capture_default_str()->check(integer_in(1, 1'000'000));
+    cmd->add_option("--candidates", args->candidates, "random tests compared first (0: only --from)")->capture_default_str()->check(integer_in(0, 1'000'000));
+    cmd->add_option("--from", args->from, "a test to start from and compare, its B strings between quotes (e.g. adaptive-split's: "
+                                          "mastermind solve's first test line)");
     cmd->add_option("--climb", args->climb, "single-peg changes tried on the best")->capture_default_str()->check(integer_in(0, 10'000'000));
     cmd->add_option("--stride", args->stride, "sample every stride-th secret")->capture_default_str()->check(integer_in(1, UINT32_MAX));
     cmd->add_option("--criterion", args->criterion,
