@@ -43,6 +43,9 @@ public:
         } else if (offline == nullptr && params.pegs == 9 && params.colours == 10 && params.batch == 9) {
             table_ = compiled_second_tests();
         }
+        if ((offline != nullptr || !table_.empty()) && !has_compact_key(params, params.batch)) {
+            throw std::invalid_argument("adaptive-split's second tests are keyed by compact answer keys: P <= 9, B <= 10");
+        }
         if (params.secret_count() > UINT32_MAX) {
             throw std::invalid_argument(fmt::format("adaptive-split numbers secrets in 32 bits; {}^{} is too many",
                                                     params.colours, params.pegs));
@@ -63,7 +66,7 @@ private:
         if (set.size() == 1 || static_cast<int>(history.size()) >= params_.max_tests) {
             return {true, {PackedCode::from_index(set.front(), params_)}};
         }
-        if (history.size() == 1 && history.front().strings == first_) {  // found offline for this first test
+        if (history.size() == 1 && !table_.empty() && history.front().strings == first_) {  // found offline for this first test
             if (const auto* entry = find_second_test(table_, class_key(history.front()))) return {false, entry->test};
         }
         std::vector<std::uint64_t> used;
