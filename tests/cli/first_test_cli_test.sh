@@ -45,18 +45,10 @@ check "--criterion hard: reports the share of secrets in classes of >= 100" grep
 "$bin" first-test "${game[@]}" --candidates 2 --climb 20 --criterion largest >"$tmp/largest" 2>&1
 check "--criterion largest: reports the largest class" grep -q "^best: largest class ~" "$tmp/largest"
 
-refused() {  # refused NAME PATTERN ARGS...
-    local name=$1 pattern=$2
-    shift 2
-    "$bin" first-test "$@" >"$tmp/o" 2>"$tmp/e"
-    local status=$?
-    check "refused: $name (status $status)" test "$status" -eq 2 && check "refused: $name: says why" grep -q -- "$pattern" "$tmp/e" &&
-        check "refused: $name: nothing printed" test ! -s "$tmp/o"
-}
-refused "--from with too few strings" "has 2 strings; a test has 4" "${game[@]}" --from "01234 11111"
-refused "--from with a string twice" "twice" "${game[@]}" --from "01234 01234 11111 22222"
-refused "--from with a colour out of range" "is not a string of 5 pegs over 6 colours" "${game[@]}" --from "01239 11111 22345 54321"
-refused "--candidates 0 without --from" "needs --from" "${game[@]}" --candidates 0
-refused "an unknown criterion" "--criterion" "${game[@]}" --criterion smallest
+refused "--from with too few strings" "has 2 strings; a test has 4" "$bin" first-test "${game[@]}" --from "01234 11111"
+refused "--from with a string twice" "twice" "$bin" first-test "${game[@]}" --from "01234 01234 11111 22222"
+refused "--from with a colour out of range" "is not a string of 5 pegs over 6 colours" "$bin" first-test "${game[@]}" --from "01239 11111 22345 54321"
+refused "--candidates 0 without --from" "needs --from" "$bin" first-test "${game[@]}" --candidates 0
+refused "an unknown criterion" "--criterion" "$bin" first-test "${game[@]}" --criterion smallest
 
 exit $((failures > 0))

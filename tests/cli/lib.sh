@@ -7,3 +7,12 @@ check() {  # check NAME CONDITION...
     shift
     if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); return 1; fi
 }
+refused() {  # refused NAME PATTERN COMMAND...: status 2, PATTERN on stderr, nothing on stdout
+    local name=$1 pattern=$2
+    shift 2
+    "$@" >"$tmp/refused.out" 2>"$tmp/refused.err"
+    local status=$?
+    check "refused: $name (status $status)" test "$status" -eq 2 &&
+        check "refused: $name: says '$pattern'" grep -q -- "$pattern" "$tmp/refused.err" &&
+        check "refused: $name: nothing on stdout" test ! -s "$tmp/refused.out"
+}

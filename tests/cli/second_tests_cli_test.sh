@@ -32,27 +32,19 @@ check "resumed: only the two shards left ran" test "$(grep -c '^shard [0-3]/4 do
 check "resumed: the same table" diff "$tmp/t.inc" "$tmp/r.inc"
 check "resumed: the same report" diff <(grep -v 'wall time' "$tmp/out") <(grep -v 'wall time' "$tmp/rout" | sed "s#$tmp/r.inc#$tmp/t.inc#")
 
-refused() {  # refused NAME PATTERN ARGS...: status 2, the pattern on stderr, nothing on stdout
-    local name=$1 pattern=$2
-    shift 2
-    "$bin" second-tests "$@" >"$tmp/o" 2>"$tmp/e"
-    local status=$?
-    check "refused: $name (status $status)" test "$status" -eq 2 && check "refused: $name: says why" grep -q -- "$pattern" "$tmp/e" &&
-        check "refused: $name: no report" test ! -s "$tmp/o"
-}
-refused "another run's checkpoint" "was made by another run" -P 6 -K 7 -B 6 --play-steps 6 --steps 20000 --shards 4 --out "$tmp/t.inc"
+refused "another run's checkpoint" "was made by another run" "$bin" second-tests -P 6 -K 7 -B 6 --play-steps 6 --steps 20000 --shards 4 --out "$tmp/t.inc"
 printf 'garbage\n' >>"$tmp/t.inc.checkpoint"
 printf 'shard 3 {}\n' >>"$tmp/t.inc.checkpoint"
-refused "a damaged checkpoint" "not a line of a checkpoint" "${game[@]}" --out "$tmp/t.inc"
-refused "--out a folder" "is a directory" "${game[@]}" --out "$tmp"
-refused "--out in a missing folder" "does not exist" "${game[@]}" --out "$tmp/none/t.inc"
-refused "--shards 0" "--shards" "${game[@]}" --shards 0 --out "$tmp/x.inc"
-refused "--steps -1" "--steps" -P 5 -K 6 -B 5 --steps -1 --out "$tmp/x.inc"
-refused "--restarts huge" "--restarts" -P 5 -K 6 -B 5 --restarts 99999999999999999999 --out "$tmp/x.inc"
-refused "the ordinary game" "batch game" --game ordinary --out "$tmp/x.inc"
-refused "adjacent rules" "classic rules" --rules adjacent -P 5 -K 6 -B 5 --out "$tmp/x.inc"
-refused "10 pegs" "P <= 9" -P 10 -K 6 -B 5 --out "$tmp/x.inc"
-refused "--out = --checkpoint" "same file" "${game[@]}" --out "$tmp/same" --checkpoint "$tmp/same"
+refused "a damaged checkpoint" "not a line of a checkpoint" "$bin" second-tests "${game[@]}" --out "$tmp/t.inc"
+refused "--out a folder" "is a directory" "$bin" second-tests "${game[@]}" --out "$tmp"
+refused "--out in a missing folder" "does not exist" "$bin" second-tests "${game[@]}" --out "$tmp/none/t.inc"
+refused "--shards 0" "--shards" "$bin" second-tests "${game[@]}" --shards 0 --out "$tmp/x.inc"
+refused "--steps -1" "--steps" "$bin" second-tests -P 5 -K 6 -B 5 --steps -1 --out "$tmp/x.inc"
+refused "--restarts huge" "--restarts" "$bin" second-tests -P 5 -K 6 -B 5 --restarts 99999999999999999999 --out "$tmp/x.inc"
+refused "the ordinary game" "batch game" "$bin" second-tests --game ordinary --out "$tmp/x.inc"
+refused "adjacent rules" "classic rules" "$bin" second-tests --rules adjacent -P 5 -K 6 -B 5 --out "$tmp/x.inc"
+refused "10 pegs" "P <= 9" "$bin" second-tests -P 10 -K 6 -B 5 --out "$tmp/x.inc"
+refused "--out = --checkpoint" "same file" "$bin" second-tests "${game[@]}" --out "$tmp/same" --checkpoint "$tmp/same"
 check "nothing written by refused runs" test ! -e "$tmp/x.inc" -a ! -e "$tmp/x.inc.checkpoint"
 "$bin" second-tests --help >"$tmp/help"
 check "--help has an example" grep -q "mastermind second-tests -P 6" "$tmp/help"

@@ -41,14 +41,6 @@ done
 [ -n "$mpi" ] || echo "skip mpirun: mastermind-mpi not built (no MPI found when configured)"
 
 # --- what is refused, with status 2 and a message naming why.
-refused() {  # refused NAME PATTERN COMMAND...
-    local name=$1 pattern=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local status=$?
-    check "$name: status 2" test $status -eq 2
-    check "$name: says '$pattern'" grep -q -- "$pattern" "$tmp/err"
-}
 refused "merge: a shard missing" "1 of 3 shards missing: 2" "$bin" merge "$tmp/part0.json" "$tmp/part1.json"
 refused "merge: a shard twice" "given twice" "$bin" merge "$tmp/part0.json" "$tmp/part0.json" "$tmp/part1.json" "$tmp/part2.json"
 refused "merge: not a shard" "not a shard's report" "$bin" merge "$tmp/whole.json"
