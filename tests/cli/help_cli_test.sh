@@ -22,6 +22,14 @@ for command in "" score generate "generate score-input" judge solve arena evalua
         "$(grep -vc '^  \(mastermind\|mkfifo\) ' <<<"$tail_block")" -eq 0
 done
 
+# The commands `mastermind --help` lists are the ones checked above (run_cli builds only the command
+# a line names: a name out of step with its table would not run); a misspelt command is named.
+listed=$("$bin" --help | sed -n 's/^  \([a-z][a-z-]*\)  .*/\1/p' | sort | tr '\n' ' ')
+checked=$(echo score generate judge solve arena evaluate merge first-test second-tests bench play assist serve draw |
+    tr ' ' '\n' | sort | tr '\n' ' ')
+check "mastermind --help lists the commands checked here ($listed)" test "$listed" = "$checked"
+refused "a misspelt command" "unknown command 'scor' (the commands: score, " "$bin" scor --help
+
 # Every name --strategy accepts (the registry) has a line in the description, and no other.
 "$bin" solve --help >"$tmp/solve"
 accepted=$(sed -n 's/.*--strategy TEXT:{\([^}]*\)}.*/\1/p' "$tmp/solve" | tr ',' '\n' | grep -v '^auto$' | sort)
