@@ -119,7 +119,9 @@ TEST(Strategies, CountsThenLocateOnTheDefaultGame) {
 
 TEST(Strategies, SearchAfterFastCountsOnTheEdgeCases) {
     auto sample = default_game_sample();
-    sample.resize(300);  // its search enumerates arrangements per game: keep the suite quick
+    // Its search enumerates arrangements per game: keep the suite quick (the 40 edge cases come
+    // first; under the sanitizers 100 secrets, the release flavour 300).
+    sample.resize(test_support::kSanitized ? 100 : 300);
     const auto r = evaluate_secrets(options_for("search-after-fast-counts", BatchParams{}, 5), sample);
     EXPECT_EQ(r.failures, 0u) << (r.failure_examples.empty() ? "" : r.failure_examples[0]);
     EXPECT_LE(r.worst, 20);
