@@ -20,7 +20,7 @@ namespace mastermind {
 
 namespace {
 
-struct Tally {
+struct OrdinaryTally {
     std::uint64_t games = 0, failures = 0, nodes = 0;
     std::uint64_t moves = 0;  // sum of the move signatures (order-free: threads do not change it)
     std::vector<std::uint64_t> histogram;
@@ -46,8 +46,8 @@ struct Tally {
     }
 };
 
-Tally merge(tbb::enumerable_thread_specific<Tally>& tallies, std::size_t examples) {
-    Tally all;
+OrdinaryTally merge(tbb::enumerable_thread_specific<OrdinaryTally>& tallies, std::size_t examples) {
+    OrdinaryTally all;
     for (auto& t : tallies) {
         all.games += t.games;
         all.failures += t.failures;
@@ -58,7 +58,7 @@ Tally merge(tbb::enumerable_thread_specific<Tally>& tallies, std::size_t example
         all.failed.insert(all.failed.end(), t.failed.begin(), t.failed.end());
         if (t.worst > all.worst) all.worst = t.worst, all.worst_secrets.clear();
         if (t.worst == all.worst) {
-            for (auto s : t.worst_secrets) Tally::keep_smallest(all.worst_secrets, s, examples);
+            for (auto s : t.worst_secrets) OrdinaryTally::keep_smallest(all.worst_secrets, s, examples);
         }
     }
     std::sort(all.failed.begin(), all.failed.end());
@@ -104,9 +104,9 @@ private:
     DecisionTree tree_;
 };
 
-class Walker {
+class OrdinaryWalker {
 public:
-    Walker(const CodeSpace& space, const OrdinaryEvaluationOptions& options)
+    OrdinaryWalker(const CodeSpace& space, const OrdinaryEvaluationOptions& options)
         : space_(space), options_(options),
           breakers_([&] { return make_breaker(space, options); }) {
         if (options.record_tree) recorder_ = std::make_unique<TreeRecorder>(space);
@@ -161,7 +161,7 @@ public:
         }
     }
 
-    Tally merged() { return merge(tallies_, options_.examples); }
+    OrdinaryTally merged() { return merge(tallies_, options_.examples); }
     std::optional<std::uint32_t> first_guess() const { return first_guess_; }
     std::shared_ptr<DecisionTree> tree() {
         if (!recorder_) return nullptr;
@@ -175,12 +175,12 @@ private:
     const CodeSpace& space_;
     const OrdinaryEvaluationOptions& options_;
     tbb::enumerable_thread_specific<std::unique_ptr<Codebreaker>> breakers_;
-    tbb::enumerable_thread_specific<Tally> tallies_;
+    tbb::enumerable_thread_specific<OrdinaryTally> tallies_;
     std::unique_ptr<TreeRecorder> recorder_;  // with record_tree
     std::optional<std::uint32_t> first_guess_;  // none when the codebreaker failed at the start
 };
 
-OrdinaryEvaluation finish(const CodeSpace& space, const OrdinaryEvaluationOptions& options, Tally all,
+OrdinaryEvaluation finish(const CodeSpace& space, const OrdinaryEvaluationOptions& options, OrdinaryTally all,
                           std::chrono::steady_clock::time_point start) {
     OrdinaryEvaluation r;
     r.games = all.games;
@@ -239,7 +239,7 @@ PlayedGame play_ordinary_game(const CodeSpace& space, Codebreaker& breaker, std:
 OrdinaryEvaluation evaluate_ordinary_all(const CodeSpace& space, const OrdinaryEvaluationOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     const auto limit = limit_threads(options.threads);
-    Walker walker(space, options);
+    OrdinaryWalker walker(space, options);
     const auto codes = all_codes(space);
     std::vector<Guess> history;
     walker.walk(codes, history, 0);
@@ -254,7 +254,7 @@ OrdinaryEvaluation evaluate_ordinary_games(const CodeSpace& space, const Ordinar
     const auto start = std::chrono::steady_clock::now();
     const auto limit = limit_threads(options.threads);
     tbb::enumerable_thread_specific<std::unique_ptr<Codebreaker>> breakers([&] { return make_breaker(space, options); });
-    tbb::enumerable_thread_specific<Tally> tallies;
+    tbb::enumerable_thread_specific<OrdinaryTally> tallies;
     tbb::parallel_for(std::size_t{0}, secrets.size(), [&](std::size_t i) {
         auto& tally = tallies.local();
         const auto game = play_ordinary_game(space, *breakers.local(), secrets[i], options.max_guesses);
