@@ -51,10 +51,6 @@ int run_first_test(const FirstTestArgs& args) {
         complain("mastermind first-test: {}\n", why);
         return kExitFailure;
     }
-    if (p.secret_count() > UINT32_MAX) {
-        complain("mastermind first-test: {}^{} secrets; the sample numbers them in 32 bits\n", p.colours, p.pegs);
-        return kExitFailure;
-    }
     // expected: the expected size of a random secret's class; largest: the largest class
     // (estimated: sampled members times the stride); hard: the share of secrets in classes of at
     // least --hard-size. Ties (and the report) by the expected class.

@@ -4,6 +4,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <unordered_map>
 
 #include "mastermind/games/secret_enumeration.hpp"
@@ -18,11 +19,14 @@ ClassStatistics class_statistics(std::span<const PackedCode> test, const BatchPa
     const std::uint64_t samples = (total + stride - 1) / stride;
     using Counts = std::unordered_map<AnswerKey, std::uint64_t, AnswerKeyHash>;
     tbb::enumerable_thread_specific<Counts> local;
+    // Secret indices in 32 bits where they fit (the faster division), else in 64.
+    const bool wide = total > UINT32_MAX;
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, samples, 1 << 14), [&](const auto& range) {
         auto& counts = local.local();
         std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
         for (auto i = range.begin(); i != range.end(); ++i) {
-            digits_of_index(static_cast<std::uint32_t>(i * stride), params, digits.data());
+            if (wide) digits_of_index(i * stride, params, digits.data());
+            else digits_of_index(static_cast<std::uint32_t>(i * stride), params, digits.data());
             ++counts[scorer.key(digits.data())];
         }
     });

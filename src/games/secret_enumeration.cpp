@@ -205,12 +205,25 @@ private:
 
 }  // namespace
 
-void digits_of_index(std::uint32_t index, const BatchParams& params, std::uint8_t* digits) {
-    const auto k = static_cast<std::uint32_t>(params.colours);
+namespace {
+
+template <class Index>
+void digits_in(Index index, const BatchParams& params, std::uint8_t* digits) {
+    const auto k = static_cast<Index>(params.colours);
     for (int p = params.pegs - 1; p >= 0; --p) {
         digits[p] = static_cast<std::uint8_t>(index % k);
         index /= k;
     }
+}
+
+}  // namespace
+
+void digits_of_index(std::uint32_t index, const BatchParams& params, std::uint8_t* digits) {
+    digits_in(index, params, digits);
+}
+
+void digits_of_index(std::uint64_t index, const BatchParams& params, std::uint8_t* digits) {
+    digits_in(index, params, digits);
 }
 
 std::vector<std::uint32_t> secrets_answering(const TestRecord& record, const BatchParams& params) {

@@ -51,5 +51,38 @@ TEST(ClassStatistics, EveryFigureMatchesACountByHand) {
     EXPECT_NEAR(sample.expected_class, s.expected_class, 0.25 * s.expected_class);
 }
 
+// 10 pegs of 10 colours: 10^10 secrets, past 2^32. The sample (every 499,979th secret, 20,001 of
+// them) reaches indices up to 10^10, which 32 bits would wrap to other secrets.
+TEST(ClassStatistics, GamesPast2To32SecretsAreSampledByTheirTrueIndices) {
+    const BatchParams params{10, 10, 3, 20};
+    const std::uint64_t stride = 499'979;
+    Rng rng(5);
+    const auto test = random_distinct_strings(rng, params);
+    auto count_by_hand = [&](bool wrap) {
+        std::map<std::vector<HitBlow>, std::uint64_t> sizes;
+        for (std::uint64_t index = 0; index < params.secret_count(); index += stride) {
+            const auto used = wrap ? static_cast<std::uint32_t>(index) : index;
+            ++sizes[answered_record(test, PackedCode::from_index(used, params), params.pegs).answers];
+        }
+        return sizes;
+    };
+    const auto sizes = count_by_hand(false);
+    std::uint64_t largest = 0, sampled = 0;
+    double pairs = 0;
+    for (const auto& [answers, n] : sizes) {
+        largest = std::max(largest, n);
+        sampled += n;
+        pairs += static_cast<double>(n) * static_cast<double>(n - 1);
+    }
+    ASSERT_GT((sampled - 1) * stride, std::uint64_t{UINT32_MAX});
+    ASSERT_NE(count_by_hand(true), sizes);  // wrapped indices would be seen
+
+    const auto s = class_statistics(test, params, stride);
+    EXPECT_EQ(s.sampled, sampled);
+    EXPECT_EQ(s.classes, sizes.size());
+    EXPECT_EQ(s.largest, largest);
+    EXPECT_NEAR(s.expected_class, 1 + pairs / static_cast<double>(sampled) * static_cast<double>(stride), 1e-6);
+}
+
 }  // namespace
 }  // namespace mastermind

@@ -31,5 +31,8 @@ std::vector<std::uint32_t> filter_secrets(std::span<const std::uint32_t> secrets
 
 // The digits of the secret with this index, peg 0 first (peg 0 is the most significant digit).
 void digits_of_index(std::uint32_t index, const BatchParams& params, std::uint8_t* digits);
+// The same for games of more than 2^32 secrets (10 pegs of 10 colours...); the 32-bit one stays
+// for the hot loops of smaller games (a 64-bit division is the slower one).
+void digits_of_index(std::uint64_t index, const BatchParams& params, std::uint8_t* digits);
 
 }  // namespace mastermind
