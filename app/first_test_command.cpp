@@ -51,6 +51,13 @@ int run_first_test(const FirstTestArgs& args) {
         complain("mastermind first-test: {}\n", why);
         return kExitFailure;
     }
+    // The sample is counted in memory (one entry per answer class met): at most 2^32 secrets.
+    const std::uint64_t samples = (p.secret_count() - 1) / args.stride + 1;
+    if (samples > UINT32_MAX) {
+        complain("mastermind first-test: every {}th of the {}^{} secrets is a sample of {}; at most 2^32 (raise --stride)\n",
+                 args.stride, p.colours, p.pegs, samples);
+        return kExitFailure;
+    }
     // expected: the expected size of a random secret's class; largest: the largest class
     // (estimated: sampled members times the stride); hard: the share of secrets in classes of at
     // least --hard-size. Ties (and the report) by the expected class.

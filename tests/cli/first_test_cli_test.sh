@@ -24,8 +24,12 @@ check "first-test: the best test has 4 strings of 4 pegs" grep -qE '^[0-4]{4}( [
 "$bin" first-test --stride 0 >"$tmp/d" 2>&1
 check "first-test: --stride 0 refused with exit 2" test $? -eq 2
 check "first-test: and says why" grep -q "stride" "$tmp/d"
-"$bin" first-test -P 12 -K 16 >"$tmp/e" 2>&1
-check "first-test: 16^12 secrets refused with exit 2" test $? -eq 2
+refused "16^12 secrets at the default stride: too large a sample" "is a sample of 282321942539; at most 2^32 (raise --stride)" \
+    "$bin" first-test -P 12 -K 16
+# Past 2^32 secrets (10^10): sampled by 64-bit indices, a test of 10 strings of 10 pegs.
+"$bin" first-test -P 10 -K 10 -B 10 --candidates 2 --climb 3 --stride 1000003 >"$tmp/wide" 2>&1
+check "first-test on 10/10/10: exit 0" test $? -eq 0
+check "first-test on 10/10/10: the best test has 10 strings of 10 pegs" grep -qE '^[0-9]{10}( [0-9]{10}){9}$' "$tmp/wide"
 
 
 # --- --from and the criteria
