@@ -6,6 +6,8 @@
 # with games lost. Long: run it in the background with its output in a log file.
 # Usage: scripts/evaluate-all.sh STRATEGY [SEED (default 1)] [OUTDIR (default runs/)] [-- EVALUATE OPTIONS...]
 #   e.g. scripts/evaluate-all.sh adaptive-split 1 /tmp/quick -- -P 5 -K 6 -B 5    (a small game)
+#        scripts/evaluate-all.sh counts-then-locate 1 runs/ctl -- --shard 3/16      (one shard of 16:
+#        runs/ctl/counts-then-locate-shard-3-of-16.json; when all are there, mastermind merge them)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 strategy=${1:?usage: scripts/evaluate-all.sh STRATEGY [SEED] [OUTDIR] [-- EVALUATE OPTIONS...]}
@@ -14,12 +16,24 @@ out=${3:-runs}
 shift $(($# < 3 ? $# : 3))
 [ "${1:-}" = "--" ] && shift
 extra=("$@")
+# A shard of the run (-- --shard I/N) gets files of its own, so that the shards of one run, made
+# in different sessions, sit side by side for `mastermind merge OUTDIR/STRATEGY-shard-*-of-N.json`.
+name=$strategy
+for ((i = 0; i < ${#extra[@]}; i++)); do
+    case "${extra[i]}" in
+        --shard) shard=${extra[i + 1]:-} ;;
+        --shard=*) shard=${extra[i]#--shard=} ;;
+        *) continue ;;
+    esac
+    [[ $shard =~ ^[0-9]+/[0-9]+$ ]] || { echo "evaluate-all: --shard wants I/N, got '$shard'" >&2; exit 2; }
+    name="$strategy-shard-${shard%/*}-of-${shard#*/}"
+done
 mkdir -p "$out"
 source scripts/lib.sh
 prepare_release
 commit=$(commit_label)
-json="$out/$strategy.json"
-log="$out/$strategy.log"
+json="$out/$name.json"
+log="$out/$name.log"
 status=0
 /usr/bin/time -v build/release/mastermind evaluate --strategy "$strategy" --seed "$seed" --all --json --progress "${extra[@]}" \
     >"$json" 2>"$log" || status=$?
