@@ -64,16 +64,18 @@ std::string BatchTable::challenge(std::string_view text) {
     return {};
 }
 
-std::span<const std::uint32_t> BatchTable::consistent() {
+const SecretSet& BatchTable::consistent() {
     if (!known_) {
         const auto position = Position::lazy(params_, history_, before_last_ ? &*before_last_ : nullptr);
-        const auto fit = position.consistent();
-        known_.emplace(fit.begin(), fit.end());
+        known_ = position.visit_consistent([](auto fit) { return SecretSet(std::vector(fit.begin(), fit.end())); });
     }
     return *known_;
 }
 
-std::uint64_t BatchTable::count() { return history_.empty() ? params_.secret_count() : consistent().size(); }
+std::uint64_t BatchTable::count() {
+    if (history_.empty()) return params_.secret_count();
+    return std::visit([](const auto& set) -> std::uint64_t { return set.size(); }, consistent());
+}
 
 BatchHint BatchTable::hint(std::string_view name) {
     BatchHint hint;
@@ -88,16 +90,17 @@ BatchHint BatchTable::hint(std::string_view name) {
     }
     hint.strategy = info->name;
     try {
-        if (!history_.empty() && consistent().size() > kLargestHintSet) {
+        if (!history_.empty() && count() > kLargestHintSet) {
             hint.why_not = fmt::format("{} still fit, more than the {} a strategy answers for quickly; "
                                        "a test that splits them more helps",
-                                       count_of(consistent().size(), "secret"), kLargestHintSet);
+                                       count_of(count(), "secret"), kLargestHintSet);
             return hint;
         }
         const auto strategy = info->make(params_, seed_);
-        const auto position = history_.empty() ? Position::lazy(params_, history_)
-                                               : Position::exact(params_, history_, consistent());
-        hint.move = strategy->next(position);
+        hint.move = history_.empty() ? strategy->next(Position::lazy(params_, history_))
+                                     : std::visit([&](const auto& set) {
+                                           return strategy->next(Position::exact(params_, history_, std::span(set)));
+                                       }, consistent());
     } catch (const std::exception& e) {
         hint.why_not = e.what();
     }

@@ -59,14 +59,15 @@ public:
     static constexpr std::size_t kLargestHintSet = 1'000'000;
 
 private:
-    std::span<const std::uint32_t> consistent();
+    // At the game's index width (position.hpp).
+    const SecretSet& consistent();
 
     BatchParams params_;
     std::uint64_t seed_;
     BatchGame game_;
     std::vector<TestRecord> history_;        // what a strategy knows (answers sorted)
     std::vector<std::vector<HitBlow>> shown_;  // the answers as the judge shuffled them
-    std::optional<std::vector<std::uint32_t>> before_last_, known_;  // consistent sets, when computed
+    std::optional<SecretSet> before_last_, known_;  // consistent sets, when computed
     TableOutcome outcome_ = TableOutcome::playing;
 };
 

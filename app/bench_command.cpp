@@ -92,8 +92,8 @@ int run_bench(const BenchArgs& args) {
     {
         const BatchParams params;
         Rng rng(20261201);
-        std::vector<std::uint32_t> secrets;
-        for (int i = 0; i < kDefaultGameSample; ++i) secrets.push_back(static_cast<std::uint32_t>(rng.below(params.secret_count())));
+        std::vector<std::uint64_t> secrets;
+        for (int i = 0; i < kDefaultGameSample; ++i) secrets.push_back(rng.below(params.secret_count()));
         for (const auto& info : all_strategies()) {
             const std::string game = fmt::format("batch classic 9/10/9, {} secrets", kDefaultGameSample);
             if (info.name == "consistent") continue;  // enumerates all 10^9 candidates: not a bench

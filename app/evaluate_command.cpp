@@ -65,8 +65,8 @@ std::optional<ShardChoice> parse_shard(const std::string& text, std::string& why
 }
 
 // Secrets from a file (secrets_file.hpp): `parse` gives a secret's number, or nullopt and why not.
-bool read_secrets(const std::string& path, const std::function<std::optional<std::uint32_t>(std::string_view, std::string&)>& parse,
-                  std::vector<std::uint32_t>& out) {
+template <class Index, class Parse>
+bool read_secrets(const std::string& path, const Parse& parse, std::vector<Index>& out) {
     const auto lines = read_secret_lines("mastermind evaluate", path);
     if (!lines) return false;
     std::string why;
@@ -236,7 +236,8 @@ int run_evaluate(EvaluateArgs args) {
                      "--shard or --shards\n");
             return kExitFailure;
         }
-        const auto shards = shards_for_memory(args.params.secret_count(), *args.memory_limit_mib << 20);
+        const auto shards = shards_for_memory(args.params.secret_count(), *args.memory_limit_mib << 20,
+                                              wide_indices(args.params) ? 8 : 4);
         if (shards == 0 || shards > 1'000'000) {
             complain("mastermind evaluate: --memory-limit {} MiB: too little for any number of shards (at least {} MiB)\n",
                      *args.memory_limit_mib, (kShardOverheadBytes >> 20) + 1);
@@ -251,9 +252,18 @@ int run_evaluate(EvaluateArgs args) {
         complain("mastermind evaluate: '{}' is not a strategy of the batch game\n", args.strategy);
         return kExitFailure;
     }
-    if (args.params.secret_count() > UINT32_MAX) {
-        complain("mastermind evaluate: games of more than 2^32 secrets are not supported\n");
-        return kExitFailure;
+    if (args.all && !args.shard && args.shards <= 1 && !shard_runner()) {
+        // One process holds every secret's index twice: refuse what this machine cannot hold.
+        const std::uint64_t index_bytes = wide_indices(args.params) ? 8 : 4;
+        const std::uint64_t need = args.params.secret_count() * index_bytes * 9 / 4 + kShardOverheadBytes;
+        const std::uint64_t have = static_cast<std::uint64_t>(::sysconf(_SC_PHYS_PAGES)) * static_cast<std::uint64_t>(::sysconf(_SC_PAGE_SIZE));
+        if (have > 0 && need > have) {
+            complain("mastermind evaluate: --all on {} holds about {:.1f} GiB in one process, more than this machine's "
+                     "{:.1f} GiB: divide it with --memory-limit MIB (or --shards N, --shard I/N)\n",
+                     count_of(args.params.secret_count(), "secret"), static_cast<double>(need) / (1 << 30),
+                     static_cast<double>(have) / (1 << 30));
+            return kExitFailure;
+        }
     }
     EvaluationOptions options;
     options.params = args.params;
@@ -297,21 +307,19 @@ int run_evaluate(EvaluateArgs args) {
                 r = evaluate_all(options);
             }
         } else {
-            std::vector<std::uint32_t> secrets;
+            std::vector<std::uint64_t> secrets;
             if (args.sample) {
                 Rng rng(args.seed);
-                for (std::uint64_t i = 0; i < *args.sample; ++i) {
-                    secrets.push_back(static_cast<std::uint32_t>(rng.below(args.params.secret_count())));
-                }
+                for (std::uint64_t i = 0; i < *args.sample; ++i) secrets.push_back(rng.below(args.params.secret_count()));
                 scope = fmt::format("a sample of {} (seed {})", count_of(*args.sample, "secret"), args.seed);
             } else {
-                auto parse = [&](std::string_view text, std::string& why) -> std::optional<std::uint32_t> {
+                auto parse = [&](std::string_view text, std::string& why) -> std::optional<std::uint64_t> {
                     const auto code = PackedCode::parse(text, args.params);
                     if (!code) {
                         why = describe_bad_code(text, args.params);
                         return std::nullopt;
                     }
-                    return static_cast<std::uint32_t>(code->index(args.params));
+                    return code->index(args.params);
                 };
                 if (!read_secrets(args.secrets_file, parse, secrets)) return kExitFailure;
                 scope = fmt::format("{} from {}", count_of(secrets.size(), "secret"), args.secrets_file);

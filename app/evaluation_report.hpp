@@ -129,8 +129,8 @@ inline ShardReport parse_shard_report(const nlohmann::json& j) {
     std::size_t used = 0;
     r.move_hash = std::stoull(hash, &used, 16);
     if (used != hash.size()) throw std::runtime_error(fmt::format("move_hash '{}'", hash));
-    r.worst_secrets = j.at("worst_secrets").get<std::vector<std::uint32_t>>();
-    for (const auto& f : j.at("failed_secrets")) r.failed_secrets.emplace_back(f.at(0).get<std::uint32_t>(), f.at(1).get<std::string>());
+    r.worst_secrets = j.at("worst_secrets").get<std::vector<std::uint64_t>>();
+    for (const auto& f : j.at("failed_secrets")) r.failed_secrets.emplace_back(f.at(0).get<std::uint64_t>(), f.at(1).get<std::string>());
     const auto secrets = s.header.params.secret_count();
     for (auto secret : r.worst_secrets) {
         if (secret >= secrets) throw std::runtime_error(fmt::format("secret {} out of the game", secret));

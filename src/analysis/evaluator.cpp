@@ -39,11 +39,11 @@ struct Tally {
     std::uint64_t games = 0, failures = 0, calls = 0;
     std::uint64_t moves = 0;  // sum of the move signatures (order-free: threads do not change it)
     std::vector<std::uint64_t> histogram;
-    std::vector<std::uint32_t> worst;  // indices reaching the largest tests seen
+    std::vector<std::uint64_t> worst;  // indices reaching the largest tests seen
     int worst_tests = -1;
-    std::vector<std::pair<std::uint32_t, std::string>> failed;
+    std::vector<std::pair<std::uint64_t, std::string>> failed;
 
-    void win(std::uint32_t secret, int tests, std::size_t examples) {
+    void win(std::uint64_t secret, int tests, std::size_t examples) {
         ++games;
         if (histogram.size() <= static_cast<std::size_t>(tests)) histogram.resize(static_cast<std::size_t>(tests) + 1);
         ++histogram[static_cast<std::size_t>(tests)];
@@ -54,7 +54,7 @@ struct Tally {
         // Keep the smallest secrets reaching the worst case, whatever order the walk takes.
         if (tests == worst_tests) keep_smallest(worst, secret, examples);
     }
-    void fail(std::uint32_t secret, const std::string& why, std::size_t examples) {
+    void fail(std::uint64_t secret, const std::string& why, std::size_t examples) {
         ++games;
         ++failures;
         if (failed.size() < examples || secret < failed.back().first) {
@@ -80,7 +80,7 @@ struct Tally {
         failed.insert(failed.end(), t.failed.begin(), t.failed.end());
     }
 
-    static void keep_smallest(std::vector<std::uint32_t>& kept, std::uint32_t secret, std::size_t examples) {
+    static void keep_smallest(std::vector<std::uint64_t>& kept, std::uint64_t secret, std::size_t examples) {
         if (kept.size() >= examples && (examples == 0 || secret > kept.back())) return;
         kept.insert(std::upper_bound(kept.begin(), kept.end(), secret), secret);
         if (kept.size() > examples) kept.pop_back();
@@ -107,13 +107,14 @@ struct Parts {
 
 // One move of the decision tree, as a number: the group it was played for (its least secret and
 // size), its depth and the strings it holds (or the challenge).
-std::uint64_t move_signature(std::uint32_t least, std::uint64_t size, int depth, const Move& move) {
-    std::uint64_t h = mix64(std::uint64_t{least} << 24 ^ size ^ std::uint64_t(depth) << 56 ^ (move.challenge ? 1ULL << 60 : 0));
+std::uint64_t move_signature(std::uint64_t least, std::uint64_t size, int depth, const Move& move) {
+    std::uint64_t h = mix64(least << 24 ^ size ^ std::uint64_t(depth) << 56 ^ (move.challenge ? 1ULL << 60 : 0));
     for (const auto& s : move.strings) h = mix64(h + s.nibbles());
     return h;
 }
-std::uint64_t move_signature(std::span<const std::uint32_t> group, int depth, const Move& move) {
-    const std::uint32_t least = group.empty() ? 0 : *std::min_element(group.begin(), group.end());
+template <class Index>
+std::uint64_t move_signature(std::span<Index> group, int depth, const Move& move) {
+    const std::uint64_t least = group.empty() ? 0 : *std::min_element(group.begin(), group.end());
     return move_signature(least, group.size(), depth, move);
 }
 
@@ -156,6 +157,10 @@ EvaluationResult summarize(const Tally& all, const BatchParams& params, std::siz
     return r;
 }
 
+// The walk of one run, over secret indices of one width (position.hpp): 32 bits for games that
+// fit them (the 10^9 secrets of the 9-peg game take 8 bytes each, the group and its scratch),
+// 64 beyond.
+template <class Index>
 class Walker {
 public:
     Walker(const EvaluationOptions& options, bool exhaustive, std::uint64_t total)
@@ -165,14 +170,14 @@ public:
     // Walks `group`, which it may reorder; `scratch` has the same size.
     // `before_last`: the consistent set of the parent position, when it was computed (walks of
     // given secrets, whose groups are not the consistent sets).
-    void walk(std::span<std::uint32_t> group, std::span<std::uint32_t> scratch,
-              std::vector<TestRecord>& history, const std::vector<std::uint32_t>* before_last = nullptr) {
+    void walk(std::span<Index> group, std::span<Index> scratch, std::vector<TestRecord>& history,
+              const SecretSet* before_last = nullptr) {
         auto& tally = tallies_.local();
         auto& strategy = *strategies_.local();
         ++tally.calls;
         const int depth = static_cast<int>(history.size());
         Move move;
-        const auto position = exhaustive_ ? Position::exact(options_.params, history, group)
+        const auto position = exhaustive_ ? Position::exact(options_.params, history, std::span<const Index>(group))
                                           : Position::lazy(options_.params, history, before_last);
         try {
             move = strategy.next(position);
@@ -184,7 +189,7 @@ public:
         const auto& p = options_.params;
         tally.moves += move_signature(group, depth, move);
         if (move.challenge) {
-            const std::uint32_t guess = move.strings.empty() ? UINT32_MAX : static_cast<std::uint32_t>(move.strings[0].index(p));
+            const std::uint64_t guess = move.strings.empty() ? UINT64_MAX : move.strings[0].index(p);
             for (auto s : group) {
                 if (s == guess) tally.win(s, depth, options_.examples);
                 else tally.fail(s, fmt::format("challenged {} after {} tests", move.strings.empty() ? "nothing" : move.strings[0].to_string(p.pegs), depth), options_.examples);
@@ -197,8 +202,8 @@ public:
 
     // The root of one shard (evaluate_all): the first test `move`, played for every secret, of
     // which `group` holds this shard's (increasing); the root counts in shard 0 only.
-    void walk_shard(const Move& move, std::uint64_t all_secrets, bool count_root, std::span<std::uint32_t> group,
-                    std::span<std::uint32_t> scratch) {
+    void walk_shard(const Move& move, std::uint64_t all_secrets, bool count_root, std::span<Index> group,
+                    std::span<Index> scratch) {
         if (count_root) {
             auto& tally = tallies_.local();
             ++tally.calls;
@@ -210,8 +215,8 @@ public:
 
     // Below the test `move` played for `group`: splits the group by its answers and walks each
     // part. `computed`: the group's consistent set, when it was computed.
-    void descend(std::span<std::uint32_t> group, std::span<std::uint32_t> scratch, std::vector<TestRecord>& history,
-                 const Move& move, const std::vector<std::uint32_t>* computed) {
+    void descend(std::span<Index> group, std::span<Index> scratch, std::vector<TestRecord>& history,
+                 const Move& move, const SecretSet* computed) {
         auto& tally = tallies_.local();
         if (auto why = check_test(move, history); !why.empty()) {
             for (auto s : group) tally.fail(s, why, options_.examples);
@@ -269,8 +274,8 @@ private:
         return {};
     }
 
-    void split_small(std::span<std::uint32_t> group, const std::vector<PackedCode>& strings, Parts& parts) const {
-        std::vector<std::pair<AnswerKey, std::uint32_t>> keyed(group.size());
+    void split_small(std::span<Index> group, const std::vector<PackedCode>& strings, Parts& parts) const {
+        std::vector<std::pair<AnswerKey, Index>> keyed(group.size());
         if (group.size() >= kScorerGroup && options_.params.rules == Rules::classic) {
             const TestScorer scorer(strings, options_.params);
             std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
@@ -292,11 +297,11 @@ private:
 
     // Two passes over chunks: count the keys of each chunk, then scatter each chunk's secrets to
     // their key's place, in order, so that every part keeps increasing indices.
-    void split_parallel(std::span<std::uint32_t> group, std::span<std::uint32_t> scratch,
-                        const std::vector<PackedCode>& strings, Parts& parts) const {
+    void split_parallel(std::span<Index> group, std::span<Index> scratch, const std::vector<PackedCode>& strings,
+                        Parts& parts) const {
         using KeyHash = AnswerKeyHash;
         const TestScorer scorer(strings, options_.params);
-        auto key_of = [&](std::uint32_t index) {
+        auto key_of = [&](Index index) {
             std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
             digits_of_index(index, options_.params, digits.data());
             return scorer.key(digits.data());
@@ -346,10 +351,10 @@ private:
     // chunk by chunk so that each bucket keeps increasing indices; then each bucket, on its own,
     // sorts its (compact key, index) pairs and writes them back. One shared table of classes
     // scattered secrets at random over the whole group, a cache and TLB miss per secret.
-    void split_bucketed(std::span<std::uint32_t> group, std::span<std::uint32_t> scratch,
-                      const std::vector<PackedCode>& strings, Parts& parts) const {
+    void split_bucketed(std::span<Index> group, std::span<Index> scratch, const std::vector<PackedCode>& strings,
+                        Parts& parts) const {
         const TestScorer scorer(strings, options_.params);
-        auto compact_of = [&](std::uint32_t index) {
+        auto compact_of = [&](Index index) {
             std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
             digits_of_index(index, options_.params, digits.data());
             return compact_key(scorer.key(digits.data()));
@@ -389,7 +394,7 @@ private:
         std::vector<std::vector<std::size_t>> ends(buckets);
         tbb::parallel_for(std::size_t{0}, buckets, [&](std::size_t b) {
             const std::size_t begin = bucket_begin[b], end = bucket_begin[b + 1];
-            std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed(end - begin);
+            std::vector<std::pair<std::uint64_t, Index>> keyed(end - begin);
             for (std::size_t i = begin; i < end; ++i) keyed[i - begin] = {compact_of(scratch[i]), scratch[i]};
             std::sort(keyed.begin(), keyed.end());
             for (std::size_t i = 0; i < keyed.size(); ++i) {
@@ -431,11 +436,12 @@ std::unique_ptr<tbb::global_control> begin_run(const EvaluationOptions& options)
     return std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
 }
 
-EvaluationResult run(const EvaluationOptions& options, std::vector<std::uint32_t>& secrets, bool exhaustive) {
+template <class Index>
+EvaluationResult run(const EvaluationOptions& options, std::vector<Index>& secrets, bool exhaustive) {
     const auto start = std::chrono::steady_clock::now();
     const auto limit = begin_run(options);
-    Walker walker(options, exhaustive, secrets.size());
-    std::vector<std::uint32_t> scratch(secrets.size());
+    Walker<Index> walker(options, exhaustive, secrets.size());
+    std::vector<Index> scratch(secrets.size());
     std::vector<TestRecord> history;
     walker.walk(secrets, scratch, history);
     auto r = walker.result();
@@ -444,13 +450,14 @@ EvaluationResult run(const EvaluationOptions& options, std::vector<std::uint32_t
 }
 
 // The secrets of shard `options.shard`, increasing: those whose answers to `first` hash to it.
-std::vector<std::uint32_t> shard_secrets(const EvaluationOptions& options, const Move& first) {
+template <class Index>
+std::vector<Index> shard_secrets(const EvaluationOptions& options, const Move& first) {
     const auto& params = options.params;
     const std::uint64_t n = params.secret_count();
     const auto shards = static_cast<std::uint64_t>(options.shards);
     const bool scorer_keys = params.rules == Rules::classic;
     const TestScorer scorer(first.strings, params);
-    auto shard_of = [&](std::uint32_t index) {
+    auto shard_of = [&](Index index) {
         AnswerKey key;
         if (scorer_keys) {
             std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
@@ -462,18 +469,18 @@ std::vector<std::uint32_t> shard_secrets(const EvaluationOptions& options, const
         return mix64(AnswerKeyHash{}(key)) % shards;
     };
     const std::uint64_t chunk = std::uint64_t{1} << 20;
-    std::vector<std::vector<std::uint32_t>> kept((n + chunk - 1) / chunk);
+    std::vector<std::vector<Index>> kept((n + chunk - 1) / chunk);
     tbb::parallel_for(std::size_t{0}, kept.size(), [&](std::size_t c) {
         const std::uint64_t end = std::min(n, (c + 1) * chunk);
         for (std::uint64_t i = c * chunk; i < end; ++i) {
-            if (shard_of(static_cast<std::uint32_t>(i)) == static_cast<std::uint64_t>(options.shard)) {
-                kept[c].push_back(static_cast<std::uint32_t>(i));
+            if (shard_of(static_cast<Index>(i)) == static_cast<std::uint64_t>(options.shard)) {
+                kept[c].push_back(static_cast<Index>(i));
             }
         }
     });
     std::size_t size = 0;
     for (const auto& k : kept) size += k.size();
-    std::vector<std::uint32_t> secrets;
+    std::vector<Index> secrets;
     secrets.reserve(size);
     for (auto& k : kept) {
         secrets.insert(secrets.end(), k.begin(), k.end());
@@ -481,6 +488,9 @@ std::vector<std::uint32_t> shard_secrets(const EvaluationOptions& options, const
     }
     return secrets;
 }
+
+// Whether this run walks 64-bit indices: the game needs them, or a test asks for them.
+bool walk_wide(const EvaluationOptions& options) { return options.wide_indices || wide_indices(options.params); }
 
 EvaluationResult run_shard(const EvaluationOptions& options) {
     const auto start = std::chrono::steady_clock::now();
@@ -503,33 +513,40 @@ EvaluationResult run_shard(const EvaluationOptions& options) {
         empty.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         return empty;
     }
-    std::vector<std::uint32_t> secrets = shard_secrets(options, *first);
-    Walker walker(options, true, secrets.size());
-    std::vector<std::uint32_t> scratch(secrets.size());
-    walker.walk_shard(*first, options.params.secret_count(), options.shard == 0, secrets, scratch);
-    auto r = walker.result();
+    auto walk = [&]<class Index>(std::vector<Index> secrets) {
+        Walker<Index> walker(options, true, secrets.size());
+        std::vector<Index> scratch(secrets.size());
+        walker.walk_shard(*first, options.params.secret_count(), options.shard == 0, secrets, scratch);
+        return walker.result();
+    };
+    auto r = walk_wide(options) ? walk(shard_secrets<std::uint64_t>(options, *first))
+                                : walk(shard_secrets<std::uint32_t>(options, *first));
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return r;
+}
+
+template <class Index>
+EvaluationResult run_all(const EvaluationOptions& options) {
+    std::vector<Index> secrets(options.params.secret_count());
+    std::iota(secrets.begin(), secrets.end(), Index{0});
+    return run(options, secrets, true);
 }
 
 }  // namespace
 
 EvaluationResult evaluate_all(const EvaluationOptions& options) {
-    const auto n = options.params.secret_count();
-    if (n > UINT32_MAX) throw std::invalid_argument("more than 2^32 secrets");
     if (options.shards < 1 || options.shard < 0 || options.shard >= options.shards) {
         throw std::invalid_argument(fmt::format("shard {} of {}: a shard is 0 .. shards - 1", options.shard, options.shards));
     }
     if (options.shards > 1) return run_shard(options);
-    std::vector<std::uint32_t> secrets(n);
-    std::iota(secrets.begin(), secrets.end(), 0u);
-    return run(options, secrets, true);
+    return walk_wide(options) ? run_all<std::uint64_t>(options) : run_all<std::uint32_t>(options);
 }
 
-std::uint64_t shards_for_memory(std::uint64_t secrets, std::uint64_t limit_bytes) {
+std::uint64_t shards_for_memory(std::uint64_t secrets, std::uint64_t limit_bytes, std::uint64_t index_bytes) {
     if (limit_bytes <= kShardOverheadBytes) return 0;
-    // 8 bytes a secret (index and scratch), and an eighth more for the parts' temporaries.
-    const std::uint64_t need = secrets * 9;
+    // Two indices a secret (the group and its scratch), and an eighth more for the parts'
+    // temporaries: 9 bytes a secret at 32 bits.
+    const std::uint64_t need = secrets * index_bytes * 9 / 4;
     const std::uint64_t room = limit_bytes - kShardOverheadBytes;
     const std::uint64_t shards = std::max<std::uint64_t>(1, (need + room - 1) / room);
     return shards <= std::max<std::uint64_t>(1, secrets) ? shards : 0;
@@ -567,9 +584,17 @@ EvaluationResult merge_evaluations(std::span<const EvaluationResult> shards, con
     return r;
 }
 
-EvaluationResult evaluate_secrets(const EvaluationOptions& options, std::vector<std::uint32_t> secrets) {
+EvaluationResult evaluate_secrets(const EvaluationOptions& options, std::vector<std::uint64_t> secrets) {
+    for (auto s : secrets) {
+        if (s >= options.params.secret_count()) {
+            throw std::invalid_argument(fmt::format("secret index {} of a game of {} secrets", s, options.params.secret_count()));
+        }
+    }
     std::sort(secrets.begin(), secrets.end());
-    return run(options, secrets, false);
+    if (walk_wide(options)) return run(options, secrets, false);
+    std::vector<std::uint32_t> narrow(secrets.begin(), secrets.end());
+    secrets = {};
+    return run(options, narrow, false);
 }
 
 }  // namespace mastermind

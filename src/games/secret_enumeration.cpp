@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <stdexcept>
+
+#include <fmt/format.h>
 
 #include "mastermind/games/test_scorer.hpp"
 
@@ -60,6 +63,7 @@ struct RecordConstraint {
     std::array<int, BatchParams::kMaxPegs + 1> reach_total{};
 };
 
+template <class Index>
 class Enumeration {
 public:
     Enumeration(std::span<const TestRecord> history, const BatchParams& params) : params_(params) {
@@ -68,7 +72,7 @@ public:
         hits_.resize(records_.size() * static_cast<std::size_t>(params.pegs + 1));
     }
 
-    std::vector<std::uint32_t> run() {
+    std::vector<Index> run() {
         std::fill(commons_.begin(), commons_.end(), 0);
         counts_recurse(0, params_.pegs);
         std::sort(out_.begin(), out_.end());
@@ -157,7 +161,7 @@ private:
         return static_cast<int>((bytes * 0x0101010101010101ULL) >> 56);
     }
 
-    void place(int p, std::uint32_t index) {
+    void place(int p, Index index) {
         const std::size_t n = records_.size();
         // Every record's total of hits first (cheap), then each string's.
         for (std::size_t r = 0; r < n; ++r) {
@@ -183,14 +187,14 @@ private:
             out_.push_back(index);
             return;
         }
-        const auto k = static_cast<std::uint32_t>(params_.colours);
+        const auto k = static_cast<Index>(params_.colours);
         for (int d = 0; d < params_.colours; ++d) {
             auto& left = left_[static_cast<std::size_t>(d)];
             if (left == 0) continue;
             --left;
             digits_[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(d);
             for (std::size_t r = 0; r < n; ++r) hits(p + 1, r) = hits(p, r) + records_[r].scorer.hit_lanes(p, d);
-            place(p + 1, index * k + static_cast<std::uint32_t>(d));
+            place(p + 1, index * k + static_cast<Index>(d));
             ++left;
         }
     }
@@ -200,7 +204,7 @@ private:
     std::vector<std::uint64_t> commons_, hits_;
     std::array<std::uint8_t, BatchParams::kMaxColours> count_{}, left_{};
     std::array<std::uint8_t, BatchParams::kMaxPegs> digits_{};
-    std::vector<std::uint32_t> out_;
+    std::vector<Index> out_;
 };
 
 }  // namespace
@@ -230,30 +234,38 @@ std::vector<std::uint32_t> secrets_answering(const TestRecord& record, const Bat
     return secrets_consistent(std::span<const TestRecord>(&record, 1), params);
 }
 
-std::vector<std::uint32_t> secrets_consistent(std::span<const TestRecord> history, const BatchParams& params) {
-    if (params.secret_count() > UINT32_MAX) throw std::invalid_argument("more than 2^32 secrets");
+template <class Index>
+std::vector<Index> secrets_consistent(std::span<const TestRecord> history, const BatchParams& params) {
+    if (params.secret_count() > std::numeric_limits<Index>::max()) {
+        throw std::invalid_argument(fmt::format("{}^{} secrets need 64-bit indices", params.colours, params.pegs));
+    }
     bool wide = false;
     for (const auto& record : history) {
         if (record.strings.size() != record.answers.size()) throw std::invalid_argument("one answer per string");
         wide = wide || record.strings.size() > 15;
     }
-    if (!wide && params.rules == Rules::classic) return Enumeration(history, params).run();
+    if (!wide && params.rules == Rules::classic) return Enumeration<Index>(history, params).run();
     // Lanes of 4 bits hold 15 strings, and the count vectors know hit and blow only: games of 16
     // strings a test, and adjacent answers, are scanned instead (small games).
     if (params.secret_count() > (std::uint64_t{1} << 26)) {
         throw std::invalid_argument("adjacent answers or tests of 16 strings on more than 2^26 secrets");
     }
-    std::vector<std::uint32_t> out;
-    for (std::uint32_t i = 0; i < params.secret_count(); ++i) {
+    std::vector<Index> out;
+    for (Index i = 0; i < params.secret_count(); ++i) {
         if (consistent_with_all(PackedCode::from_index(i, params), history, params.pegs, params.rules)) out.push_back(i);
     }
     return out;
 }
 
-std::vector<std::uint32_t> filter_secrets(std::span<const std::uint32_t> secrets, const TestRecord& record,
-                                          const BatchParams& params) {
+template std::vector<std::uint32_t> secrets_consistent<std::uint32_t>(std::span<const TestRecord>, const BatchParams&);
+template std::vector<std::uint64_t> secrets_consistent<std::uint64_t>(std::span<const TestRecord>, const BatchParams&);
+
+namespace {
+
+template <class Index>
+std::vector<Index> filter_in(std::span<const Index> secrets, const TestRecord& record, const BatchParams& params) {
+    std::vector<Index> out;
     if (params.rules != Rules::classic) {
-        std::vector<std::uint32_t> out;
         for (auto s : secrets) {
             if (consistent_with(PackedCode::from_index(s, params), record, params.pegs, params.rules)) out.push_back(s);
         }
@@ -261,13 +273,24 @@ std::vector<std::uint32_t> filter_secrets(std::span<const std::uint32_t> secrets
     }
     const TestScorer scorer(record.strings, params);
     const auto target = make_answer_key(record.answers, params);
-    std::vector<std::uint32_t> out;
     std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
     for (auto s : secrets) {
-        digits_of_index(s, params, digits.data());
+        digits_in(s, params, digits.data());
         if (scorer.key(digits.data()) == target) out.push_back(s);
     }
     return out;
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> filter_secrets(std::span<const std::uint32_t> secrets, const TestRecord& record,
+                                          const BatchParams& params) {
+    return filter_in(secrets, record, params);
+}
+
+std::vector<std::uint64_t> filter_secrets(std::span<const std::uint64_t> secrets, const TestRecord& record,
+                                          const BatchParams& params) {
+    return filter_in(secrets, record, params);
 }
 
 }  // namespace mastermind

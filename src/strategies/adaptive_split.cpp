@@ -22,6 +22,13 @@ constexpr std::array<std::string_view, 9> kFirstTest9 = {
     "059768304", "708194256", "311111331", "577555775", "614578243",
     "169833988", "873232882", "493893140", "997733739",
 };
+// The first test of the 10/10/10 game (10^10 secrets): `mastermind first-test -P 10 -K 10 -B 10
+// --seed 1 --candidates 40 --climb 400 --stride 9973`, expected class 417.5 on that sample
+// (random tests: 3,098 to 7,669; docs/results.md, "Games past 2^32 secrets").
+constexpr std::array<std::string_view, 10> kFirstTest10 = {
+    "5097683182", "7781042563", "1150511991", "5773557577", "0145992834",
+    "2794452066", "3636363663", "0792124109", "9909333390", "3253225030",
+};
 
 // How well a test splits a set: secrets left alone in their class (they are settled by this
 // test), then the largest class (the work left for the next test).
@@ -46,20 +53,17 @@ public:
         if ((offline != nullptr || !table_.empty()) && !has_compact_key(params, params.batch)) {
             throw std::invalid_argument("adaptive-split's second tests are keyed by compact answer keys: P <= 9, B <= 10");
         }
-        if (params.secret_count() > UINT32_MAX) {
-            throw std::invalid_argument(fmt::format("adaptive-split numbers secrets in 32 bits; {}^{} is too many",
-                                                    params.colours, params.pegs));
-        }
         if (params.batch > 15) throw std::invalid_argument("adaptive-split needs B <= 15");
     }
 
     Move next(const Position& position) override {
         if (position.history().empty()) return {false, first_};
-        return decide(position.history(), position.consistent());
+        return position.visit_consistent([&](auto set) { return decide(position.history(), set); });
     }
 
 private:
-    Move decide(std::span<const TestRecord> history, std::span<const std::uint32_t> set) {
+    template <class Index>
+    Move decide(std::span<const TestRecord> history, std::span<const Index> set) {
         if (set.empty()) {
             throw InconsistentAnswers(fmt::format("no secret fits the answers of the {} tests so far", history.size()));
         }
@@ -113,7 +117,8 @@ private:
     // B distinct unused strings: secrets of the set on even tries (a string that may be the
     // secret splits its look-alikes well), uniform random strings on odd ones, members and random
     // strings mixed when the set is too small.
-    std::vector<PackedCode> candidate(Rng& rng, std::span<const std::uint32_t> set,
+    template <class Index>
+    std::vector<PackedCode> candidate(Rng& rng, std::span<const Index> set,
                                       const std::vector<std::uint64_t>& used, int attempt) const {
         std::vector<PackedCode> test;
         const bool from_set = attempt % 2 == 0;
@@ -130,7 +135,8 @@ private:
     }
 
     // A member of the set, or a uniform random string.
-    PackedCode draw(Rng& rng, std::span<const std::uint32_t> set, bool member) const {
+    template <class Index>
+    PackedCode draw(Rng& rng, std::span<const Index> set, bool member) const {
         return member ? PackedCode::from_index(set[rng.below(set.size())], params_)
                       : PackedCode::from_index(rng.below(params_.secret_count()), params_);
     }
@@ -175,11 +181,13 @@ private:
 }  // namespace
 
 std::vector<PackedCode> adaptive_split_first_test(const BatchParams& params, std::uint64_t seed) {
-    if (params.pegs == 9 && params.colours == 10 && params.batch == 9) {
+    auto parsed = [&](const auto& strings) {
         std::vector<PackedCode> test;
-        for (auto s : kFirstTest9) test.push_back(*PackedCode::parse(s, params));
+        for (auto s : strings) test.push_back(*PackedCode::parse(s, params));
         return test;
-    }
+    };
+    if (params.pegs == 9 && params.colours == 10 && params.batch == 9) return parsed(kFirstTest9);
+    if (params.pegs == 10 && params.colours == 10 && params.batch == 10) return parsed(kFirstTest10);
     Rng rng(derive_seed(seed, 0));
     return random_distinct_strings(rng, params);
 }

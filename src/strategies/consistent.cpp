@@ -24,7 +24,9 @@ public:
     Move next(const Position& position) override {
         const auto history = position.history();
         std::vector<PackedCode> candidates;
-        for (auto index : position.consistent()) candidates.push_back(PackedCode::from_index(index, params_));
+        position.visit_consistent([&](auto set) {
+            for (auto index : set) candidates.push_back(PackedCode::from_index(index, params_));
+        });
         if (candidates.empty()) {
             throw InconsistentAnswers(fmt::format(
                 "no secret of {} pegs over {} colours fits the answers of the {} tests so far",

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 namespace mastermind::strategies {
 
@@ -195,11 +196,13 @@ void absorb_locate(const LocatePlan& plan, const TestRecord& record, Knowledge& 
 }
 
 Move challenge_from(const Position& position) {
-    const auto fits = position.consistent();
-    if (fits.empty()) {
+    const auto least = position.visit_consistent([](auto fits) {
+        return fits.empty() ? std::nullopt : std::optional<std::uint64_t>(fits.front());
+    });
+    if (!least) {
         throw InconsistentAnswers(fmt::format("no secret fits the answers of the {} tests", position.history().size()));
     }
-    return {true, {PackedCode::from_index(fits.front(), position.params())}};
+    return {true, {PackedCode::from_index(*least, position.params())}};
 }
 
 }  // namespace mastermind::strategies

@@ -4,20 +4,24 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 #include "mastermind/core/random.hpp"
 
 namespace mastermind::strategies {
 
 Move search_move(const Position& position, const UsedStrings& used, std::uint64_t seed) {
-    const auto candidates = position.consistent();
+    // How many candidates are left, and the least of them.
+    const auto [left, least] = position.visit_consistent([](auto candidates) {
+        return std::pair<std::size_t, std::uint64_t>(candidates.size(), candidates.empty() ? 0 : candidates.front());
+    });
     const auto history = position.history();
     const auto& params = position.params();
-    if (candidates.empty()) {
+    if (left == 0) {
         throw InconsistentAnswers(fmt::format("no arrangement of the counted digits fits the {} tests", history.size()));
     }
-    if (candidates.size() == 1 || static_cast<int>(history.size()) >= params.max_tests) {
-        return {true, {PackedCode::from_index(candidates.front(), params)}};
+    if (left == 1 || static_cast<int>(history.size()) >= params.max_tests) {
+        return {true, {PackedCode::from_index(least, params)}};
     }
     Rng rng(derive_seed(seed, history_fingerprint(history)));
     Move m;

@@ -47,7 +47,7 @@ SolveReport run_solver(LineChannel& channel, std::string_view header, const Stra
     std::vector<TestRecord> history;
     // The consistent set of the last position, if the strategy asked for it: the next one
     // narrows it by one test instead of enumerating again.
-    std::optional<std::vector<std::uint32_t>> last_set;
+    std::optional<SecretSet> last_set;
     for (;;) {
         Move move;
         try {

@@ -38,25 +38,42 @@ std::array<std::uint8_t, BatchParams::kMaxPegs> pegs_of(const PackedCode& code, 
 
 }  // namespace
 
-SplitSearch::SplitSearch(const BatchParams& params, std::span<const std::uint32_t> members,
-                         std::span<const PackedCode> avoid)
-    : params_(params), members_(members.size()), stride_((members.size() + 63) / 64 * 64),
-      indices_(members.begin(), members.end()) {
-    if (params.rules != Rules::classic || params.batch > BatchParams::kMaxBatch || params.secret_count() > UINT32_MAX) {
-        throw std::invalid_argument("SplitSearch: classic rules, B <= 16 and K^P < 2^32 only");
+SplitSearch::SplitSearch(const BatchParams& params, std::size_t members, std::span<const PackedCode> avoid)
+    : params_(params), members_(members), stride_((members + 63) / 64 * 64) {
+    if (params.rules != Rules::classic || params.batch > BatchParams::kMaxBatch) {
+        throw std::invalid_argument("SplitSearch: classic rules and B <= 16 only");
     }
     pegs_.assign(static_cast<std::size_t>(params.pegs) * stride_, 0);
     counts_.assign(static_cast<std::size_t>(params.colours) * stride_, 0);
+    for (const auto& code : avoid) avoid_.push_back(code.nibbles());
+    std::sort(avoid_.begin(), avoid_.end());
+}
+
+SplitSearch::SplitSearch(const BatchParams& params, std::span<const std::uint32_t> members,
+                         std::span<const PackedCode> avoid)
+    : SplitSearch(params, members.size(), avoid) {
     std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
     for (std::size_t m = 0; m < members_; ++m) {
         digits_of_index(members[m], params, digits.data());
-        for (int p = 0; p < params.pegs; ++p) {
-            pegs_[static_cast<std::size_t>(p) * stride_ + m] = digits[static_cast<std::size_t>(p)];
-            ++counts_[digits[static_cast<std::size_t>(p)] * stride_ + m];
-        }
+        set_member(m, digits.data());
     }
-    for (const auto& code : avoid) avoid_.push_back(code.nibbles());
-    std::sort(avoid_.begin(), avoid_.end());
+}
+
+SplitSearch::SplitSearch(const BatchParams& params, std::span<const std::uint64_t> members,
+                         std::span<const PackedCode> avoid)
+    : SplitSearch(params, members.size(), avoid) {
+    std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
+    for (std::size_t m = 0; m < members_; ++m) {
+        digits_of_index(members[m], params, digits.data());
+        set_member(m, digits.data());
+    }
+}
+
+void SplitSearch::set_member(std::size_t m, const std::uint8_t* digits) {
+    for (int p = 0; p < params_.pegs; ++p) {
+        pegs_[static_cast<std::size_t>(p) * stride_ + m] = digits[p];
+        ++counts_[digits[p] * stride_ + m];
+    }
 }
 
 std::size_t SplitSearch::not_alone(std::span<const PackedCode> test) const {
@@ -64,7 +81,7 @@ std::size_t SplitSearch::not_alone(std::span<const PackedCode> test) const {
     std::vector<AnswerKey> keys(members_);
     std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
     for (std::size_t m = 0; m < members_; ++m) {
-        digits_of_index(indices_[m], params_, digits.data());
+        for (int p = 0; p < params_.pegs; ++p) digits[static_cast<std::size_t>(p)] = pegs_[static_cast<std::size_t>(p) * stride_ + m];
         keys[m] = scorer.key(digits.data());
     }
     std::sort(keys.begin(), keys.end());

@@ -27,7 +27,7 @@ TEST(Position, EnumeratedNarrowedAndScannedSetsAgreeOnSmallGames) {
         for (int round = 0; round < 8; ++round) {
             const auto secret = PackedCode::from_index(rng.below(params.secret_count()), params);
             std::vector<TestRecord> history;
-            std::vector<std::uint32_t> parent = scan(params, history);
+            SecretSet parent = scan(params, history);
             for (int t = 0; t < 3; ++t) {
                 history.push_back(answered_record(random_distinct_strings(rng, params), secret, params.pegs));
                 const auto want = scan(params, history);
@@ -58,7 +58,7 @@ TEST(Position, DefaultGameHistoriesOfSeveralTests) {
         const auto secret = PackedCode::from_index(rng.below(params.secret_count()), params);
         std::vector<TestRecord> history;
         history.push_back(answered_record(random_distinct_strings(rng, params), secret, params.pegs));
-        const auto first = secrets_answering(history[0], params);
+        const SecretSet first = secrets_answering(history[0], params);
         history.push_back(answered_record(random_distinct_strings(rng, params), secret, params.pegs));
         const auto lazy = Position::lazy(params, history);
         const auto narrowed = Position::lazy(params, history, &first);

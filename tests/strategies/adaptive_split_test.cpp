@@ -37,8 +37,8 @@ TEST(AdaptiveSplit, RealPlayMakesTheMovesTheWalkProved) {
     const BatchParams params{5, 6, 5, 20};
     for (std::uint64_t seed : {1u, 2u}) {
         const auto options = options_for(params, seed);
-        std::vector<std::uint32_t> every(params.secret_count());
-        std::iota(every.begin(), every.end(), 0u);
+        std::vector<std::uint64_t> every(params.secret_count());
+        std::iota(every.begin(), every.end(), std::uint64_t{0});
         const auto walked = evaluate_all(options);
         const auto played = evaluate_secrets(options, every);
         EXPECT_EQ(walked.histogram, played.histogram);
@@ -59,9 +59,9 @@ TEST(AdaptiveSplit, DefaultGameSampleWithin3Tests) {
     const BatchParams params;
     auto options = options_for(params);
     Rng rng(20261130);
-    std::vector<std::uint32_t> secrets;
+    std::vector<std::uint64_t> secrets;
     // 20 under the sanitizers: each class anneals its second test, 10x slower there.
-    for (int i = 0; i < (test_support::kSanitized ? 20 : 60); ++i) secrets.push_back(static_cast<std::uint32_t>(rng.below(params.secret_count())));
+    for (int i = 0; i < (test_support::kSanitized ? 20 : 60); ++i) secrets.push_back(rng.below(params.secret_count()));
     secrets.push_back(0);          // 000000000
     secrets.push_back(999999999);  // 999999999
     const auto r = evaluate_secrets(options, secrets);

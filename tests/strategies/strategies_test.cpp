@@ -46,8 +46,8 @@ TEST(Strategies, SearchAfterCountsWinsEveryGameOfSmallGames) {
 TEST(Evaluator, CandidatesFromTheGroupChangeNoMove) {
     const auto params = digit_game(5);
     const auto options = options_for("search-after-counts", params, 3);
-    std::vector<std::uint32_t> every(params.secret_count());
-    for (std::uint32_t i = 0; i < every.size(); ++i) every[i] = i;
+    std::vector<std::uint64_t> every(params.secret_count());
+    for (std::uint64_t i = 0; i < every.size(); ++i) every[i] = i;
     const auto walked = evaluate_all(options);
     const auto played = evaluate_secrets(options, every);
     EXPECT_EQ(walked.histogram, played.histogram);
@@ -79,7 +79,7 @@ TEST(Evaluator, CountsWrongChallengesAndBrokenRules) {
 }
 
 // Edge cases of the 9/10/9 game, and a seeded sample.
-std::vector<std::uint32_t> default_game_sample() {
+std::vector<std::uint64_t> default_game_sample() {
     const BatchParams p;
     std::vector<std::string> texts{
         "123456789", "987654321", "012345678", "876543210", "102030405", "999999998",
@@ -89,10 +89,10 @@ std::vector<std::uint32_t> default_game_sample() {
         "000000009", "900000000", "123123123", "112233445", "667788990", "099999999",
     };
     for (int d = 0; d <= 9; ++d) texts.push_back(std::string(9, static_cast<char>('0' + d)));
-    std::vector<std::uint32_t> out;
-    for (const auto& t : texts) out.push_back(static_cast<std::uint32_t>(PackedCode::parse(t, p)->index(p)));
+    std::vector<std::uint64_t> out;
+    for (const auto& t : texts) out.push_back(PackedCode::parse(t, p)->index(p));
     Rng rng(20261130);
-    for (int i = 0; i < 3000; ++i) out.push_back(static_cast<std::uint32_t>(rng.below(p.secret_count())));
+    for (int i = 0; i < 3000; ++i) out.push_back(rng.below(p.secret_count()));
     return out;
 }
 

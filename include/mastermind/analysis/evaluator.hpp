@@ -35,6 +35,9 @@ struct EvaluationOptions {
     // it the whole subtree below, falls in one shard; a shard holds only its own secrets.
     // merge_evaluations of every shard's result is the report of the whole run.
     int shard = 0, shards = 1;
+    // Walk with 64-bit secret indices even when the game's fit 32 bits (position.hpp): tests use
+    // it to check that both widths give the same report.
+    bool wide_indices = false;
 };
 
 struct EvaluationResult {
@@ -49,18 +52,19 @@ struct EvaluationResult {
     std::uint64_t move_hash = 0;         // a signature of every move played (mastermind bench)
     double seconds = 0;
     // The examples as secret indices, smallest first (what a merge of shards needs).
-    std::vector<std::uint32_t> worst_secrets;
-    std::vector<std::pair<std::uint32_t, std::string>> failed_secrets;
+    std::vector<std::uint64_t> worst_secrets;
+    std::vector<std::pair<std::uint64_t, std::string>> failed_secrets;
 };
 
 // Every secret of the game (or of one shard); the strategy also gets each group as its
-// consistent set.
+// consistent set. Memory: 8 bytes a secret (16 when the game needs 64-bit indices), the caller's
+// to check (shards_for_memory).
 EvaluationResult evaluate_all(const EvaluationOptions& options);
 // The fewest shards whose walk fits in `limit_bytes` of memory for a game of `secrets` secrets
-// (each shard holds its secrets' indices twice, the group and its scratch, plus the walk's
+// (each shard holds its secrets' indices, of `index_bytes` each, twice, the group and its scratch, plus the walk's
 // temporaries and the process itself: kShardOverheadBytes); 0 if no number of shards fits.
 inline constexpr std::uint64_t kShardOverheadBytes = std::uint64_t{64} << 20;
-std::uint64_t shards_for_memory(std::uint64_t secrets, std::uint64_t limit_bytes);
+std::uint64_t shards_for_memory(std::uint64_t secrets, std::uint64_t limit_bytes, std::uint64_t index_bytes = 4);
 // Shards 0 .. shards - 1 of `options` one after another, merged: the whole run's report with the
 // memory of one shard at a time.
 EvaluationResult evaluate_all_in_shards(const EvaluationOptions& options, int shards);
@@ -69,6 +73,6 @@ EvaluationResult evaluate_all_in_shards(const EvaluationOptions& options, int sh
 EvaluationResult merge_evaluations(std::span<const EvaluationResult> shards, const BatchParams& params, std::size_t examples);
 // The given secrets (indices 0 .. K^P-1, repeats allowed); the strategy computes its own
 // candidates, as in a real game.
-EvaluationResult evaluate_secrets(const EvaluationOptions& options, std::vector<std::uint32_t> secrets);
+EvaluationResult evaluate_secrets(const EvaluationOptions& options, std::vector<std::uint64_t> secrets);
 
 }  // namespace mastermind

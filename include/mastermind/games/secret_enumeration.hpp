@@ -21,12 +21,18 @@ namespace mastermind {
 std::vector<std::uint32_t> secrets_answering(const TestRecord& record, const BatchParams& params);
 // The same for every record of a history at once: the secrets consistent with all of them. The
 // count vectors must fit every record's sums, and each branch is dropped as soon as one record's
-// hits (per string, or in total) leave their range. With no record: every secret.
-std::vector<std::uint32_t> secrets_consistent(std::span<const TestRecord> history, const BatchParams& params);
+// hits (per string, or in total) leave their range. With no record: every secret. `Index` is
+// std::uint32_t (K^P < 2^32) or std::uint64_t (any game; position.hpp says which a game uses).
+template <class Index = std::uint32_t>
+std::vector<Index> secrets_consistent(std::span<const TestRecord> history, const BatchParams& params);
+extern template std::vector<std::uint32_t> secrets_consistent<std::uint32_t>(std::span<const TestRecord>, const BatchParams&);
+extern template std::vector<std::uint64_t> secrets_consistent<std::uint64_t>(std::span<const TestRecord>, const BatchParams&);
 
 // The members of `secrets` (indices, any order; kept in that order) that also give `record`'s
 // answers.
 std::vector<std::uint32_t> filter_secrets(std::span<const std::uint32_t> secrets, const TestRecord& record,
+                                          const BatchParams& params);
+std::vector<std::uint64_t> filter_secrets(std::span<const std::uint64_t> secrets, const TestRecord& record,
                                           const BatchParams& params);
 
 // The digits of the secret with this index, peg 0 first (peg 0 is the most significant digit).

@@ -43,8 +43,8 @@ std::unique_ptr<Strategy> make_adaptive_split(const BatchParams& params, std::ui
                                               const SplitBudget& budget = {}, const OfflineSecondTests* offline = nullptr,
                                               std::optional<std::span<const SecondTestEntry>> table = std::nullopt);
 
-// The first test: compiled in for the 9/10/9 game (see docs/strategies.md for how it was
-// chosen), seeded random strings for other games.
+// The first test: compiled in for the 9/10/9 and 10/10/10 games (see docs/strategies.md and
+// docs/results.md for how they were chosen), seeded random strings for other games.
 std::vector<PackedCode> adaptive_split_first_test(const BatchParams& params, std::uint64_t seed);
 
 }  // namespace mastermind::strategies

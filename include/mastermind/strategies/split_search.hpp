@@ -31,9 +31,11 @@ struct SplitResult {
 
 class SplitSearch {
 public:
-    // `members`: the set (indices of secrets, K^P < 2^32, classic rules, B <= 16); `avoid`:
-    // strings the test must not contain (sent before). Keeps its own copy of both.
+    // `members`: the set (indices of secrets at either width, position.hpp; classic rules,
+    // B <= 16); `avoid`: strings the test must not contain (sent before). Keeps its own copy of
+    // both (the members as digits).
     SplitSearch(const BatchParams& params, std::span<const std::uint32_t> members, std::span<const PackedCode> avoid);
+    SplitSearch(const BatchParams& params, std::span<const std::uint64_t> members, std::span<const PackedCode> avoid);
 
     std::size_t size() const { return members_; }
 
@@ -46,6 +48,8 @@ public:
 
 private:
     struct Run;
+    SplitSearch(const BatchParams& params, std::size_t members, std::span<const PackedCode> avoid);
+    void set_member(std::size_t m, const std::uint8_t* digits);
     PackedCode move(Run& run, Rng& rng, std::size_t j) const;
     bool allowed(const PackedCode& code, std::span<const PackedCode> test, std::size_t replaced) const;
 
@@ -54,7 +58,6 @@ private:
     std::size_t stride_ = 0;                      // members_ rounded up for the column arrays
     std::vector<std::uint8_t> pegs_;              // [position][member]
     std::vector<std::uint8_t> counts_;            // [colour][member]: the member's pegs of it
-    std::vector<std::uint32_t> indices_;          // the members' indices
     std::vector<std::uint64_t> avoid_;            // nibbles, sorted
 };
 

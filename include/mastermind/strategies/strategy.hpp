@@ -31,8 +31,8 @@ class Strategy {
 public:
     virtual ~Strategy() = default;
     // Must give the same move for the same history, whatever was asked before (implementations
-    // may cache, but not change their answer). The consistent secrets come from
-    // `position.consistent()` only.
+    // may cache, but not change their answer). The consistent secrets come from the position only
+    // (`visit_consistent()` at either index width, `consistent()` where 32 bits are certain).
     virtual Move next(const Position& position) = 0;
 };
 
