@@ -125,17 +125,18 @@ int run_solve(const SolveArgs& args) {
 
 // What auto plays, asked of the functions that choose (so the help cannot drift from them).
 std::string auto_choices() {
-    BatchParams record, larger, small, adjacent;
+    BatchParams record, larger, wide, small, adjacent;
     larger.pegs = 10, larger.colours = 11, larger.batch = 10;
+    wide.pegs = 10, wide.colours = 10, wide.batch = 10;
     small.pegs = 4, small.colours = 6, small.batch = 4;
     adjacent.rules = Rules::adjacent;
     const CodeSpace ordinary(Rules::classic, 4, 6);
     return fmt::format(
         "The default, auto, plays {} on the 9/10/9 batch game, {} on larger batch games with B = P and "
-        "K = P + 1 (10/11/10 and up), {} on small batch games (4/6/4) and under adjacent rules ({}), and "
-        "{} in the ordinary game.",
-        best_strategy_for(record)->name, best_strategy_for(larger)->name, best_strategy_for(small)->name,
-        best_strategy_for(adjacent)->name, best_codebreaker_for(ordinary)->name);
+        "K = P + 1 (10/11/10 and up), {} on other large ones (10/10/10), {} on small batch games (4/6/4) "
+        "and under adjacent rules ({}), and {} in the ordinary game.",
+        best_strategy_for(record)->name, best_strategy_for(larger)->name, best_strategy_for(wide)->name,
+        best_strategy_for(small)->name, best_strategy_for(adjacent)->name, best_codebreaker_for(ordinary)->name);
 }
 
 }  // namespace

@@ -415,13 +415,15 @@ private:
 
     void finished(std::size_t n) {
         const auto before = done_.fetch_add(n);
-        if (options_.progress && (before >> 20) != ((before + n) >> 20)) options_.progress(before + n, total_);
+        if (options_.progress && before / progress_step_ != (before + n) / progress_step_) options_.progress(before + n, total_);
     }
 
     const EvaluationOptions& options_;
     bool exhaustive_;
     std::uint64_t total_;
     std::atomic<std::uint64_t> done_{0};
+    // Progress is told every 2^20 games, or every 1/1000 of a smaller walk (a sample).
+    std::uint64_t progress_step_ = std::clamp<std::uint64_t>(total_ / 1000, 1, std::uint64_t{1} << 20);
     tbb::enumerable_thread_specific<std::unique_ptr<Strategy>> strategies_;
     tbb::enumerable_thread_specific<Tally> tallies_;
 };

@@ -68,6 +68,9 @@ const StrategyInfo* best_strategy_for(const BatchParams& params) {
         params.colours == params.pegs + 1) {
         return find_strategy("counts-then-locate");
     }
+    // Too many secrets to keep them all (10/10/10...): the record strategy plays any classic game
+    // of at most 15 strings a test; beyond that consistent's refusal says why.
+    if (params.secret_count() > strategies::kConsistentMaxSecrets && params.batch <= 15) return find_strategy("adaptive-split");
     return find_strategy("consistent");
 }
 

@@ -132,7 +132,8 @@ TEST(Strategies, AutoPicksTheBestStrategyForTheGame) {
     EXPECT_EQ(best_strategy_for(BatchParams{4, 6, 4, 20})->name, "consistent");
     EXPECT_EQ(best_strategy_for(digit_game(7))->name, "consistent");       // 8^7 = 2M secrets
     EXPECT_EQ(best_strategy_for(digit_game(8))->name, "counts-then-locate");  // 9^8 = 43M
-    EXPECT_EQ(best_strategy_for(BatchParams{12, 16, 16, 20})->name, "consistent");
+    EXPECT_EQ(best_strategy_for(BatchParams{10, 10, 10, 20})->name, "adaptive-split");  // 10^10
+    EXPECT_EQ(best_strategy_for(BatchParams{12, 16, 16, 20})->name, "consistent");  // B = 16: none plays it
 }
 
 TEST(Strategies, SpecificStrategiesRefuseOtherGames) {

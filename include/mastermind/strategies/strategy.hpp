@@ -50,7 +50,8 @@ std::string strategy_refuses(const StrategyInfo& info, const BatchParams& params
 std::span<const StrategyInfo> all_strategies();
 const StrategyInfo* find_strategy(std::string_view name);
 // What `mastermind solve --strategy auto` plays: adaptive-split on the 9/10/9 game, consistent on
-// games small enough for it, counts-then-locate on other games with B = P and K = P + 1.
+// games small enough for it, counts-then-locate on other games with B = P and K = P + 1,
+// adaptive-split on the other large ones (10/10/10...) with B <= 15.
 const StrategyInfo* best_strategy_for(const BatchParams& params);
 
 // B distinct strings drawn uniformly by `rng` (rejecting repeats), for seeded tests.
