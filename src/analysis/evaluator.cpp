@@ -459,24 +459,27 @@ std::vector<Index> shard_secrets(const EvaluationOptions& options, const Move& f
     const auto shards = static_cast<std::uint64_t>(options.shards);
     const bool scorer_keys = params.rules == Rules::classic;
     const TestScorer scorer(first.strings, params);
-    auto shard_of = [&](Index index) {
-        AnswerKey key;
-        if (scorer_keys) {
-            std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
-            digits_of_index(index, params, digits.data());
-            key = scorer.key(digits.data());
-        } else {
-            key = answer_key(PackedCode::from_index(index, params), first.strings, params);
-        }
+    // The shard of the secret with these digits (its index: `index`).
+    auto shard_of = [&](const std::uint8_t* digits, Index index) {
+        const AnswerKey key = scorer_keys ? scorer.key(digits)
+                                          : answer_key(PackedCode::from_index(index, params), first.strings, params);
         return mix64(AnswerKeyHash{}(key)) % shards;
     };
     const std::uint64_t chunk = std::uint64_t{1} << 20;
     std::vector<std::vector<Index>> kept((n + chunk - 1) / chunk);
     tbb::parallel_for(std::size_t{0}, kept.size(), [&](std::size_t c) {
         const std::uint64_t end = std::min(n, (c + 1) * chunk);
+        // The digits of each secret in turn, counted up like an odometer from the chunk's first
+        // (one division per chunk, not P per secret: the pass is repeated for every shard).
+        std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
+        digits_of_index(static_cast<Index>(c * chunk), params, digits.data());
+        const auto top = static_cast<std::uint8_t>(params.colours - 1);
         for (std::uint64_t i = c * chunk; i < end; ++i) {
-            if (shard_of(static_cast<Index>(i)) == static_cast<std::uint64_t>(options.shard)) {
+            if (shard_of(digits.data(), static_cast<Index>(i)) == static_cast<std::uint64_t>(options.shard)) {
                 kept[c].push_back(static_cast<Index>(i));
+            }
+            for (int p = params.pegs - 1; p >= 0 && digits[static_cast<std::size_t>(p)]++ == top; --p) {
+                digits[static_cast<std::size_t>(p)] = 0;
             }
         }
     });
