@@ -65,8 +65,10 @@ int run_cli(int argc, char** argv) {
                  named, names);
         return kExitFailure;
     }
-    for (const auto& [name, add] : commands) {
-        if (only == std::end(commands) || name == named) add(app, exit_status);
+    if (only != std::end(commands)) {
+        only->second(app, exit_status);
+    } else {
+        for (const auto& command : commands) command.second(app, exit_status);
     }
     try {
         app.parse(argc, argv);

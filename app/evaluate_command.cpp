@@ -275,22 +275,34 @@ int run_evaluate(EvaluateArgs args) {
     std::mutex print;
     const bool terminal = ::isatty(STDERR_FILENO);
     if (terminal || args.progress) {
-        // A bar redrawn in place on a terminal; one line per 1% in a log file.
-        auto last_percent = std::make_shared<int>(-1);
-        options.progress = [&, terminal, last_percent](std::uint64_t done, std::uint64_t total) {
-            std::lock_guard lock(print);
-            const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            const double fraction = static_cast<double>(done) / static_cast<double>(total);
-            const double eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0.0;
-            if (terminal) {
-                const int width = 40, filled = static_cast<int>(fraction * width);
-                complain("\r[{}{}] {:5.1f}%  {:.0f} s, ETA {:.0f} s ", std::string(static_cast<std::size_t>(filled), '#'),
-                           std::string(static_cast<std::size_t>(width - filled), '.'), 100 * fraction, elapsed, eta);
-            } else if (static_cast<int>(100 * fraction) > *last_percent) {
-                *last_percent = static_cast<int>(100 * fraction);
-                complain("progress {:3}%  {:.0f} s, ETA {:.0f} s\n", *last_percent, elapsed, eta);
-            }
+        // A bar redrawn in place on a terminal; one line per 1% in a log file. Each phase (a
+        // shard's pass over every secret, then the games) times its own ETA from its first report.
+        auto reporter = [&, terminal](const char* label) {
+            struct Phase {
+                std::optional<std::chrono::steady_clock::time_point> start;
+                int last_percent = -1;
+            };
+            auto phase = std::make_shared<Phase>();
+            return [&, terminal, label, phase](std::uint64_t done, std::uint64_t total) {
+                std::lock_guard lock(print);
+                const auto now = std::chrono::steady_clock::now();
+                if (!phase->start) phase->start = label == std::string_view("progress") ? start : now;
+                const double elapsed = std::chrono::duration<double>(now - *phase->start).count();
+                const double fraction = static_cast<double>(done) / static_cast<double>(total);
+                const double eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0.0;
+                if (terminal) {
+                    const int width = 40, filled = static_cast<int>(fraction * width);
+                    complain("\r{:<10} [{}{}] {:5.1f}%  {:.0f} s, ETA {:.0f} s ", label,
+                             std::string(static_cast<std::size_t>(filled), '#'),
+                             std::string(static_cast<std::size_t>(width - filled), '.'), 100 * fraction, elapsed, eta);
+                } else if (static_cast<int>(100 * fraction) > phase->last_percent) {
+                    phase->last_percent = static_cast<int>(100 * fraction);
+                    complain("{} {:3}%  {:.0f} s, ETA {:.0f} s\n", label, phase->last_percent, elapsed, eta);
+                }
+            };
         };
+        options.progress = reporter("progress");
+        if (args.shard) options.pass_progress = reporter("shard pass");  // one shard a process: one pass
     }
     EvaluationResult r;
     std::string scope;

@@ -52,7 +52,7 @@ int run_first_test(const FirstTestArgs& args) {
         return kExitFailure;
     }
     // The sample is counted in memory (one entry per answer class met): at most 2^32 secrets.
-    const std::uint64_t samples = (p.secret_count() - 1) / args.stride + 1;
+    const std::uint64_t samples = sample_size(p, args.stride);
     if (samples > UINT32_MAX) {
         complain("mastermind first-test: every {}th of the {}^{} secrets is a sample of {}; at most 2^32 (raise --stride)\n",
                  args.stride, p.colours, p.pegs, samples);

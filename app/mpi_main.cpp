@@ -84,6 +84,7 @@ void work(const EvaluationOptions& options, int shards) {
     EvaluationOptions one = options;
     one.shards = shards;
     one.progress = nullptr;
+    one.pass_progress = nullptr;
     for (;;) {
         int unused = 0, shard = -1;
         MPI_Send(&unused, 1, MPI_INT, 0, kRequest, MPI_COMM_WORLD);

@@ -16,7 +16,7 @@ ClassStatistics class_statistics(std::span<const PackedCode> test, const BatchPa
                                  std::uint64_t hard_size) {
     const TestScorer scorer(test, params);
     const std::uint64_t total = params.secret_count();
-    const std::uint64_t samples = (total + stride - 1) / stride;
+    const std::uint64_t samples = sample_size(params, stride);
     using Counts = std::unordered_map<AnswerKey, std::uint64_t, AnswerKeyHash>;
     tbb::enumerable_thread_specific<Counts> local;
     // Secret indices in 32 bits where they fit (the faster division), else in 64.

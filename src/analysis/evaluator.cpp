@@ -467,6 +467,8 @@ std::vector<Index> shard_secrets(const EvaluationOptions& options, const Move& f
     };
     const std::uint64_t chunk = std::uint64_t{1} << 20;
     std::vector<std::vector<Index>> kept((n + chunk - 1) / chunk);
+    std::atomic<std::uint64_t> chunks_done{0};
+    const std::uint64_t report_every = std::max<std::uint64_t>(1, kept.size() / 100);
     tbb::parallel_for(std::size_t{0}, kept.size(), [&](std::size_t c) {
         const std::uint64_t end = std::min(n, (c + 1) * chunk);
         // The digits of each secret in turn, counted up like an odometer from the chunk's first
@@ -482,6 +484,8 @@ std::vector<Index> shard_secrets(const EvaluationOptions& options, const Move& f
                 digits[static_cast<std::size_t>(p)] = 0;
             }
         }
+        const auto done = chunks_done.fetch_add(1) + 1;
+        if (options.pass_progress && done % report_every == 0) options.pass_progress(std::min(n, done * chunk), n);
     });
     std::size_t size = 0;
     for (const auto& k : kept) size += k.size();

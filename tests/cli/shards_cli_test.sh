@@ -38,6 +38,9 @@ for rules in classic adjacent; do
         done
     fi
 done
+"$bin" evaluate -P 4 -K 5 -B 4 --strategy adaptive-split --all --shard 1/3 --progress >/dev/null 2>"$tmp/pass.err"
+check "--shard with --progress: the pass over every secret is reported" grep -q "^shard pass 100%" "$tmp/pass.err"
+check "--shard with --progress: then the games" grep -q "^progress 100%" "$tmp/pass.err"
 [ -n "$mpi" ] || echo "skip mpirun: mastermind-mpi not built (no MPI found when configured)"
 
 # --- what is refused, with status 2 and a message naming why.

@@ -23,6 +23,11 @@ struct ClassStatistics {
     double hard_share = 0;
 };
 
+// How many secrets the sample of every `stride`-th one holds (indices 0, stride, 2*stride, ...).
+inline std::uint64_t sample_size(const BatchParams& params, std::uint64_t stride) {
+    return (params.secret_count() + stride - 1) / stride;
+}
+
 ClassStatistics class_statistics(std::span<const PackedCode> test, const BatchParams& params, std::uint64_t stride,
                                  std::uint64_t hard_size = 0);
 

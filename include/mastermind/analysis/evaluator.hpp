@@ -30,6 +30,9 @@ struct EvaluationOptions {
     std::size_t bucketed_split_from = std::size_t{1} << 22;
     // Called now and then from the worker threads with (games finished, games in all).
     std::function<void(std::uint64_t, std::uint64_t)> progress;
+    // A shard's pass over every secret (finding its own): called with (secrets scanned, all of
+    // them) about every 1% (minutes on 10^10 secrets, before any game is played).
+    std::function<void(std::uint64_t, std::uint64_t)> pass_progress;
     // evaluate_all: shard `shard` of `shards` (docs/performance.md, "Shards"). The secrets are
     // divided by a hash of their answers to the first test, so that every answer class, and with
     // it the whole subtree below, falls in one shard; a shard holds only its own secrets.
