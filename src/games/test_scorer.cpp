@@ -3,19 +3,26 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <stdexcept>
+
+#include <fmt/format.h>
 
 namespace mastermind {
 
 namespace {
 
-// (hit, blow) with hit + blow = s is pair number s(s+1)/2 + hit: 0..54 for P <= 9.
+// (hit, blow) with hit + blow = s is pair number s(s+1)/2 + hit: 0..54 for P <= 9, 0..65 for P = 10.
 constexpr int pair_number(int hit, int blow) {
     const int s = hit + blow;
     return s * (s + 1) / 2 + hit;
 }
 
-// The 55-pair counting key fits games with P <= 9 and B <= 15 (counts below 16).
-bool counted(const BatchParams& params, std::size_t batch) { return params.pegs <= 9 && batch <= 15; }
+// The counting key: a 4-bit count per pair number in 64 lanes (256 bits), for B <= 15 (counts
+// below 16). P <= 9 has 55 pairs. P = 10 has 66, of which two need no lane: (9, 1) is no
+// secret's answer (9 hits leave one peg of each, and they differ), and the count of (10, 0) is B
+// minus the others', so the key stays exact without it.
+constexpr int kLanes = 64;
+bool counted(const BatchParams& params, std::size_t batch) { return params.pegs <= 10 && batch <= 15; }
 
 // The counting key's increment for one string's answer, by hit * 16 + (hit + blow), as a whole
 // 256-bit key: a key from lanes is then one table look-up and one vector addition per string.
@@ -25,10 +32,10 @@ struct alignas(32) KeyIncrement {
 };
 constexpr std::array<KeyIncrement, 256> make_increments() {
     std::array<KeyIncrement, 256> table{};
-    for (int h = 0; h <= 9; ++h) {
-        for (int c = h; c <= 9; ++c) {
+    for (int h = 0; h <= 10; ++h) {
+        for (int c = h; c <= 10; ++c) {
             const int q = pair_number(h, c - h);
-            table[static_cast<std::size_t>(h * 16 + c)].words[q >> 4] = std::uint64_t{1} << (4 * (q & 15));
+            if (q < kLanes) table[static_cast<std::size_t>(h * 16 + c)].words[q >> 4] = std::uint64_t{1} << (4 * (q & 15));
         }
     }
     return table;
@@ -77,7 +84,11 @@ AnswerKey make_answer_key(std::span<const HitBlow> answers, const BatchParams& p
     if (counted(params, answers.size())) {
         for (const auto& a : answers) {
             const int q = pair_number(a.hit, a.blow);
-            key.words[static_cast<std::size_t>(q >> 4)] += std::uint64_t{1} << (4 * (q & 15));
+            if (q < kLanes) {
+                key.words[static_cast<std::size_t>(q >> 4)] += std::uint64_t{1} << (4 * (q & 15));
+            } else if (a.hit != params.pegs) {  // P = 10: (9, 1), which the protocol refuses
+                throw std::invalid_argument(fmt::format("({}, {}) is no secret's answer", a.hit, a.blow));
+            }
         }
         return key;
     }
@@ -99,10 +110,13 @@ std::vector<HitBlow> answers_from_key(const AnswerKey& key, const BatchParams& p
         for (int s = 0; s <= params.pegs; ++s) {
             for (int h = 0; h <= s; ++h) {
                 const int q = pair_number(h, s - h);
+                if (q >= kLanes) continue;
                 const auto n = key.words[static_cast<std::size_t>(q >> 4)] >> (4 * (q & 15)) & 0xF;
                 for (std::uint64_t i = 0; i < n; ++i) out.push_back({static_cast<std::uint8_t>(h), static_cast<std::uint8_t>(s - h)});
             }
         }
+        // The pair without a lane (P = 10: (10, 0)) takes the rest of the B answers.
+        while (out.size() < static_cast<std::size_t>(batch)) out.push_back({static_cast<std::uint8_t>(params.pegs), 0});
     } else {
         for (int i = 0; i < batch; ++i) {
             const auto code = static_cast<std::uint8_t>(key.words[static_cast<std::size_t>(i / 8)] >> (8 * (i % 8)));

@@ -40,6 +40,26 @@ void check_random_tests(const BatchParams& params, int tests, int secrets_per_te
 TEST(TestScorer, MatchesOneStringAtATimeOnTheDefaultGame) { check_random_tests(BatchParams{}, 200, 500); }
 TEST(TestScorer, MatchesOnTheLargestGames) { check_random_tests(BatchParams{12, 16, 16, 20}, 100, 300); }
 TEST(TestScorer, MatchesOnSmallGames) { check_random_tests(BatchParams{4, 6, 4, 20}, 100, 300); }
+// 10 pegs: the counting key without lanes for (9, 1) and (10, 0) (a secret that is one of the
+// strings answers (10, 0) to it: the first secret of every test).
+TEST(TestScorer, MatchesOnTenPegs) {
+    check_random_tests(BatchParams{10, 10, 10, 20}, 200, 300);
+    check_random_tests(BatchParams{10, 4, 15, 20}, 100, 300);
+}
+
+TEST(AnswerKey, TenPegKeysAreExactWithoutALaneFor10Hits) {
+    const BatchParams p{10, 10, 3, 20};
+    const std::vector<HitBlow> all{{10, 0}, {10, 0}, {10, 0}}, none{{0, 0}, {0, 0}, {0, 0}}, one{{10, 0}, {0, 0}, {0, 0}},
+        two{{10, 0}, {10, 0}, {0, 0}}, mixed{{8, 2}, {10, 0}, {0, 10}};
+    const std::vector<std::vector<HitBlow>> sets{all, none, one, two, mixed};
+    for (std::size_t i = 0; i < sets.size(); ++i) {
+        auto sorted = sets[i];
+        std::sort(sorted.begin(), sorted.end());
+        EXPECT_EQ(answers_from_key(make_answer_key(sets[i], p), p, 3), sorted) << i;
+        for (std::size_t j = 0; j < i; ++j) EXPECT_NE(make_answer_key(sets[i], p), make_answer_key(sets[j], p)) << i << " " << j;
+    }
+    EXPECT_THROW(make_answer_key(std::vector<HitBlow>{{9, 1}, {0, 0}, {0, 0}}, p), std::invalid_argument);
+}
 
 TEST(AnswerKey, IgnoresOrderAndSeparatesMultisets) {
     const BatchParams p{4, 6, 3, 20};
