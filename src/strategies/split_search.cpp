@@ -52,19 +52,20 @@ SplitSearch::SplitSearch(const BatchParams& params, std::size_t members, std::sp
 SplitSearch::SplitSearch(const BatchParams& params, std::span<const std::uint32_t> members,
                          std::span<const PackedCode> avoid)
     : SplitSearch(params, members.size(), avoid) {
-    std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
-    for (std::size_t m = 0; m < members_; ++m) {
-        digits_of_index(members[m], params, digits.data());
-        set_member(m, digits.data());
-    }
+    set_members(members);
 }
 
 SplitSearch::SplitSearch(const BatchParams& params, std::span<const std::uint64_t> members,
                          std::span<const PackedCode> avoid)
     : SplitSearch(params, members.size(), avoid) {
+    set_members(members);
+}
+
+template <class Index>
+void SplitSearch::set_members(std::span<const Index> members) {
     std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
     for (std::size_t m = 0; m < members_; ++m) {
-        digits_of_index(members[m], params, digits.data());
+        digits_of_index(members[m], params_, digits.data());
         set_member(m, digits.data());
     }
 }

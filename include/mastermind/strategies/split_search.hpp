@@ -49,6 +49,8 @@ public:
 private:
     struct Run;
     SplitSearch(const BatchParams& params, std::size_t members, std::span<const PackedCode> avoid);
+    template <class Index>
+    void set_members(std::span<const Index> members);  // the members' digits, at either width
     void set_member(std::size_t m, const std::uint8_t* digits);
     PackedCode move(Run& run, Rng& rng, std::size_t j) const;
     bool allowed(const PackedCode& code, std::span<const PackedCode> test, std::size_t replaced) const;
