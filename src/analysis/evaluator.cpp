@@ -485,7 +485,9 @@ std::vector<Index> shard_secrets(const EvaluationOptions& options, const Move& f
             }
         }
         const auto done = chunks_done.fetch_add(1) + 1;
-        if (options.pass_progress && done % report_every == 0) options.pass_progress(std::min(n, done * chunk), n);
+        if (options.pass_progress && (done % report_every == 0 || done == kept.size())) {
+            options.pass_progress(std::min(n, done * chunk), n);
+        }
     });
     std::size_t size = 0;
     for (const auto& k : kept) size += k.size();
