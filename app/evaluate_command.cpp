@@ -1,6 +1,7 @@
 // `mastermind evaluate`: a strategy against all secrets, a seeded sample, or a file of secrets.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <functional>
@@ -252,16 +253,22 @@ int run_evaluate(EvaluateArgs args) {
         complain("mastermind evaluate: '{}' is not a strategy of the batch game\n", args.strategy);
         return kExitFailure;
     }
-    if (args.all && !args.shard && args.shards <= 1 && !shard_runner()) {
-        // One process holds every secret's index twice: refuse what this machine cannot hold.
+    if (args.all && (args.shards > 1 || !shard_runner())) {
+        // A process holds every secret index of its shard twice: refuse what this machine cannot
+        // hold (the MPI runner's own shard count, without --shards, is not known here).
+        const std::uint64_t shards = args.shard ? static_cast<std::uint64_t>(args.shard->count)
+                                                : static_cast<std::uint64_t>(std::max(1, args.shards));
         const std::uint64_t index_bytes = wide_indices(args.params) ? 8 : 4;
-        const std::uint64_t need = args.params.secret_count() * index_bytes * 9 / 4 + kShardOverheadBytes;
+        const std::uint64_t per_shard = (args.params.secret_count() + shards - 1) / shards;
+        const std::uint64_t need = per_shard * index_bytes * 9 / 4 + kShardOverheadBytes;
         const std::uint64_t have = static_cast<std::uint64_t>(::sysconf(_SC_PHYS_PAGES)) * static_cast<std::uint64_t>(::sysconf(_SC_PAGE_SIZE));
         if (have > 0 && need > have) {
-            complain("mastermind evaluate: --all on {} holds about {:.1f} GiB in one process, more than this machine's "
-                     "{:.1f} GiB: divide it with --memory-limit MIB (or --shards N, --shard I/N)\n",
-                     count_of(args.params.secret_count(), "secret"), static_cast<double>(need) / (1 << 30),
-                     static_cast<double>(have) / (1 << 30));
+            complain("mastermind evaluate: --all on {}{} holds about {:.1f} GiB in one process, more than this "
+                     "machine's {:.1f} GiB: divide it {}with --memory-limit MIB (or --shards N, --shard I/N)\n",
+                     count_of(args.params.secret_count(), "secret"),
+                     shards > 1 ? fmt::format(" in {} shards", shards) : std::string(),
+                     static_cast<double>(need) / (1 << 30), static_cast<double>(have) / (1 << 30),
+                     shards > 1 ? "further " : "");
             return kExitFailure;
         }
     }

@@ -29,6 +29,8 @@ check "arena on 10/10/10, the default solver: every game Accepted" grep -q "Acce
 mem_kb=$(sed -n 's/^MemTotal: *\([0-9]*\) kB/\1/p' /proc/meminfo)
 if [ "$mem_kb" -lt $((160 * 1024 * 1024)) ]; then
     refused "--all on 10^10 secrets in one process" "GiB in one process" "$bin" evaluate "${game[@]}" --strategy adaptive-split --all
+    refused "--all on 10^10 secrets in 2 shards" "in 2 shards holds about" "$bin" evaluate "${game[@]}" --strategy adaptive-split --all --shards 2
+    refused "--shard 0/2 of 10^10 secrets" "divide it further" "$bin" evaluate "${game[@]}" --strategy adaptive-split --all --shard 0/2
 fi
 refused "--memory-limit too small for 10^10 secrets" "too little" "$bin" evaluate "${game[@]}" --all --memory-limit 64
 exit $((failures > 0))
