@@ -233,20 +233,24 @@ public:
         } else {
             split_small(group, move.strings, parts);
         }
+        // Each part is walked with the test and its answers appended to the history (`h` ends
+        // with the test already: only the answers change from part to part).
         auto visit = [&](std::size_t part, std::vector<TestRecord>& h) {
             const std::size_t begin = part == 0 ? 0 : parts.ends[part - 1];
             const std::size_t end = parts.ends[part];
-            h.push_back({move.strings, answers_from_key(parts.key(part, batch), options_.params, batch)});
+            answers_from_key(parts.key(part, batch), options_.params, batch, h.back().answers);
             walk(group.subspan(begin, end - begin), scratch.subspan(begin, end - begin), h, computed);
-            h.pop_back();
         };
         if (group.size() >= std::min(kParallelGroup, options_.bucketed_split_from) && parts.ends.size() > 1) {
             tbb::parallel_for(std::size_t{0}, parts.ends.size(), [&](std::size_t part) {
                 std::vector<TestRecord> h = history;
+                h.push_back({move.strings, {}});
                 visit(part, h);
             });
         } else {
+            history.push_back({move.strings, {}});
             for (std::size_t part = 0; part < parts.ends.size(); ++part) visit(part, history);
+            history.pop_back();
         }
     }
 

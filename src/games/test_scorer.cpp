@@ -101,22 +101,30 @@ AnswerKey make_answer_key(std::span<const HitBlow> answers, const BatchParams& p
 
 std::vector<HitBlow> answers_from_key(const AnswerKey& key, const BatchParams& params, int batch) {
     std::vector<HitBlow> out;
+    answers_from_key(key, params, batch, out);
+    return out;
+}
+
+void answers_from_key(const AnswerKey& key, const BatchParams& params, int batch, std::vector<HitBlow>& out) {
+    out.clear();
     if (params.rules == Rules::adjacent) {
         for (int i = 0; i < batch; ++i) {
             const auto code = static_cast<unsigned>(key.words[static_cast<std::size_t>(i / 4)] >> (16 * (i % 4)) & 0xFFF);
             out.push_back({static_cast<std::uint8_t>(code >> 8), static_cast<std::uint8_t>(code & 15), static_cast<std::uint8_t>(code >> 4 & 15)});
         }
     } else if (counted(params, static_cast<std::size_t>(batch))) {
-        for (int s = 0; s <= params.pegs; ++s) {
-            for (int h = 0; h <= s; ++h) {
-                const int q = pair_number(h, s - h);
+        // In (hit, blow) order, so the answers come out sorted.
+        for (int h = 0; h <= params.pegs; ++h) {
+            for (int b = 0; h + b <= params.pegs; ++b) {
+                const int q = pair_number(h, b);
                 if (q >= kLanes) continue;
                 const auto n = key.words[static_cast<std::size_t>(q >> 4)] >> (4 * (q & 15)) & 0xF;
-                for (std::uint64_t i = 0; i < n; ++i) out.push_back({static_cast<std::uint8_t>(h), static_cast<std::uint8_t>(s - h)});
+                for (std::uint64_t i = 0; i < n; ++i) out.push_back({static_cast<std::uint8_t>(h), static_cast<std::uint8_t>(b)});
             }
         }
-        // The pair without a lane (P = 10: (10, 0)) takes the rest of the B answers.
+        // The pair without a lane (P = 10: (10, 0), the greatest) takes the rest of the B answers.
         while (out.size() < static_cast<std::size_t>(batch)) out.push_back({static_cast<std::uint8_t>(params.pegs), 0});
+        return;
     } else {
         for (int i = 0; i < batch; ++i) {
             const auto code = static_cast<std::uint8_t>(key.words[static_cast<std::size_t>(i / 8)] >> (8 * (i % 8)));
@@ -124,7 +132,6 @@ std::vector<HitBlow> answers_from_key(const AnswerKey& key, const BatchParams& p
         }
     }
     std::sort(out.begin(), out.end());
-    return out;
 }
 
 TestScorer::TestScorer(std::span<const PackedCode> strings, const BatchParams& params)

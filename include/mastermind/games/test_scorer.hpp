@@ -44,6 +44,8 @@ AnswerKey expand_compact_key(std::uint64_t compact, int batch);
 // The key of a multiset of answers, and back (sorted). `batch` answers of a game with `params`.
 AnswerKey make_answer_key(std::span<const HitBlow> answers, const BatchParams& params);
 std::vector<HitBlow> answers_from_key(const AnswerKey& key, const BatchParams& params, int batch);
+// The same into `out` (its storage reused: the walker decodes a key per tree node).
+void answers_from_key(const AnswerKey& key, const BatchParams& params, int batch, std::vector<HitBlow>& out);
 
 class TestScorer {
 public:
