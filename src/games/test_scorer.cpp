@@ -42,6 +42,19 @@ constexpr std::array<KeyIncrement, 256> make_increments() {
 }
 constexpr std::array<KeyIncrement, 256> kIncrements = make_increments();
 
+// The (hit, blow) pair of each lane of the counting key.
+constexpr std::array<HitBlow, kLanes> make_pairs_of_lanes() {
+    std::array<HitBlow, kLanes> table{};
+    for (int s = 0; s <= 10; ++s) {
+        for (int h = 0; h <= s; ++h) {
+            const int q = pair_number(h, s - h);
+            if (q < kLanes) table[static_cast<std::size_t>(q)] = {static_cast<std::uint8_t>(h), static_cast<std::uint8_t>(s - h), 0};
+        }
+    }
+    return table;
+}
+constexpr std::array<HitBlow, kLanes> kPairOfLane = make_pairs_of_lanes();
+
 }  // namespace
 
 bool has_compact_key(const BatchParams& params, int batch) {
@@ -113,17 +126,23 @@ void answers_from_key(const AnswerKey& key, const BatchParams& params, int batch
             out.push_back({static_cast<std::uint8_t>(code >> 8), static_cast<std::uint8_t>(code & 15), static_cast<std::uint8_t>(code >> 4 & 15)});
         }
     } else if (counted(params, static_cast<std::size_t>(batch))) {
-        // In (hit, blow) order, so the answers come out sorted.
-        for (int h = 0; h <= params.pegs; ++h) {
-            for (int b = 0; h + b <= params.pegs; ++b) {
-                const int q = pair_number(h, b);
-                if (q >= kLanes) continue;
-                const auto n = key.words[static_cast<std::size_t>(q >> 4)] >> (4 * (q & 15)) & 0xF;
-                for (std::uint64_t i = 0; i < n; ++i) out.push_back({static_cast<std::uint8_t>(h), static_cast<std::uint8_t>(b)});
+        // The lanes that hold a count (at most B of the 64), then a sort of the few answers.
+        for (std::size_t w = 0; w < key.words.size(); ++w) {
+            for (std::uint64_t bits = key.words[w]; bits != 0;) {
+                const int nibble = __builtin_ctzll(bits) / 4;
+                const auto pair = kPairOfLane[w * 16 + static_cast<std::size_t>(nibble)];
+                for (auto n = bits >> (4 * nibble) & 0xF; n > 0; --n) out.push_back(pair);
+                bits &= ~(std::uint64_t{0xF} << (4 * nibble));
             }
         }
-        // The pair without a lane (P = 10: (10, 0), the greatest) takes the rest of the B answers.
+        // The pair without a lane (P = 10: (10, 0)) takes the rest of the B answers.
         while (out.size() < static_cast<std::size_t>(batch)) out.push_back({static_cast<std::uint8_t>(params.pegs), 0});
+        for (std::size_t i = 1; i < out.size(); ++i) {  // insertion sort: B <= 15
+            const auto a = out[i];
+            std::size_t j = i;
+            for (; j > 0 && a < out[j - 1]; --j) out[j] = out[j - 1];
+            out[j] = a;
+        }
         return;
     } else {
         for (int i = 0; i < batch; ++i) {

@@ -31,20 +31,25 @@ private:
     const State& state_for(std::span<const TestRecord> history) {
         if (states_.empty()) states_.push_back(initial());
         std::size_t k = 0;
-        while (k < seen_.size() && k < history.size() && same_record(seen_[k], history[k])) ++k;
-        states_.resize(k + 1);
-        seen_.resize(k);
+        while (k < known_ && k < history.size() && same_record(seen_[k], history[k])) ++k;
+        // states_[0 .. k] and seen_[0 .. k) still hold; the entries past them are kept as
+        // storage: assigning over them reuses their vectors' memory (a sibling in the tree
+        // differs from the last call in its last answers only, and a call used to free and
+        // allocate every vector of the states it replaced).
         for (; k < history.size(); ++k) {
-            seen_.push_back(history[k]);
-            State s = states_[k];
-            absorb(s, std::span<const TestRecord>(seen_.data(), k + 1));
-            states_.push_back(std::move(s));
+            if (seen_.size() <= k) seen_.push_back(history[k]);
+            else seen_[k] = history[k];
+            if (states_.size() <= k + 1) states_.push_back(states_[k]);
+            else states_[k + 1] = states_[k];
+            absorb(states_[k + 1], std::span<const TestRecord>(seen_.data(), k + 1));
         }
+        known_ = history.size();
         return states_[history.size()];
     }
 
-    std::vector<State> states_;
-    std::vector<TestRecord> seen_;
+    std::vector<State> states_;      // states_[k]: after the first k records of the last history
+    std::vector<TestRecord> seen_;   // that history (its first known_ records)
+    std::size_t known_ = 0;
 };
 
 }  // namespace mastermind::strategies
