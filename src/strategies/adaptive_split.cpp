@@ -98,9 +98,10 @@ private:
         }
         // The second test then anneals the best candidate (SplitSearch) until every secret of
         // the set is alone or the budget is spent; the offline pass searches on from there.
-        if (history.size() == 1 && budget_.second_steps > 0) {
+        const std::uint64_t steps = std::min<std::uint64_t>(budget_.second_steps, budget_.second_work / set.size());
+        if (history.size() == 1 && steps > 0) {
             SplitSearch search(params_, set, history.front().strings);
-            auto found = search.improve(std::move(best), rng, budget_.second_steps);
+            auto found = search.improve(std::move(best), rng, steps);
             if (offline_ != nullptr && found.not_alone > 0) {
                 const auto play_not_alone = found.not_alone;
                 auto longer = search.improve(found.test, rng, offline_->steps, offline_->restarts);

@@ -8,6 +8,7 @@
 #include "mastermind/analysis/evaluator.hpp"
 #include "mastermind/core/random.hpp"
 #include "mastermind/games/test_scorer.hpp"
+#include "mastermind/strategies/adaptive_split.hpp"
 #include "helpers/sanitized.hpp"
 
 namespace mastermind {
@@ -29,6 +30,29 @@ TEST(AdaptiveSplit, WinsEveryGameOfSmallGamesWithin3Tests) {
         EXPECT_LE(r.worst, 3) << "P=" << params.pegs;
         EXPECT_LT(r.mean, 2.1);
     }
+}
+
+// The annealing's work cap: a budget of no member scorings anneals nothing (the same tree as no
+// moves at all), and one the classes never reach changes nothing.
+TEST(AdaptiveSplit, TheSecondTestsWorkCapBoundsTheAnnealing) {
+    const BatchParams params{5, 6, 5, 20};
+    auto with = [&](strategies::SplitBudget budget) {
+        StrategyInfo info{"adaptive-split", "", [budget](const BatchParams& p, std::uint64_t seed) {
+                              return strategies::make_adaptive_split(p, seed, budget);
+                          }};
+        auto o = options_for(params, 3);
+        o.strategy = &info;
+        return evaluate_all(o);
+    };
+    strategies::SplitBudget no_work, no_steps, roomy;
+    no_work.second_work = 0;
+    no_steps.second_steps = 0;
+    roomy.second_work = std::uint64_t{1} << 40;
+    const auto defaults = with({});
+    EXPECT_EQ(with(no_work).move_hash, with(no_steps).move_hash);
+    EXPECT_NE(with(no_work).move_hash, defaults.move_hash) << "the annealing changed no move: the test shows nothing";
+    EXPECT_EQ(with(roomy).move_hash, defaults.move_hash);
+    EXPECT_EQ(with(no_work).failures, 0u);
 }
 
 // In a real game the strategy enumerates each class itself; the moves must be the ones the

@@ -23,6 +23,11 @@ struct SplitBudget {
     // 20,000 left 3,400 for 1.5x the time; the climb it replaced (120 single-string changes,
     // each scoring the whole test) left 76,168 and took longer than 5,000 moves.
     std::uint64_t second_steps = 5000;
+    // ... and at most this many member scorings in all (a move scores every member of the set
+    // against one string): classes of more than 40,000 secrets get fewer moves. Those of 9/10/9
+    // (at most 5,420) and of 10/10/10 (about 18,000 at most) never meet it; a random first test
+    // on a game like 12/16/15 leaves classes of millions, whose 5,000 moves took many minutes.
+    std::uint64_t second_work = 200'000'000;
     // Later tests: candidates tried until one separates every secret left, at most this many.
     int last_tries = 4096;
 };
