@@ -265,15 +265,27 @@ private:
         const auto& p = options_.params;
         if (static_cast<int>(history.size()) >= p.max_tests) return fmt::format("a test after {} tests", p.max_tests);
         if (static_cast<int>(move.strings.size()) != p.batch) return fmt::format("a test of {} strings", move.strings.size());
+        // The first string (in the test's order) sent before: the history is scanned once through
+        // a 64-bit filter of the test's strings (one bit each), and only a string whose bit is set
+        // is compared with them. Comparing every pair had been 11% of counts-then-locate's walk.
+        auto bit = [](const PackedCode& c) { return std::uint64_t{1} << (c.nibbles() * 0x9E3779B97F4A7C15ULL >> 58); };
+        std::uint64_t filter = 0;
+        for (const auto& t : move.strings) filter |= bit(t);
+        std::size_t first_sent = move.strings.size();
+        for (const auto& r : history) {
+            for (const auto& s : r.strings) {
+                if ((filter & bit(s)) == 0) continue;
+                for (std::size_t i = 0; i < first_sent; ++i) {
+                    if (move.strings[i] == s) first_sent = i;
+                }
+            }
+        }
+        // Then as one pass over the test would find them: a repeat within the test before it.
         for (std::size_t i = 0; i < move.strings.size(); ++i) {
             for (std::size_t j = 0; j < i; ++j) {
                 if (move.strings[i] == move.strings[j]) return "a string twice in one test";
             }
-            for (const auto& r : history) {
-                for (const auto& s : r.strings) {
-                    if (s == move.strings[i]) return fmt::format("{} sent twice", s.to_string(p.pegs));
-                }
-            }
+            if (i == first_sent) return fmt::format("{} sent twice", move.strings[i].to_string(p.pegs));
         }
         return {};
     }

@@ -78,6 +78,50 @@ TEST(Evaluator, CountsWrongChallengesAndBrokenRules) {
     EXPECT_NE(r.failure_examples[0].find("challenged 0010 after 1 tests"), std::string::npos) << r.failure_examples[0];
 }
 
+// A strategy that sends the test {0, 1, 2}, then `second` (indices), then challenges 0.
+class Resender final : public Strategy {
+public:
+    explicit Resender(std::vector<std::uint64_t> second) : second_(std::move(second)) {}
+    Move next(const Position& position) override {
+        auto test = [&](const std::vector<std::uint64_t>& indices) {
+            Move m;
+            for (auto i : indices) m.strings.push_back(PackedCode::from_index(i, params_));
+            return m;
+        };
+        if (position.history().empty()) return test({0, 1, 2});
+        if (position.history().size() == 1) return test(second_);
+        return {true, {PackedCode::from_index(0, params_)}};
+    }
+    BatchParams params_{3, 3, 3, 20};
+    std::vector<std::uint64_t> second_;
+};
+
+// A string sent twice, or twice in one test, loses the game; the message names the first
+// offence in the test's order (string 1 = "001", sent in the first test).
+TEST(Evaluator, AStringSentAgainIsAFailureNamingTheFirst) {
+    for (const auto& [second, why] : std::vector<std::pair<std::vector<std::uint64_t>, std::string>>{
+             {{5, 1, 7}, "001 sent twice"},
+             {{5, 7, 2}, "002 sent twice"},
+             {{5, 1, 5}, "001 sent twice"},  // the string sent before comes first
+             {{5, 5, 1}, "a string twice in one test"},
+             {{5, 7, 8}, ""}}) {
+        const StrategyInfo info{"resender", "", [second](const BatchParams&, std::uint64_t) {
+                                    return std::make_unique<Resender>(second);
+                                }};
+        EvaluationOptions o;
+        o.params = BatchParams{3, 3, 3, 20};
+        o.strategy = &info;
+        const auto r = evaluate_all(o);
+        EXPECT_EQ(r.games, 27u);
+        if (why.empty()) {  // a lawful second test: the games end at the challenge
+            for (const auto& f : r.failure_examples) EXPECT_NE(f.find("challenged 000 after 2 tests"), std::string::npos) << f;
+            continue;
+        }
+        ASSERT_FALSE(r.failure_examples.empty());
+        EXPECT_NE(r.failure_examples[0].find(why), std::string::npos) << r.failure_examples[0];
+    }
+}
+
 // Edge cases of the 9/10/9 game, and a seeded sample.
 std::vector<std::uint64_t> default_game_sample() {
     const BatchParams p;
