@@ -99,12 +99,13 @@ public:
 // A string sent twice, or twice in one test, loses the game; the message names the first
 // offence in the test's order (string 1 = "001", sent in the first test).
 TEST(Evaluator, AStringSentAgainIsAFailureNamingTheFirst) {
-    for (const auto& [second, why] : std::vector<std::pair<std::vector<std::uint64_t>, std::string>>{
+    for (const auto& [test, why] : std::vector<std::pair<std::vector<std::uint64_t>, std::string>>{
              {{5, 1, 7}, "001 sent twice"},
              {{5, 7, 2}, "002 sent twice"},
              {{5, 1, 5}, "001 sent twice"},  // the string sent before comes first
              {{5, 5, 1}, "a string twice in one test"},
              {{5, 7, 8}, ""}}) {
+        const std::vector<std::uint64_t> second = test;  // a copy to capture (clang 14 cannot capture a binding)
         const StrategyInfo info{"resender", "", [second](const BatchParams&, std::uint64_t) {
                                     return std::make_unique<Resender>(second);
                                 }};
