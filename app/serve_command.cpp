@@ -20,6 +20,8 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <atomic>
+#include <chrono>
 #include <thread>
 #include <variant>
 
@@ -308,6 +310,9 @@ int run_serve(const ServeArgs& args) {
     Server server(args);
     httplib::Server http;
     http.set_payload_max_length(kLargestRequest);
+    // An idle kept-alive connection (a browser tab) holds a worker, which sees a stop only when
+    // its wait ends: 1 s instead of cpp-httplib's 5 keeps Ctrl-C prompt with a page open.
+    http.set_keep_alive_timeout(1);
     // cpp-httplib's default also sets SO_REUSEPORT, which lets a second server bind the same port
     // and take half of the first one's requests; a port in use must be an error instead.
     http.set_socket_options([](int sock) {
@@ -340,12 +345,18 @@ int run_serve(const ServeArgs& args) {
                args.seed ? fmt::format("game n plays seed {} + n - 1", *args.seed) : "fresh seeds, logged here");
     flush_stdout();
 
+    // cpp-httplib's stop() does nothing before the server runs: a signal that came between the
+    // bind and the listen loop's start was lost and the server ran on (seen once in the suite, a
+    // SIGTERM right after start on a loaded machine). The stopper waits for the loop, or its end.
+    std::atomic<bool> listen_returned{false};
     std::thread stopper([&] {
         int signal = 0;
         sigwait(&stop_signals, &signal);
+        while (!http.is_running() && !listen_returned) std::this_thread::sleep_for(std::chrono::milliseconds(1));
         http.stop();
     });
     const bool clean = http.listen_after_bind();
+    listen_returned = true;
     if (!clean) pthread_kill(stopper.native_handle(), SIGTERM);  // the stopper waits for a signal
     stopper.join();
     complain("mastermind serve: stopped\n");
