@@ -237,8 +237,7 @@ int run_evaluate(EvaluateArgs args) {
                      "--shard or --shards\n");
             return kExitFailure;
         }
-        const auto shards = shards_for_memory(args.params.secret_count(), *args.memory_limit_mib << 20,
-                                              wide_indices(args.params) ? 8 : 4);
+        const auto shards = shards_for_memory(args.params.secret_count(), *args.memory_limit_mib << 20, index_bytes(args.params));
         if (shards == 0 || shards > 1'000'000) {
             complain("mastermind evaluate: --memory-limit {} MiB: too little for any number of shards (at least {} MiB)\n",
                      *args.memory_limit_mib, (kShardOverheadBytes >> 20) + 1);
@@ -258,9 +257,8 @@ int run_evaluate(EvaluateArgs args) {
         // hold (the MPI runner's own shard count, without --shards, is not known here).
         const std::uint64_t shards = args.shard ? static_cast<std::uint64_t>(args.shard->count)
                                                 : static_cast<std::uint64_t>(std::max(1, args.shards));
-        const std::uint64_t index_bytes = wide_indices(args.params) ? 8 : 4;
         const std::uint64_t per_shard = (args.params.secret_count() + shards - 1) / shards;
-        const std::uint64_t need = per_shard * index_bytes * 9 / 4 + kShardOverheadBytes;
+        const std::uint64_t need = walk_bytes(per_shard, index_bytes(args.params)) + kShardOverheadBytes;
         const std::uint64_t have = static_cast<std::uint64_t>(::sysconf(_SC_PHYS_PAGES)) * static_cast<std::uint64_t>(::sysconf(_SC_PAGE_SIZE));
         if (have > 0 && need > have) {
             complain("mastermind evaluate: --all on {}{} holds about {:.1f} GiB in one process, more than this "
@@ -282,18 +280,20 @@ int run_evaluate(EvaluateArgs args) {
     std::mutex print;
     const bool terminal = ::isatty(STDERR_FILENO);
     if (terminal || args.progress) {
-        // A bar redrawn in place on a terminal; one line per 1% in a log file. Each phase (a
-        // shard's pass over every secret, then the games) times its own ETA from its first report.
-        auto reporter = [&, terminal](const char* label) {
+        // A bar redrawn in place on a terminal; one line per 1% in a log file. Each phase times
+        // its ETA from its own start: the games from the command's (their first report comes
+        // only after the first splits), a shard's pass over every secret from its first report.
+        using TimePoint = std::chrono::steady_clock::time_point;
+        auto reporter = [&, terminal](const char* label, std::optional<TimePoint> since) {
             struct Phase {
-                std::optional<std::chrono::steady_clock::time_point> start;
+                std::optional<TimePoint> start;
                 int last_percent = -1;
             };
-            auto phase = std::make_shared<Phase>();
+            auto phase = std::make_shared<Phase>(Phase{since});
             return [&, terminal, label, phase](std::uint64_t done, std::uint64_t total) {
                 std::lock_guard lock(print);
                 const auto now = std::chrono::steady_clock::now();
-                if (!phase->start) phase->start = label == std::string_view("progress") ? start : now;
+                if (!phase->start) phase->start = now;
                 const double elapsed = std::chrono::duration<double>(now - *phase->start).count();
                 const double fraction = static_cast<double>(done) / static_cast<double>(total);
                 const double eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0.0;
@@ -308,8 +308,8 @@ int run_evaluate(EvaluateArgs args) {
                 }
             };
         };
-        options.progress = reporter("progress");
-        if (args.shard) options.pass_progress = reporter("shard pass");  // one shard a process: one pass
+        options.progress = reporter("progress", start);
+        if (args.shard) options.pass_progress = reporter("shard pass", std::nullopt);  // one shard a process: one pass
     }
     EvaluationResult r;
     std::string scope;

@@ -571,9 +571,7 @@ EvaluationResult evaluate_all(const EvaluationOptions& options) {
 
 std::uint64_t shards_for_memory(std::uint64_t secrets, std::uint64_t limit_bytes, std::uint64_t index_bytes) {
     if (limit_bytes <= kShardOverheadBytes) return 0;
-    // Two indices a secret (the group and its scratch), and an eighth more for the parts'
-    // temporaries: 9 bytes a secret at 32 bits.
-    const std::uint64_t need = secrets * index_bytes * 9 / 4;
+    const std::uint64_t need = walk_bytes(secrets, index_bytes);
     const std::uint64_t room = limit_bytes - kShardOverheadBytes;
     const std::uint64_t shards = std::max<std::uint64_t>(1, (need + room - 1) / room);
     return shards <= std::max<std::uint64_t>(1, secrets) ? shards : 0;

@@ -55,6 +55,18 @@ constexpr std::array<HitBlow, kLanes> make_pairs_of_lanes() {
 }
 constexpr std::array<HitBlow, kLanes> kPairOfLane = make_pairs_of_lanes();
 
+// Calls f(lane, count) for each lane of a counting key that holds a count, lane by lane.
+template <class F>
+void for_each_count(const AnswerKey& key, F f) {
+    for (std::size_t w = 0; w < key.words.size(); ++w) {
+        for (std::uint64_t bits = key.words[w]; bits != 0;) {
+            const int nibble = __builtin_ctzll(bits) / 4;
+            f(w * 16 + static_cast<std::size_t>(nibble), bits >> (4 * nibble) & 0xF);
+            bits &= ~(std::uint64_t{0xF} << (4 * nibble));
+        }
+    }
+}
+
 }  // namespace
 
 bool has_compact_key(const BatchParams& params, int batch) {
@@ -63,14 +75,9 @@ bool has_compact_key(const BatchParams& params, int batch) {
 
 std::uint64_t compact_key(const AnswerKey& key) {
     std::uint64_t out = 0;
-    for (std::size_t w = 0; w < key.words.size(); ++w) {
-        for (std::uint64_t bits = key.words[w]; bits != 0;) {
-            const int nibble = __builtin_ctzll(bits) / 4;
-            const auto q = static_cast<std::uint64_t>(w * 16 + static_cast<std::size_t>(nibble));
-            for (auto n = bits >> (4 * nibble) & 0xF; n > 0; --n) out = out << 6 | q;
-            bits &= ~(std::uint64_t{0xF} << (4 * nibble));
-        }
-    }
+    for_each_count(key, [&](std::size_t q, std::uint64_t n) {
+        for (; n > 0; --n) out = out << 6 | q;
+    });
     return out;
 }
 
@@ -127,14 +134,7 @@ void answers_from_key(const AnswerKey& key, const BatchParams& params, int batch
         }
     } else if (counted(params, static_cast<std::size_t>(batch))) {
         // The lanes that hold a count (at most B of the 64), then a sort of the few answers.
-        for (std::size_t w = 0; w < key.words.size(); ++w) {
-            for (std::uint64_t bits = key.words[w]; bits != 0;) {
-                const int nibble = __builtin_ctzll(bits) / 4;
-                const auto pair = kPairOfLane[w * 16 + static_cast<std::size_t>(nibble)];
-                for (auto n = bits >> (4 * nibble) & 0xF; n > 0; --n) out.push_back(pair);
-                bits &= ~(std::uint64_t{0xF} << (4 * nibble));
-            }
-        }
+        for_each_count(key, [&](std::size_t q, std::uint64_t n) { out.insert(out.end(), n, kPairOfLane[q]); });
         // The pair without a lane (P = 10: (10, 0)) takes the rest of the B answers.
         while (out.size() < static_cast<std::size_t>(batch)) out.push_back({static_cast<std::uint8_t>(params.pegs), 0});
         for (std::size_t i = 1; i < out.size(); ++i) {  // insertion sort: B <= 15

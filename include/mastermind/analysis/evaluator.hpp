@@ -68,6 +68,9 @@ EvaluationResult evaluate_all(const EvaluationOptions& options);
 // temporaries and the process itself: kShardOverheadBytes); 0 if no number of shards fits.
 inline constexpr std::uint64_t kShardOverheadBytes = std::uint64_t{64} << 20;
 std::uint64_t shards_for_memory(std::uint64_t secrets, std::uint64_t limit_bytes, std::uint64_t index_bytes = 4);
+// What the walk of `secrets` secrets holds besides the process: two indices of `index_bytes`
+// each (the group and its scratch) and an eighth more for the parts' temporaries.
+inline std::uint64_t walk_bytes(std::uint64_t secrets, std::uint64_t index_bytes) { return secrets * index_bytes * 9 / 4; }
 // Shards 0 .. shards - 1 of `options` one after another, merged: the whole run's report with the
 // memory of one shard at a time.
 EvaluationResult evaluate_all_in_shards(const EvaluationOptions& options, int shards);

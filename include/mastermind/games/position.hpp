@@ -29,6 +29,8 @@ namespace mastermind {
 
 // Whether the game's secrets need 64-bit indices.
 inline bool wide_indices(const BatchParams& params) { return params.secret_count() > UINT32_MAX; }
+// The bytes of one secret index of the game.
+inline std::uint64_t index_bytes(const BatchParams& params) { return wide_indices(params) ? 8 : 4; }
 
 // A set of secret indices, increasing, at one width or the other.
 using SecretSet = std::variant<std::vector<std::uint32_t>, std::vector<std::uint64_t>>;
