@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -100,10 +101,18 @@ struct Parts {
     std::vector<std::uint64_t> compact;  // their compact forms (bucketed splits)
     std::vector<std::size_t> ends;
     void add(const AnswerKey& key, std::size_t end) { keys.push_back(key), ends.push_back(end); }
+    void clear() { keys.clear(), compact.clear(), ends.clear(); }
     AnswerKey key(std::size_t i, int batch) const {
         return compact.empty() ? keys[i] : expand_compact_key(compact[i], batch);
     }
 };
+
+// Slot `depth` of a pool, grown on first use (a deque: the slots of shallower nodes stay put).
+template <class T>
+T& pooled(std::deque<T>& pool, std::size_t depth) {
+    while (pool.size() <= depth) pool.emplace_back();
+    return pool[depth];
+}
 
 // One move of the decision tree, as a number: the group it was played for (its least secret and
 // size), its depth and the strings it holds (or the challenge).
@@ -223,8 +232,16 @@ public:
             finished(group.size());
             return;
         }
+        // A group below the parallel size is walked on this thread with all of its subtree (its
+        // parts are smaller still), which never waits on other tasks: its parts and its history
+        // record come from the thread's pools, one slot per depth, so that a node allocates
+        // nothing for them (counts-then-locate's walk is mostly nodes of one or a few secrets).
+        const bool on_this_thread = group.size() < std::min(kParallelGroup, options_.bucketed_split_from);
+        const auto depth = history.size();
+        Parts local_parts;
+        Parts& parts = on_this_thread ? pooled(parts_pool_, depth) : local_parts;
+        parts.clear();
         // Split the group by the sorted answers to the test.
-        Parts parts;
         const int batch = static_cast<int>(move.strings.size());
         if (group.size() >= options_.bucketed_split_from && has_compact_key(options_.params, batch)) {
             split_bucketed(group, scratch, move.strings, parts);
@@ -241,15 +258,18 @@ public:
             answers_from_key(parts.key(part, batch), options_.params, batch, h.back().answers);
             walk(group.subspan(begin, end - begin), scratch.subspan(begin, end - begin), h, computed);
         };
-        if (group.size() >= std::min(kParallelGroup, options_.bucketed_split_from) && parts.ends.size() > 1) {
+        if (!on_this_thread && parts.ends.size() > 1) {
             tbb::parallel_for(std::size_t{0}, parts.ends.size(), [&](std::size_t part) {
                 std::vector<TestRecord> h = history;
                 h.push_back({move.strings, {}});
                 visit(part, h);
             });
         } else {
-            history.push_back({move.strings, {}});
+            history.emplace_back();
+            if (on_this_thread) std::swap(history.back(), pooled(record_pool_, depth));
+            history.back().strings.assign(move.strings.begin(), move.strings.end());
             for (std::size_t part = 0; part < parts.ends.size(); ++part) visit(part, history);
+            if (on_this_thread) std::swap(history.back(), pooled(record_pool_, depth));
             history.pop_back();
         }
     }
@@ -291,7 +311,13 @@ private:
     }
 
     void split_small(std::span<Index> group, const std::vector<PackedCode>& strings, Parts& parts) const {
-        std::vector<std::pair<AnswerKey, Index>> keyed(group.size());
+        if (group.size() == 1) {  // most nodes of a long game's walk: one secret left, one key
+            parts.add(answer_key(PackedCode::from_index(group[0], options_.params), strings, options_.params), 1);
+            return;
+        }
+        // The thread's buffer (nothing below runs other tasks): one allocation per thread, not per node.
+        thread_local std::vector<std::pair<AnswerKey, Index>> keyed;
+        keyed.resize(group.size());
         if (group.size() >= kScorerGroup && options_.params.rules == Rules::classic) {
             const TestScorer scorer(strings, options_.params);
             std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
@@ -442,6 +468,11 @@ private:
     std::uint64_t progress_step_ = std::clamp<std::uint64_t>(total_ / 1000, 1, std::uint64_t{1} << 20);
     tbb::enumerable_thread_specific<std::unique_ptr<Strategy>> strategies_;
     tbb::enumerable_thread_specific<Tally> tallies_;
+    // The thread's pools (descend): slot d serves the node at depth d of a subtree walked on one
+    // thread. A thread holds at most one such subtree at a time (it never waits inside one, so
+    // it cannot start another), whichever walker it belongs to.
+    static inline thread_local std::deque<Parts> parts_pool_;
+    static inline thread_local std::deque<TestRecord> record_pool_;
 };
 
 // What every run does before it walks: the strategy's refusal of the game is an error (and a

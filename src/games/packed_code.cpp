@@ -23,11 +23,24 @@ std::uint64_t BatchParams::secret_count() const {
 }
 
 PackedCode PackedCode::from_pegs(const std::uint8_t* pegs, int count) {
-    PackedCode c;
+    // The colour counts are gathered in a register as 16 nibbles (a count is at most kMaxPegs =
+    // 12) and spread to bytes at the end: incrementing the bytes in memory chained every peg of a
+    // repeated colour through a store and a load, and this runs for every string a strategy
+    // builds and every small group's secret the evaluator scores (11% of counts-then-locate's walk).
+    static_assert(BatchParams::kMaxPegs <= 15 && BatchParams::kMaxColours <= 16);
+    std::uint64_t nibbles = 0, counts = 0;
     for (int i = 0; i < count; ++i) {
-        c.nibbles_ |= std::uint64_t{pegs[i]} << (4 * i);
-        ++c.counts_[pegs[i]];
+        nibbles |= std::uint64_t{pegs[i]} << (4 * i);
+        counts += std::uint64_t{1} << (4 * pegs[i]);
     }
+    PackedCode c;
+    c.nibbles_ = nibbles;
+    // Byte j of `counts` holds colours 2j (low nibble) and 2j + 1 (high): interleave the two.
+    const __m128i packed = _mm_cvtsi64_si128(static_cast<long long>(counts));
+    const __m128i low = _mm_set1_epi8(0x0F);
+    const __m128i even = _mm_and_si128(packed, low);
+    const __m128i odd = _mm_and_si128(_mm_srli_epi64(packed, 4), low);
+    _mm_store_si128(reinterpret_cast<__m128i*>(c.counts_.data()), _mm_unpacklo_epi8(even, odd));
     return c;
 }
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
 #include <map>
 #include <stdexcept>
 
@@ -24,24 +26,34 @@ void require_default_game(const BatchParams& params, std::string_view strategy) 
 }
 
 Move rotation_test(int digit, int pegs) {
-    std::vector<int> others;  // 1 2 ... P with 0 and `digit` swapped
-    for (int v = 1; v <= pegs; ++v) others.push_back(v == digit ? 0 : v);
+    // 1 2 ... P with 0 and `digit` swapped, then its rotations; digits of size at most kMaxPegs
+    // on the stack (the evaluator asks for this test at every node of Part 1).
+    std::array<std::uint8_t, BatchParams::kMaxPegs> others{}, rotated{};
+    const auto n = static_cast<std::size_t>(pegs);
+    for (std::size_t i = 0; i < n; ++i) others[i] = static_cast<std::uint8_t>(static_cast<int>(i) + 1 == digit ? 0 : i + 1);
     Move m;
+    m.strings.reserve(n);
     m.strings.push_back(repeated(digit, pegs));
-    for (int r = 0; r + 1 < pegs; ++r) {
-        std::vector<int> rotated(others.begin() + r, others.end());
-        rotated.insert(rotated.end(), others.begin(), others.begin() + r);
-        m.strings.push_back(code_from_digits(rotated));
+    for (std::size_t r = 0; r + 1 < n; ++r) {
+        for (std::size_t i = 0; i < n; ++i) rotated[i] = others[(i + r) % n];
+        m.strings.push_back(PackedCode::from_pegs(rotated.data(), pegs));
     }
     return m;
 }
 
 int count_from_rotation_test(const TestRecord& record) {
-    std::map<int, int> seen;  // hit+blow -> how often
-    for (const auto& a : record.answers) ++seen[a.hit + a.blow];
-    if (seen.size() == 1) return seen.begin()->first;
-    for (const auto& [value, times] : seen) {
-        if (times == 1) return value;
+    // The hit+blow values in increasing order (a test has at most kMaxBatch answers).
+    std::array<int, BatchParams::kMaxBatch> values{};
+    const std::size_t n = std::min(record.answers.size(), values.size());
+    for (std::size_t i = 0; i < n; ++i) values[i] = record.answers[i].hit + record.answers[i].blow;
+    std::sort(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(n));
+    if (n > 0 && values[0] == values[n - 1]) return values[0];
+    // The least value seen exactly once.
+    for (std::size_t i = 0; i < n;) {
+        std::size_t j = i;
+        while (j < n && values[j] == values[i]) ++j;
+        if (j - i == 1) return values[i];
+        i = j;
     }
     return -1;
 }

@@ -13,6 +13,9 @@
 // answer; the count of tests is the same.
 #include "counts_then_locate.hpp"
 
+#include <optional>
+#include <vector>
+
 #include "cached_strategy.hpp"
 #include "counting_tests.hpp"
 #include "editorial_state.hpp"
@@ -34,39 +37,50 @@ int next_digit(const Knowledge& k) {
     return pending >= 2 ? first : -1;
 }
 
-class CountsThenLocate final : public CachedStrategy<EditorialState> {
+// The editorial state and the locate test planned for the next move: absorbing that test's
+// answers needs the same plan, which used to be worked out twice, once per call.
+struct LocateState {
+    Knowledge k;
+    UsedStrings used;
+    std::optional<LocatePlan> plan;  // after Part 1, while a digit is left to locate
+};
+
+class CountsThenLocate final : public CachedStrategy<LocateState> {
 public:
     explicit CountsThenLocate(const BatchParams& params) : params_(params) {
         require_digit_game(params, "counts-then-locate");
+        for (int d = 0; d < params.pegs; ++d) rotation_tests_.push_back(rotation_test(d, params.pegs));
     }
 
 protected:
-    EditorialState initial() const override { return fresh_state<EditorialState>(params_); }
+    LocateState initial() const override { return fresh_state<LocateState>(params_); }
 
-    void absorb(EditorialState& s, std::span<const TestRecord> history) const override {
+    void absorb(LocateState& s, std::span<const TestRecord> history) const override {
         const TestRecord& record = history.back();
         const int counted = counted_digits(s.k);
         if (counted < params_.pegs) {
             s.k.set_count(counted, count_from_rotation_test(record));
             if (counted + 1 == params_.pegs) s.k.infer_last_count();
-        } else if (const auto plan = plan_locate(next_digit(s.k), s.k, s.used)) {
-            absorb_locate(*plan, record, s.k);
+        } else if (s.plan) {
+            absorb_locate(*s.plan, record, s.k);
         }
         s.used.add(record.strings);
+        s.plan.reset();
+        if (counted_digits(s.k) == params_.pegs) {
+            if (const int digit = next_digit(s.k); digit >= 0) s.plan = plan_locate(digit, s.k, s.used);
+        }
     }
 
-    Move decide(const EditorialState& s, const Position& position) const override {
+    Move decide(const LocateState& s, const Position& position) const override {
         const int counted = counted_digits(s.k);
-        if (counted < params_.pegs) return rotation_test(counted, params_.pegs);
-        const int digit = next_digit(s.k);
-        if (digit >= 0) {
-            if (const auto plan = plan_locate(digit, s.k, s.used)) return locate_move(*plan, params_.pegs);
-        }
+        if (counted < params_.pegs) return rotation_tests_[static_cast<std::size_t>(counted)];
+        if (s.plan) return locate_move(*s.plan, params_.pegs);
         return challenge_from(position);
     }
 
 private:
     BatchParams params_;
+    std::vector<Move> rotation_tests_;  // Part 1's test of each digit
 };
 
 }  // namespace

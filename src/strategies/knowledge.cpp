@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <optional>
 
 namespace mastermind::strategies {
@@ -74,26 +75,41 @@ PackedCode code_from_digits(std::span<const int> digits) {
 }
 
 PackedCode prefix_string(int digit, int rest, int length, int pegs) {
-    std::array<int, BatchParams::kMaxPegs> d{};
-    for (int i = 0; i < pegs; ++i) d[static_cast<std::size_t>(i)] = i < length ? digit : rest;
-    return code_from_digits(std::span<const int>(d.data(), static_cast<std::size_t>(pegs)));
+    std::array<std::uint8_t, BatchParams::kMaxPegs> d{};
+    for (int i = 0; i < pegs; ++i) d[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i < length ? digit : rest);
+    return PackedCode::from_pegs(d.data(), pegs);
 }
 
-PackedCode repeated(int digit, int pegs) {
-    std::array<int, BatchParams::kMaxPegs> d{};
-    d.fill(digit);
-    return code_from_digits(std::span<const int>(d.data(), static_cast<std::size_t>(pegs)));
+PackedCode repeated(int digit, int pegs) { return prefix_string(digit, digit, pegs, pegs); }
+
+std::uint64_t prefix_nibbles(int digit, int rest, int length, int pegs) {
+    const auto lanes = [](int n) { return n >= 16 ? ~0ULL : (std::uint64_t{1} << (4 * n)) - 1; };
+    constexpr std::uint64_t kOnes = 0x1111'1111'1111'1111ULL;  // 1 in every nibble
+    const std::uint64_t head = lanes(length), all = lanes(pegs);
+    return (std::uint64_t(digit) * kOnes & head) | (std::uint64_t(rest) * kOnes & all & ~head);
 }
 
-bool UsedStrings::contains(const PackedCode& c) const {
-    return std::binary_search(sorted_.begin(), sorted_.end(), c.nibbles());
+bool UsedStrings::contains(std::uint64_t nibbles) const {
+    return std::binary_search(sorted_.begin(), sorted_.end(), nibbles);
 }
 
 void UsedStrings::add(std::span<const PackedCode> strings) {
-    const auto old_size = static_cast<std::ptrdiff_t>(sorted_.size());
-    for (const auto& s : strings) sorted_.push_back(s.nibbles());
-    std::sort(sorted_.begin() + old_size, sorted_.end());
-    std::inplace_merge(sorted_.begin(), sorted_.begin() + old_size, sorted_.end());
+    // The new strings sorted, then merged in from the back: no buffer (std::inplace_merge
+    // allocated one on every call, and the evaluator calls this once per node of its walk).
+    std::array<std::uint64_t, BatchParams::kMaxBatch> fresh{};
+    if (strings.size() > fresh.size()) {
+        for (const auto& s : strings) sorted_.insert(std::upper_bound(sorted_.begin(), sorted_.end(), s.nibbles()), s.nibbles());
+        return;
+    }
+    const std::size_t n = strings.size();
+    for (std::size_t i = 0; i < n; ++i) fresh[i] = strings[i].nibbles();
+    std::sort(fresh.begin(), fresh.begin() + static_cast<std::ptrdiff_t>(n));
+    std::size_t old = sorted_.size(), out = old + n, next = n;
+    sorted_.resize(out);
+    while (next > 0) {
+        if (old > 0 && sorted_[old - 1] > fresh[next - 1]) sorted_[--out] = sorted_[--old];
+        else sorted_[--out] = fresh[--next];
+    }
 }
 
 namespace {
@@ -102,20 +118,22 @@ namespace {
 std::optional<std::pair<PackedCode, HitBlow>> find_filler(const Knowledge& k, int locating,
                                                           const UsedStrings& used) {
     const int pegs = k.pegs;
-    auto fresh = [&](const PackedCode& c) { return !used.contains(c); };
+    // Candidates are tested by their nibbles and built once chosen (this runs at every node of
+    // the evaluator's walk below Part 1).
+    auto fresh = [&](std::uint64_t nibbles) { return !used.contains(nibbles); };
     // e^P with a known count e: answer (c_e, 0).
     for (int e = k.colours - 1; e >= 0; --e) {
         if (e == locating || k.count[static_cast<std::size_t>(e)] < 0) continue;
-        const auto c = repeated(e, pegs);
-        if (fresh(c)) return std::pair{c, HitBlow{static_cast<std::uint8_t>(k.count[static_cast<std::size_t>(e)]), 0}};
+        if (fresh(repeated_nibbles(e, pegs))) {
+            return std::pair{repeated(e, pegs), HitBlow{static_cast<std::uint8_t>(k.count[static_cast<std::size_t>(e)]), 0}};
+        }
     }
     // Strings of two absent digits: answer (0, 0).
     for (int x = 0; x < k.colours; ++x) {
         for (int y = 0; y < k.colours; ++y) {
             if (x == y || k.count[static_cast<std::size_t>(x)] != 0 || k.count[static_cast<std::size_t>(y)] != 0) continue;
             for (int j = 1; j < pegs; ++j) {
-                const auto c = prefix_string(y, x, j, pegs);
-                if (fresh(c)) return std::pair{c, HitBlow{0, 0}};
+                if (fresh(prefix_nibbles(y, x, j, pegs))) return std::pair{prefix_string(y, x, j, pegs), HitBlow{0, 0}};
             }
         }
     }
@@ -125,13 +143,14 @@ std::optional<std::pair<PackedCode, HitBlow>> find_filler(const Knowledge& k, in
     for (int e = 0; e < k.colours; ++e) {
         const int c_e = k.count[static_cast<std::size_t>(e)];
         if (e == locating || e == x || c_e <= 0 || k.placed(e) != c_e) continue;
+        const std::uint64_t background = repeated_nibbles(x, pegs);
         for (int j = 0; j < pegs; ++j) {
-            std::array<int, BatchParams::kMaxPegs> d{};
-            for (int i = 0; i < pegs; ++i) d[static_cast<std::size_t>(i)] = i == j ? e : x;
-            const auto c = code_from_digits(std::span<const int>(d.data(), static_cast<std::size_t>(pegs)));
-            if (!fresh(c)) continue;
+            const int shift = 4 * j;
+            if (!fresh((background & ~(0xFULL << shift)) | std::uint64_t(e) << shift)) continue;
+            std::array<std::uint8_t, BatchParams::kMaxPegs> d{};
+            for (int i = 0; i < pegs; ++i) d[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i == j ? e : x);
             const bool hit = k.known(j) && k.digit_at(j) == e;
-            return std::pair{c, hit ? HitBlow{1, 0} : HitBlow{0, 1}};
+            return std::pair{PackedCode::from_pegs(d.data(), pegs), hit ? HitBlow{1, 0} : HitBlow{0, 1}};
         }
     }
     return std::nullopt;
@@ -144,7 +163,7 @@ std::optional<LocatePlan> plan_locate(int digit, const Knowledge& k, const UsedS
     plan.digit = digit;
     plan.absent = k.absent_digit();
     if (plan.absent < 0) return std::nullopt;
-    plan.full_prefixes = !used.contains(repeated(digit, k.pegs));
+    plan.full_prefixes = !used.contains(repeated_nibbles(digit, k.pegs));
     if (!plan.full_prefixes) {
         auto filler = find_filler(k, digit, used);
         if (!filler) return std::nullopt;
@@ -156,6 +175,7 @@ std::optional<LocatePlan> plan_locate(int digit, const Knowledge& k, const UsedS
 
 Move locate_move(const LocatePlan& plan, int pegs) {
     Move m;
+    m.strings.reserve(static_cast<std::size_t>(pegs));
     for (int length = 1; length < pegs; ++length) m.strings.push_back(prefix_string(plan.digit, plan.absent, length, pegs));
     m.strings.push_back(plan.full_prefixes ? repeated(plan.digit, pegs) : plan.filler);
     return m;
@@ -163,27 +183,35 @@ Move locate_move(const LocatePlan& plan, int pegs) {
 
 void absorb_locate(const LocatePlan& plan, const TestRecord& record, Knowledge& k,
                    std::vector<int>* hits_out) {
-    std::vector<HitBlow> pairs = record.answers;  // sorted
-    if (!plan.full_prefixes) {
-        const auto it = std::find(pairs.begin(), pairs.end(), plan.filler_answer);
-        if (it != pairs.end()) pairs.erase(it);
+    // The answers without the filler's, in arrays on the stack (this runs at every node of the
+    // evaluator's walk below Part 1; two vectors per call were a measurable share of it).
+    std::array<HitBlow, BatchParams::kMaxBatch> pairs{};  // sorted, as record.answers
+    std::size_t n = 0;
+    bool filler_removed = plan.full_prefixes;
+    for (const auto& a : record.answers) {
+        if (n == pairs.size()) break;
+        if (!filler_removed && a == plan.filler_answer) {
+            filler_removed = true;
+            continue;
+        }
+        pairs[n++] = a;
     }
     // Sorted, the prefix answers come in prefix order: hit and hit+blow never decrease.
-    std::vector<int> hits;
-    for (const auto& p : pairs) hits.push_back(p.hit);
+    std::array<int, BatchParams::kMaxBatch> hits{};
+    for (std::size_t i = 0; i < n; ++i) hits[i] = pairs[i].hit;
     const int d = plan.digit, pegs = k.pegs;
     int before = 0;
-    for (int position = 0; position + 1 < pegs && position < static_cast<int>(hits.size()); ++position) {
+    for (int position = 0; position + 1 < pegs && position < static_cast<int>(n); ++position) {
         if (hits[static_cast<std::size_t>(position)] > before) k.place(position, d);
         else k.exclude(position, d);
         before = hits[static_cast<std::size_t>(position)];
     }
     int total = -1;
-    if (plan.full_prefixes && static_cast<int>(hits.size()) >= pegs) {
+    if (plan.full_prefixes && static_cast<int>(n) >= pegs) {
         total = hits[static_cast<std::size_t>(pegs - 1)];
     } else if (k.count[static_cast<std::size_t>(d)] >= 0) {
         total = k.count[static_cast<std::size_t>(d)];
-    } else if (!pairs.empty() && pairs.size() >= static_cast<std::size_t>(pegs - 1)) {
+    } else if (n > 0 && n >= static_cast<std::size_t>(pegs - 1)) {
         const auto& longest = pairs[static_cast<std::size_t>(pegs - 2)];
         if (longest.hit + longest.blow < pegs - 1) total = longest.hit + longest.blow;  // min(c, P-1)
     }
@@ -192,7 +220,7 @@ void absorb_locate(const LocatePlan& plan, const TestRecord& record, Knowledge& 
         else k.exclude(pegs - 1, d);
         k.set_count(d, total);
     }
-    if (hits_out) *hits_out = std::move(hits);
+    if (hits_out) hits_out->assign(hits.begin(), hits.begin() + static_cast<std::ptrdiff_t>(n));
 }
 
 Move challenge_from(const Position& position) {

@@ -40,7 +40,8 @@ struct Knowledge {
 // The strings sent so far, sorted: small, and cheap to copy from one state to the next.
 class UsedStrings {
 public:
-    bool contains(const PackedCode& c) const;
+    bool contains(const PackedCode& c) const { return contains(c.nibbles()); }
+    bool contains(std::uint64_t nibbles) const;  // by PackedCode::nibbles()
     void add(std::span<const PackedCode> strings);
 
 private:
@@ -52,6 +53,9 @@ PackedCode code_from_digits(std::span<const int> digits);
 PackedCode repeated(int digit, int pegs);
 // `digit` in the first `length` positions, `rest` in the others.
 PackedCode prefix_string(int digit, int rest, int length, int pegs);
+// Their PackedCode::nibbles(), without building the code (the planners test many candidates).
+std::uint64_t prefix_nibbles(int digit, int rest, int length, int pegs);
+inline std::uint64_t repeated_nibbles(int digit, int pegs) { return prefix_nibbles(digit, digit, pegs, pegs); }
 
 // The locate test of the editorial's key fact: prefixes d^k X^(P-k) for k = 1..P-1, and as the
 // last string d^P if it is unused, else a filler whose answer is known in advance.

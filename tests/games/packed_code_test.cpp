@@ -40,6 +40,26 @@ TEST(PackedCode, MatchesTheGenericScorerOnRandomCodes) {
     }
 }
 
+TEST(PackedCode, CountsEveryColourUpToAWholeCodeOfOne) {
+    // from_pegs gathers the counts as nibbles: the extremes are 12 pegs of one colour and colour 15.
+    for (int pegs = 1; pegs <= BatchParams::kMaxPegs; ++pegs) {
+        for (int colour = 0; colour < BatchParams::kMaxColours; ++colour) {
+            const std::vector<std::uint8_t> same(static_cast<std::size_t>(pegs), static_cast<std::uint8_t>(colour));
+            const auto code = PackedCode::from_pegs(same.data(), pegs);
+            for (int c = 0; c < BatchParams::kMaxColours; ++c) ASSERT_EQ(code.count(c), c == colour ? pegs : 0) << pegs << " x " << colour;
+            EXPECT_EQ(code.score(code, pegs), hb(pegs, 0));
+        }
+    }
+    Rng rng(5);
+    for (int i = 0; i < 10'000; ++i) {
+        std::vector<std::uint8_t> pegs(BatchParams::kMaxPegs);
+        std::vector<int> expected(BatchParams::kMaxColours, 0);
+        for (auto& x : pegs) ++expected[x = static_cast<std::uint8_t>(rng.below(BatchParams::kMaxColours))];
+        const auto code = PackedCode::from_pegs(pegs.data(), BatchParams::kMaxPegs);
+        for (int c = 0; c < BatchParams::kMaxColours; ++c) ASSERT_EQ(code.count(c), expected[static_cast<std::size_t>(c)]) << "case " << i;
+    }
+}
+
 TEST(PackedCode, IndexParseAndPrintRoundTrip) {
     const BatchParams p{5, 7, 3, 20};
     for (std::uint64_t i = 0; i < p.secret_count(); i += 7) {
