@@ -38,7 +38,7 @@ status=0
 /usr/bin/time -v build/release/mastermind evaluate --strategy "$strategy" --seed "$seed" --all --json --progress "${extra[@]}" \
     >"$json" 2>"$log" || status=$?
 # evaluate: 0 every game won, 1 some lost (the report is still complete), anything else: no report.
-if [ "$status" -gt 1 ] || ! jq -e '.games' "$json" >/dev/null 2>&1; then
+if [ "$status" -gt 1 ] || ! json_holds "$json" 'has("games")'; then
     echo "evaluate-all: the run of $strategy failed (status $status); what it said ($log):" >&2
     grep -v $'^\t' "$log" | grep -v '^Command exited' | tail -5 >&2
     exit 1

@@ -28,7 +28,7 @@ mpirun --oversubscribe -np "$ranks" bash -c '/usr/bin/time -v -o "$0/rank-$OMPI_
     build/release/mastermind-mpi evaluate --strategy "$strategy" --seed 1 --all --shards "$shards" --json --progress \
     >"$out/$strategy.json" 2>"$out/$strategy.log"
 wall=$((SECONDS - start))
-jq -e .games "$out/$strategy.json" >/dev/null || { echo "evaluate-mpi: no report (log: $out/$strategy.log)" >&2; exit 1; }
+json_holds "$out/$strategy.json" 'has("games")' || { echo "evaluate-mpi: no report (log: $out/$strategy.log)" >&2; exit 1; }
 echo "commit $commit: mpirun -np $ranks mastermind-mpi evaluate --strategy $strategy --seed 1 --all --shards $shards"
 printf 'wall time %d s; games %s, worst %s, mean %s, failures %s\n' "$wall" \
     "$(jq .games "$out/$strategy.json")" "$(jq .worst "$out/$strategy.json")" "$(jq .mean "$out/$strategy.json")" "$(jq .failures "$out/$strategy.json")"

@@ -23,7 +23,8 @@ for run in "4 6 classic 10" "4 6 classic 5" "4 6 adjacent 10" "4 6 adjacent 4" "
         "$bin" evaluate --game ordinary -P "$p" -K "$k" --rules "$rules" -M "$limit" --strategy optimal --all --threads 1 \
         --json --write-tree "$out/$name.tree" >"$out/$name.json" 2>"$out/$name.err" || true
     read -r wall kb < <(tail -1 "$out/$name.time")
-    if jq -e '.failures > 0' "$out/$name.json" >/dev/null; then
+    json_holds "$out/$name.json" 'has("total")' || { echo "evaluate-optimal: no report for $name ($out/$name.err)" >&2; exit 1; }
+    if json_holds "$out/$name.json" '.failures > 0'; then
         echo "| ${p}x${k} | $rules | $limit | impossible: no strategy wins every game within $limit | | | | | | | $wall | $((kb / 1024)) |"
         continue
     fi

@@ -21,7 +21,7 @@ run() {  # run GAME RULES STRATEGY [--first CODE] -> JSON file name
     local json="$out/$game-$rules-$strategy.json"
     # -M 30: Shapiro's first-consistent rule needs more than the 10 guesses of a board on 5x8.
     "$bin" evaluate --game ordinary -P "${game%x*}" -K "${game#*x}" -M 30 --rules "$rules" --strategy "$strategy" --all --json "$@" >"$json"
-    jq -e '.failures == 0' "$json" >/dev/null || { echo "evaluate-ordinary: $json has failures" >&2; exit 1; }
+    json_holds "$json" '.failures == 0' || { echo "evaluate-ordinary: $json has failures" >&2; exit 1; }
     echo "$json"
 }
 echo "Commit $commit, $(nproc) cores; \`scripts/evaluate-ordinary.sh\`."
@@ -43,7 +43,7 @@ echo "| batch game | strategy | classic: worst, mean (histogram of tests) | adja
 echo "|---|---|---|---|---|"
 for rules in classic adjacent; do
     "$bin" evaluate --game batch --rules "$rules" -P 5 -K 6 -B 5 --strategy consistent --seed 1 --all --json >"$out/batch-$rules.json"
-    jq -e '.failures == 0' "$out/batch-$rules.json" >/dev/null || { echo "evaluate-ordinary: batch $rules has failures" >&2; exit 1; }
+    json_holds "$out/batch-$rules.json" '.failures == 0' || { echo "evaluate-ordinary: batch $rules has failures" >&2; exit 1; }
 done
 jq -nr --slurpfile c "$out/batch-classic.json" --slurpfile a "$out/batch-adjacent.json" '
     $c[0] as $c | $a[0] as $a |

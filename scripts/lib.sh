@@ -19,3 +19,9 @@ time_it() {
     (cd "$dir" && hyperfine -N --style none --warmup 1 --runs "$runs" --export-json "$out/$name.json" -- "$*" >/dev/null 2>&1)
     printf '%s %.3f\n' "$name" "$(jq '.results[0].mean' "$out/$name.json")"
 }
+
+# json_holds FILE FILTER: whether FILE is exactly one JSON document for which FILTER is true.
+# (jq 1.6's -e exits 0 on an empty file: a run that died before writing would have passed.)
+json_holds() {
+    jq -se "length == 1 and (.[0] | $2)" "$1" >/dev/null 2>&1
+}
