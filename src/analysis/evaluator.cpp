@@ -125,12 +125,22 @@ struct SentFilter {
     static std::uint64_t hash(const PackedCode& c) { return c.nibbles() * 0x9E3779B97F4A7C15ULL; }
 };
 
-// Slot `depth` of a pool, grown on first use (a deque: the slots of shallower nodes stay put).
-template <class T>
-T& pooled(std::deque<T>& pool, std::size_t depth) {
-    while (pool.size() <= depth) pool.emplace_back();
-    return pool[depth];
-}
+// What the nodes of a subtree walked on one thread reuse, one slot per depth: each node's parts,
+// its history record and its filter of sent strings, so that a node allocates nothing for them.
+// Made at the subtree's root (the first group under the parallel size: no node below it waits on
+// other tasks) and handed down, so that a thread never shares it with another subtree.
+struct SubtreeScratch {
+    std::deque<Parts> parts;
+    std::deque<TestRecord> records;
+    std::deque<SentFilter> sent;  // sent[d]: the strings of the first d records of the history
+
+    // Slot `depth` of a pool, grown on first use (a deque: the slots of shallower nodes stay put).
+    template <class T>
+    static T& at(std::deque<T>& pool, std::size_t depth) {
+        while (pool.size() <= depth) pool.emplace_back();
+        return pool[depth];
+    }
+};
 
 // One move of the decision tree, as a number: the group it was played for (its least secret and
 // size), its depth and the strings it holds (or the challenge).
@@ -197,9 +207,9 @@ public:
     // Walks `group`, which it may reorder; `scratch` has the same size.
     // `before_last`: the consistent set of the parent position, when it was computed (walks of
     // given secrets, whose groups are not the consistent sets).
-    // `sent_ready`: the thread's sent-strings filter for this depth holds this history (descend).
+    // `reuse`: the scratch of the subtree on this thread that `group` belongs to, if any.
     void walk(std::span<Index> group, std::span<Index> scratch, std::vector<TestRecord>& history,
-              const SecretSet* before_last = nullptr, bool sent_ready = false) {
+              const SecretSet* before_last = nullptr, SubtreeScratch* reuse = nullptr) {
         auto& tally = tallies_.local();
         auto& strategy = *strategies_.local();
         ++tally.calls;
@@ -225,7 +235,7 @@ public:
             finished(group.size());
             return;
         }
-        descend(group, scratch, history, move, position.computed(), sent_ready);
+        descend(group, scratch, history, move, position.computed(), reuse);
     }
 
     // The root of one shard (evaluate_all): the first test `move`, played for every secret, of
@@ -242,57 +252,58 @@ public:
     }
 
     // Below the test `move` played for `group`: splits the group by its answers and walks each
-    // part. `computed`: the group's consistent set, when it was computed. `sent_ready`: as walk's.
+    // part. `computed`: the group's consistent set, when it was computed. `reuse`: as walk's.
     void descend(std::span<Index> group, std::span<Index> scratch, std::vector<TestRecord>& history,
-                 const Move& move, const SecretSet* computed, bool sent_ready = false) {
+                 const Move& move, const SecretSet* computed, SubtreeScratch* reuse = nullptr) {
         auto& tally = tallies_.local();
         // A group below the parallel size is walked on this thread with all of its subtree (its
-        // parts are smaller still), which never waits on other tasks: its parts, its history
-        // record and its filter of sent strings come from the thread's pools, one slot per depth,
-        // so that a node allocates nothing for them and checks its test without reading the
-        // history (counts-then-locate's walk is mostly nodes of one or a few secrets).
+        // parts are smaller still) with one SubtreeScratch: a node then checks its test without
+        // reading the history, and allocates nothing (counts-then-locate's walk is mostly nodes
+        // of one or a few secrets).
         const bool on_this_thread = group.size() < std::min(kParallelGroup, options_.bucketed_split_from);
         const auto depth = history.size();
+        std::optional<SubtreeScratch> own;
+        SubtreeScratch* pools = on_this_thread ? reuse : nullptr;
         const SentFilter* sent = nullptr;
         if (on_this_thread) {
-            auto& filter = pooled(sent_pool_, depth);
-            if (!sent_ready) {  // the root of this thread's subtree
-                filter = {};
+            if (!pools) {  // the subtree's root: its filter from the history
+                pools = &own.emplace();
+                auto& filter = SubtreeScratch::at(pools->sent, depth);
                 for (const auto& r : history) {
                     for (const auto& c : r.strings) filter.add(c);
                 }
             }
-            sent = &filter;
+            sent = &SubtreeScratch::at(pools->sent, depth);
         }
         if (auto why = check_test(move, history, sent); !why.empty()) {
             for (auto s : group) tally.fail(s, why, options_.examples);
             finished(group.size());
             return;
         }
-        if (on_this_thread) {
-            auto& next = pooled(sent_pool_, depth + 1);
+        if (pools) {
+            auto& next = SubtreeScratch::at(pools->sent, depth + 1);
             next = *sent;
             for (const auto& c : move.strings) next.add(c);
         }
-        if (group.size() == 1 && on_this_thread) {
+        if (group.size() == 1 && pools) {
             // One secret: its answers, sorted as a key's are, go straight into the record (a key
             // made and read back for one secret was most of a long game's splitting).
             history.emplace_back();
             auto& record = history.back();
-            std::swap(record, pooled(record_pool_, depth));
+            std::swap(record, SubtreeScratch::at(pools->records, depth));
             record.strings.assign(move.strings.begin(), move.strings.end());
             const auto& p = options_.params;
             const auto secret = PackedCode::from_index(group[0], p);
             record.answers.resize(move.strings.size());
             for (std::size_t i = 0; i < move.strings.size(); ++i) record.answers[i] = secret.score(move.strings[i], p.pegs, p.rules);
             std::sort(record.answers.begin(), record.answers.end());
-            walk(group, scratch, history, computed, true);
-            std::swap(history.back(), pooled(record_pool_, depth));
+            walk(group, scratch, history, computed, pools);
+            std::swap(history.back(), SubtreeScratch::at(pools->records, depth));
             history.pop_back();
             return;
         }
         Parts local_parts;
-        Parts& parts = on_this_thread ? pooled(parts_pool_, depth) : local_parts;
+        Parts& parts = pools ? SubtreeScratch::at(pools->parts, depth) : local_parts;
         parts.clear();
         // Split the group by the sorted answers to the test.
         const int batch = static_cast<int>(move.strings.size());
@@ -309,9 +320,9 @@ public:
             const std::size_t begin = part == 0 ? 0 : parts.ends[part - 1];
             const std::size_t end = parts.ends[part];
             answers_from_key(parts.key(part, batch), options_.params, batch, h.back().answers);
-            walk(group.subspan(begin, end - begin), scratch.subspan(begin, end - begin), h, computed, on_this_thread);
+            walk(group.subspan(begin, end - begin), scratch.subspan(begin, end - begin), h, computed, pools);
         };
-        if (!on_this_thread && parts.ends.size() > 1) {
+        if (!pools && parts.ends.size() > 1) {
             tbb::parallel_for(std::size_t{0}, parts.ends.size(), [&](std::size_t part) {
                 std::vector<TestRecord> h = history;
                 h.push_back({move.strings, {}});
@@ -319,10 +330,10 @@ public:
             });
         } else {
             history.emplace_back();
-            if (on_this_thread) std::swap(history.back(), pooled(record_pool_, depth));
+            if (pools) std::swap(history.back(), SubtreeScratch::at(pools->records, depth));
             history.back().strings.assign(move.strings.begin(), move.strings.end());
             for (std::size_t part = 0; part < parts.ends.size(); ++part) visit(part, history);
-            if (on_this_thread) std::swap(history.back(), pooled(record_pool_, depth));
+            if (pools) std::swap(history.back(), SubtreeScratch::at(pools->records, depth));
             history.pop_back();
         }
     }
@@ -521,12 +532,6 @@ private:
     std::uint64_t progress_step_ = std::clamp<std::uint64_t>(total_ / 1000, 1, std::uint64_t{1} << 20);
     tbb::enumerable_thread_specific<std::unique_ptr<Strategy>> strategies_;
     tbb::enumerable_thread_specific<Tally> tallies_;
-    // The thread's pools (descend): slot d serves the node at depth d of a subtree walked on one
-    // thread. A thread holds at most one such subtree at a time (it never waits inside one, so
-    // it cannot start another), whichever walker it belongs to.
-    static inline thread_local std::deque<Parts> parts_pool_;
-    static inline thread_local std::deque<TestRecord> record_pool_;
-    static inline thread_local std::deque<SentFilter> sent_pool_;
 };
 
 // What every run does before it walks: the strategy's refusal of the game is an error (and a
