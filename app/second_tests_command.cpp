@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -21,12 +22,15 @@
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include "commands.hpp"
 #include "evaluation_report.hpp"
 #include "game_options.hpp"
 #include "mastermind/analysis/evaluator.hpp"
 #include "mastermind/core/text.hpp"
+#include "mastermind/games/secret_enumeration.hpp"
 #include "mastermind/games/test_scorer.hpp"
 #include "mastermind/strategies/second_tests.hpp"
 #include "option_checks.hpp"
@@ -49,6 +53,7 @@ struct SecondTestsArgs {
     std::uint64_t play_steps = strategies::SplitBudget{}.second_steps;
     int threads = 0;
     bool progress = false;
+    bool stats = false;  // only describe the checkpoint's classes
 };
 
 // A signature of the second-test search's behaviour: the moves of adaptive-split, searching with
@@ -143,6 +148,61 @@ bool append_durably(const std::string& path, const std::string& text) {
     return ::close(fd) == 0 && synced;
 }
 
+// --stats: which classes the longer search split, by size; and, against the guess that the
+// members of one class sharing their colour counts (told apart by hits alone) are what resists,
+// the largest such group's share of its class. Each class is enumerated from its answers.
+void print_checkpoint_stats(const Resumed& r, const BatchParams& params, const std::vector<PackedCode>& first_test, int shards,
+                            int threads) {
+    struct Band {
+        std::uint32_t below = 0;
+        std::size_t classes = 0, unsplit = 0, not_alone = 0;
+        std::vector<double> share_split, share_unsplit;
+    };
+    std::vector<Band> bands;
+    for (std::uint32_t below : {1000u, 1500u, 2000u, 2500u, 3000u, 4000u, UINT32_MAX}) bands.emplace_back().below = below;
+    std::vector<double> shares(r.entries.size());
+    tbb::task_arena arena(threads == 0 ? tbb::task_arena::automatic : threads);
+    arena.execute([&] { tbb::parallel_for(std::size_t{0}, r.entries.size(), [&](std::size_t i) {
+        TestRecord record{first_test, answers_from_key(expand_compact_key(r.entries[i].class_key, params.batch), params, params.batch)};
+        std::map<std::array<int, BatchParams::kMaxColours>, std::size_t> groups;
+        std::size_t largest = 0;
+        const auto members = secrets_answering(record, params);
+        for (auto m : members) {
+            const auto code = PackedCode::from_index(m, params);
+            std::array<int, BatchParams::kMaxColours> counts{};
+            for (int c = 0; c < params.colours; ++c) counts[static_cast<std::size_t>(c)] = code.count(c);
+            largest = std::max(largest, ++groups[counts]);
+        }
+        shares[i] = members.empty() ? 0 : static_cast<double>(largest) / static_cast<double>(members.size());
+    }); });
+    for (std::size_t i = 0; i < r.entries.size(); ++i) {
+        const auto& e = r.entries[i];
+        auto& b = *std::find_if(bands.begin(), bands.end(), [&](const Band& band) { return e.size < band.below; });
+        ++b.classes;
+        b.unsplit += e.not_alone > 0;
+        b.not_alone += e.not_alone;
+        (e.not_alone > 0 ? b.share_unsplit : b.share_split).push_back(shares[i]);
+    }
+    auto median = [](std::vector<double> v) {
+        if (v.empty()) return std::string("-");
+        std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+        return fmt::format("{:.3f}", v[v.size() / 2]);
+    };
+    fmt::print("{} classes searched offline in {} of {} shards; by class size:\n", r.entries.size(), r.reports.size(), shards);
+    fmt::print("| secrets | classes | not split | share | secrets not alone | largest same-count group's share (median): split / not split |\n");
+    fmt::print("|---|---:|---:|---:|---:|---|\n");
+    std::uint32_t from = 0;
+    for (const auto& b : bands) {
+        if (b.classes > 0) {
+            const auto range = b.below == UINT32_MAX ? fmt::format("{}+", from) : fmt::format("{}-{}", from, b.below - 1);
+            fmt::print("| {} | {} | {} | {:.0f}% | {} | {} / {} |\n", range, b.classes, b.unsplit,
+                       100.0 * static_cast<double>(b.unsplit) / static_cast<double>(b.classes), b.not_alone, median(b.share_split),
+                       median(b.share_unsplit));
+        }
+        from = b.below;
+    }
+}
+
 bool writable_file(const std::string& option, const std::string& path) {
     std::error_code error;
     if (std::filesystem::is_directory(path, error)) {
@@ -177,6 +237,18 @@ int run_second_tests(const SecondTestsArgs& args) {
         return kExitFailure;
     }
     const std::string checkpoint = args.checkpoint.empty() ? args.out + ".checkpoint" : args.checkpoint;
+    if (args.stats) {
+        std::error_code error;
+        if (!std::filesystem::is_regular_file(checkpoint, error)) {
+            complain("{}: --stats: the checkpoint '{}' is not a file (give --checkpoint, or the --out of the pass)\n", kCommand, checkpoint);
+            return kExitFailure;
+        }
+        const auto r = read_checkpoint(checkpoint, checkpoint_header(args, params), params, args.shards);
+        if (!r) return kExitFailure;
+        print_checkpoint_stats(*r, params, strategies::adaptive_split_first_test(params, args.seed), args.shards,
+                               args.threads);
+        return kExitOk;
+    }
     if (!writable_file("--out", args.out) || !writable_file("--checkpoint", checkpoint)) return kExitFailure;
     if (std::filesystem::weakly_canonical(args.out) == std::filesystem::weakly_canonical(checkpoint)) {
         complain("{}: --out and --checkpoint are the same file '{}'\n", kCommand, args.out);
@@ -305,7 +377,8 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
     cmd->footer(
         "\nExamples:\n"
         "  mastermind second-tests -P 6 -K 7 -B 6 --play-steps 10 --out /tmp/second.inc    # a small game: seconds\n"
-        "  mastermind second-tests --out src/strategies/second_tests_9_10_9.inc --progress  # 9/10/9: hours; run it again to resume");
+        "  mastermind second-tests --out src/strategies/second_tests_9_10_9.inc --progress  # 9/10/9: hours; run it again to resume\n"
+        "  mastermind second-tests --shards 32 --out second_tests_9_10_9.inc --stats        # which classes resist, by size");
     add_game_options(cmd, args->game);
     cmd->add_option("--seed", args->seed, "adaptive-split's seed")->check(seed_value())->capture_default_str();
     cmd->add_option("--out", args->out, "the table's source, written when every shard is done")->capture_default_str();
@@ -322,6 +395,8 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
         ->capture_default_str();
     cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")->check(integer_in(0, kMaxThreads))->capture_default_str();
     cmd->add_flag("--progress", args->progress, "report each shard's progress on stderr");
+    cmd->add_flag("--stats", args->stats,
+                  "describe the classes of the checkpoint (its finished shards) by size instead of running the pass");
     cmd->callback([args, &exit_status] { exit_status = run_second_tests(*args); });
 }
 

@@ -32,6 +32,17 @@ check "resumed: only the two shards left ran" test "$(grep -c '^shard [0-3]/4 do
 check "resumed: the same table" diff "$tmp/t.inc" "$tmp/r.inc"
 check "resumed: the same report" diff <(grep -v 'wall time' "$tmp/out") <(grep -v 'wall time' "$tmp/rout" | sed "s#$tmp/r.inc#$tmp/t.inc#")
 
+# --stats describes the checkpoint's classes by size, every one enumerated from its answers.
+"$bin" second-tests "${game[@]}" --out "$tmp/t.inc" --stats >"$tmp/stats" 2>"$tmp/stats.err"
+check "--stats: status 0" test $? -eq 0
+check "--stats: every shard and class" grep -q "^$entries classes searched offline in 4 of 4 shards" "$tmp/stats"
+banded=$(awk -F'|' '/^\| [0-9]/ {n += $3} END {print n + 0}' "$tmp/stats")
+check "--stats: the bands hold every class ($banded)" test "$banded" -eq "$entries"
+check "--stats: none left unsplit" test "$(awk -F'|' '/^\| [0-9]/ {n += $4} END {print n + 0}' "$tmp/stats")" -eq 0
+check "--stats: a share of each band's classes" grep -qE '^\| [0-9]+-[0-9]+ \| [0-9]+ \| 0 \| 0% \| 0 \| 0\.[0-9]{3} / - \|$' "$tmp/stats"
+refused "--stats without a checkpoint" "is not a file" "$bin" second-tests "${game[@]}" --out "$tmp/none.inc" --stats
+refused "--stats on another run's checkpoint" "was made by another run" "$bin" second-tests -P 6 -K 7 -B 6 --play-steps 6 --steps 20000 --shards 4 --out "$tmp/t.inc" --stats
+
 refused "another run's checkpoint" "was made by another run" "$bin" second-tests -P 6 -K 7 -B 6 --play-steps 6 --steps 20000 --shards 4 --out "$tmp/t.inc"
 printf 'garbage\n' >>"$tmp/t.inc.checkpoint"
 printf 'shard 3 {}\n' >>"$tmp/t.inc.checkpoint"
