@@ -14,7 +14,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -22,15 +21,13 @@
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include "commands.hpp"
 #include "evaluation_report.hpp"
 #include "game_options.hpp"
+#include "mastermind/analysis/class_statistics.hpp"
 #include "mastermind/analysis/evaluator.hpp"
 #include "mastermind/core/text.hpp"
-#include "mastermind/games/secret_enumeration.hpp"
 #include "mastermind/games/test_scorer.hpp"
 #include "mastermind/strategies/second_tests.hpp"
 #include "option_checks.hpp"
@@ -160,21 +157,9 @@ void print_checkpoint_stats(const Resumed& r, const BatchParams& params, const s
     };
     std::vector<Band> bands;
     for (std::uint32_t below : {1000u, 1500u, 2000u, 2500u, 3000u, 4000u, UINT32_MAX}) bands.emplace_back().below = below;
-    std::vector<double> shares(r.entries.size());
-    tbb::task_arena arena(threads == 0 ? tbb::task_arena::automatic : threads);
-    arena.execute([&] { tbb::parallel_for(std::size_t{0}, r.entries.size(), [&](std::size_t i) {
-        TestRecord record{first_test, answers_from_key(expand_compact_key(r.entries[i].class_key, params.batch), params, params.batch)};
-        std::map<std::array<int, BatchParams::kMaxColours>, std::size_t> groups;
-        std::size_t largest = 0;
-        const auto members = secrets_answering(record, params);
-        for (auto m : members) {
-            const auto code = PackedCode::from_index(m, params);
-            std::array<int, BatchParams::kMaxColours> counts{};
-            for (int c = 0; c < params.colours; ++c) counts[static_cast<std::size_t>(c)] = code.count(c);
-            largest = std::max(largest, ++groups[counts]);
-        }
-        shares[i] = members.empty() ? 0 : static_cast<double>(largest) / static_cast<double>(members.size());
-    }); });
+    std::vector<std::uint64_t> keys;
+    for (const auto& e : r.entries) keys.push_back(e.class_key);
+    const auto shares = same_count_shares(keys, first_test, params, threads);
     for (std::size_t i = 0; i < r.entries.size(); ++i) {
         const auto& e = r.entries[i];
         auto& b = *std::find_if(bands.begin(), bands.end(), [&](const Band& band) { return e.size < band.below; });

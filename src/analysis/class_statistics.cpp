@@ -2,9 +2,12 @@
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
+#include <map>
 #include <unordered_map>
 
 #include "mastermind/games/secret_enumeration.hpp"
@@ -47,6 +50,30 @@ ClassStatistics class_statistics(std::span<const PackedCode> test, const BatchPa
     s.hard_share = static_cast<double>(in_hard) / static_cast<double>(samples);
     s.expected_class = 1 + others / static_cast<double>(samples) * static_cast<double>(stride);
     return s;
+}
+
+std::vector<double> same_count_shares(std::span<const std::uint64_t> class_keys, std::span<const PackedCode> test,
+                                      const BatchParams& params, int threads) {
+    std::vector<double> shares(class_keys.size());
+    const int batch = static_cast<int>(test.size());
+    tbb::task_arena arena(threads == 0 ? tbb::task_arena::automatic : threads);
+    arena.execute([&] {
+        tbb::parallel_for(std::size_t{0}, class_keys.size(), [&](std::size_t i) {
+            const TestRecord record{std::vector<PackedCode>(test.begin(), test.end()),
+                                    answers_from_key(expand_compact_key(class_keys[i], batch), params, batch)};
+            std::map<std::array<int, BatchParams::kMaxColours>, std::size_t> groups;
+            std::size_t largest = 0;
+            const auto members = secrets_answering(record, params);
+            for (auto m : members) {
+                const auto code = PackedCode::from_index(m, params);
+                std::array<int, BatchParams::kMaxColours> counts{};
+                for (int c = 0; c < params.colours; ++c) counts[static_cast<std::size_t>(c)] = code.count(c);
+                largest = std::max(largest, ++groups[counts]);
+            }
+            shares[i] = members.empty() ? 0 : static_cast<double>(largest) / static_cast<double>(members.size());
+        });
+    });
+    return shares;
 }
 
 }  // namespace mastermind

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "mastermind/games/batch_params.hpp"
 #include "mastermind/games/packed_code.hpp"
@@ -30,5 +31,12 @@ inline std::uint64_t sample_size(const BatchParams& params, std::uint64_t stride
 
 ClassStatistics class_statistics(std::span<const PackedCode> test, const BatchParams& params, std::uint64_t stride,
                                  std::uint64_t hard_size = 0);
+
+// For each class of `test`'s answers, given by its compact key (test_scorer.hpp): the share of its
+// members held by its largest group of members with the same colour counts (such members get the
+// same hit + blow from every string, so only hits tell them apart). Each class is enumerated from
+// its answers (secret_enumeration.hpp); `threads` as the evaluator's (0: all cores). K^P < 2^32.
+std::vector<double> same_count_shares(std::span<const std::uint64_t> class_keys, std::span<const PackedCode> test,
+                                      const BatchParams& params, int threads = 0);
 
 }  // namespace mastermind
