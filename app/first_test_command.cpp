@@ -12,6 +12,7 @@
 
 #include "batch_options.hpp"
 #include "commands.hpp"
+#include "mastermind/analysis/class_sample.hpp"
 #include "mastermind/analysis/class_statistics.hpp"
 #include "mastermind/core/random.hpp"
 
@@ -51,23 +52,24 @@ int run_first_test(const FirstTestArgs& args) {
         complain("mastermind first-test: {}\n", why);
         return kExitFailure;
     }
-    // The sample is counted in memory (one entry per answer class met): at most 2^32 secrets.
+    // The sample is kept in memory (class_sample.hpp): about 50 bytes per sampled secret.
     const std::uint64_t samples = sample_size(p, args.stride);
-    if (samples > UINT32_MAX) {
-        complain("mastermind first-test: every {}th of the {}^{} secrets is a sample of {}; at most 2^32 (raise --stride)\n",
-                 args.stride, p.colours, p.pegs, samples);
+    if (samples > ClassSample::kMaxSamples) {
+        complain("mastermind first-test: every {}th of the {}^{} secrets is a sample of {}; at most 2^26 = {} (raise --stride)\n",
+                 args.stride, p.colours, p.pegs, samples, ClassSample::kMaxSamples);
         return kExitFailure;
     }
+    ClassSample sample(p, args.stride, args.hard_size);
     // expected: the expected size of a random secret's class; largest: the largest class
     // (estimated: sampled members times the stride); hard: the share of secrets in classes of at
     // least --hard-size. Ties (and the report) by the expected class.
-    auto estimate = [&](const std::vector<PackedCode>& test) {
-        const auto s = class_statistics(test, p, args.stride, args.hard_size);
+    auto judge = [&](const ClassStatistics& s) {
         const double primary = args.criterion == "largest" ? static_cast<double>(s.largest * args.stride)
                                : args.criterion == "hard"  ? s.hard_share
                                                            : s.expected_class;
         return TestScore{primary, s.expected_class};
     };
+    auto estimate = [&](const std::vector<PackedCode>& test) { return judge(sample.reset(test)); };
     auto show = [&](const TestScore& s) {
         return args.criterion == "expected" ? fmt::format("expected class {:10.1f}", s.expected)
                : args.criterion == "largest"
@@ -109,23 +111,29 @@ int run_first_test(const FirstTestArgs& args) {
         flush_stdout();  // a long search shows its progress in a log file
         if (best.empty() || size.better_than(best_size)) best = test, best_size = size;
     }
+    // The climb: one peg of one string changed at a time, kept when the test gets better. Only
+    // the changed string is scored again (ClassSample::propose).
+    if (args.climb > 0) sample.reset(best);
     Rng rng(derive_seed(args.seed, UINT64_MAX));
     for (int step = 0; step < args.climb; ++step) {
-        auto test = best;
-        const auto i = rng.below(test.size());
+        const auto i = rng.below(best.size());
         std::array<std::uint8_t, BatchParams::kMaxPegs> pegs{};
-        for (int q = 0; q < p.pegs; ++q) pegs[static_cast<std::size_t>(q)] = static_cast<std::uint8_t>(test[i].peg(q));
+        for (int q = 0; q < p.pegs; ++q) pegs[static_cast<std::size_t>(q)] = static_cast<std::uint8_t>(best[i].peg(q));
         pegs[rng.below(static_cast<std::uint64_t>(p.pegs))] = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(p.colours)));
-        test[i] = PackedCode::from_pegs(pegs.data(), p.pegs);
-        if (std::count(test.begin(), test.end(), test[i]) > 1) continue;
-        const auto size = estimate(test);
+        const auto code = PackedCode::from_pegs(pegs.data(), p.pegs);
+        if (std::find(best.begin(), best.end(), code) != best.end()) continue;  // unchanged, or twice in the test
+        const auto size = judge(sample.propose(i, code));
         if (size.better_than(best_size)) {
-            best = test, best_size = size;
-            fmt::print("step {:4}: {}  {}\n", step, show(size), describe(test, p.pegs));
+            sample.accept();
+            best[i] = code, best_size = size;
+            fmt::print("step {:4}: {}  {}\n", step, show(size), describe(best, p.pegs));
             flush_stdout();
         }
     }
-    fmt::print("best: {}\n{}\n", show(best_size), describe(best, p.pegs));
+    // The figures of the best test counted again by their exact answer keys (the climb counts
+    // 64-bit hashes of them, class_sample.hpp).
+    const auto exact = class_statistics(best, p, args.stride, args.hard_size);
+    fmt::print("best: {}\n{}\n", show(judge(exact)), describe(best, p.pegs));
     return kExitOk;
 }
 

@@ -13,19 +13,6 @@ namespace mastermind {
 
 namespace {
 
-// (hit, blow) as one byte: common = hit + blow, pair = common (common + 1) / 2 + hit < 91 for P <= 12.
-constexpr std::size_t kPairs = 91;
-
-// The multiset hash: one fixed random word per pair, summed over the strings of the test.
-const std::array<std::uint64_t, kPairs>& pair_words() {
-    static const auto words = [] {
-        std::array<std::uint64_t, kPairs> w{};
-        for (std::size_t i = 0; i < kPairs; ++i) w[i] = derive_seed(0x73706c6974ULL, i);
-        return w;
-    }();
-    return words;
-}
-
 // Annealing temperatures (in secrets not alone) at the start and the end of each run.
 constexpr double kHotTemperature = 3.0;
 constexpr double kColdTemperature = 0.3;
@@ -39,12 +26,8 @@ std::array<std::uint8_t, BatchParams::kMaxPegs> pegs_of(const PackedCode& code, 
 }  // namespace
 
 SplitSearch::SplitSearch(const BatchParams& params, std::size_t members, std::span<const PackedCode> avoid)
-    : params_(params), members_(members), stride_((members + 63) / 64 * 64) {
-    if (params.rules != Rules::classic || params.batch > BatchParams::kMaxBatch) {
-        throw std::invalid_argument("SplitSearch: classic rules and B <= 16 only");
-    }
-    pegs_.assign(static_cast<std::size_t>(params.pegs) * stride_, 0);
-    counts_.assign(static_cast<std::size_t>(params.colours) * stride_, 0);
+    : params_(params), members_(members), columns_(params, members) {
+    if (params.batch > BatchParams::kMaxBatch) throw std::invalid_argument("SplitSearch: B <= 16 only");
     for (const auto& code : avoid) avoid_.push_back(code.nibbles());
     std::sort(avoid_.begin(), avoid_.end());
 }
@@ -66,14 +49,7 @@ void SplitSearch::set_members(std::span<const Index> members) {
     std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
     for (std::size_t m = 0; m < members_; ++m) {
         digits_of_index(members[m], params_, digits.data());
-        set_member(m, digits.data());
-    }
-}
-
-void SplitSearch::set_member(std::size_t m, const std::uint8_t* digits) {
-    for (int p = 0; p < params_.pegs; ++p) {
-        pegs_[static_cast<std::size_t>(p) * stride_ + m] = digits[p];
-        ++counts_[digits[p] * stride_ + m];
+        columns_.set(m, digits.data());
     }
 }
 
@@ -82,7 +58,7 @@ std::size_t SplitSearch::not_alone(std::span<const PackedCode> test) const {
     std::vector<AnswerKey> keys(members_);
     std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
     for (std::size_t m = 0; m < members_; ++m) {
-        for (int p = 0; p < params_.pegs; ++p) digits[static_cast<std::size_t>(p)] = pegs_[static_cast<std::size_t>(p) * stride_ + m];
+        for (int p = 0; p < params_.pegs; ++p) digits[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(columns_.peg(m, p));
         keys[m] = scorer.key(digits.data());
     }
     std::sort(keys.begin(), keys.end());
@@ -111,7 +87,7 @@ struct SplitSearch::Run {
     std::vector<PackedCode> test;
     std::vector<std::uint8_t> answers;  // [string][member]: pair byte
     std::vector<std::uint64_t> keys, trial_keys;
-    std::vector<std::uint8_t> trial_answers, hits, common;
+    std::vector<std::uint8_t> trial_answers;
     struct Slot {
         std::uint64_t key;
         std::uint32_t stamp, count;
@@ -124,46 +100,21 @@ struct SplitSearch::Run {
     bool crowded_stale = true;
 
     Run(const SplitSearch& search, std::vector<PackedCode> start) : s(search), test(std::move(start)) {
-        const auto n = s.stride_;
+        const auto n = s.columns_.padded();
         answers.assign(test.size() * n, 0);
         keys.assign(n, 0);
         trial_keys.assign(n, 0);
         trial_answers.assign(n, 0);
-        hits.assign(n, 0);
-        common.assign(n, 0);
         int bits = 4;
         while ((std::size_t{1} << bits) < 4 * s.members_) ++bits;
         table.assign(std::size_t{1} << bits, Slot{0, 0, 0});
         shift = 64 - bits;
         const auto& words = pair_words();
         for (std::size_t j = 0; j < test.size(); ++j) {
-            score(test[j], &answers[j * n]);
+            s.columns_.answers(test[j], &answers[j * n]);
             for (std::size_t m = 0; m < s.members_; ++m) keys[m] += words[answers[j * n + m]];
         }
         current = count(keys.data(), SIZE_MAX);
-    }
-
-    // Every member's answer to `code`, as pair bytes.
-    void score(const PackedCode& code, std::uint8_t* out) {
-        const auto n = s.stride_;
-        std::fill(hits.begin(), hits.end(), std::uint8_t{0});
-        std::fill(common.begin(), common.end(), std::uint8_t{0});
-        for (int p = 0; p < s.params_.pegs; ++p) {
-            const auto digit = static_cast<std::uint8_t>(code.peg(p));
-            const std::uint8_t* column = &s.pegs_[static_cast<std::size_t>(p) * n];
-            std::uint8_t* h = hits.data();
-            for (std::size_t m = 0; m < n; ++m) h[m] = static_cast<std::uint8_t>(h[m] + (column[m] == digit));
-        }
-        for (int c = 0; c < s.params_.colours; ++c) {
-            const auto have = static_cast<std::uint8_t>(code.count(c));
-            if (have == 0) continue;
-            const std::uint8_t* column = &s.counts_[static_cast<std::size_t>(c) * n];
-            std::uint8_t* k = common.data();
-            for (std::size_t m = 0; m < n; ++m) k[m] = static_cast<std::uint8_t>(k[m] + std::min(column[m], have));
-        }
-        for (std::size_t m = 0; m < n; ++m) {
-            out[m] = static_cast<std::uint8_t>(common[m] * (common[m] + 1) / 2 + hits[m]);
-        }
     }
 
     // Members whose hash another member shares; stops (returning more than `limit`) once the
@@ -196,15 +147,15 @@ struct SplitSearch::Run {
     // The hashes if string `j` became `code`, and their count (early stop past `limit`).
     std::size_t propose(std::size_t j, const PackedCode& code, std::size_t limit) {
         const auto& words = pair_words();
-        score(code, trial_answers.data());
-        const std::uint8_t* old = &answers[j * s.stride_];
+        s.columns_.answers(code, trial_answers.data());
+        const std::uint8_t* old = &answers[j * s.columns_.padded()];
         for (std::size_t m = 0; m < s.members_; ++m) trial_keys[m] = keys[m] - words[old[m]] + words[trial_answers[m]];
         return count(trial_keys.data(), limit);
     }
 
     void accept(std::size_t j, const PackedCode& code, std::size_t crowd) {
         test[j] = code;
-        std::copy(trial_answers.begin(), trial_answers.end(), answers.begin() + static_cast<std::ptrdiff_t>(j * s.stride_));
+        std::copy(trial_answers.begin(), trial_answers.end(), answers.begin() + static_cast<std::ptrdiff_t>(j * s.columns_.padded()));
         keys.swap(trial_keys);
         current = crowd;
         crowded_stale = true;
@@ -246,7 +197,7 @@ PackedCode SplitSearch::move(Run& run, Rng& rng, std::size_t j) const {
     } else if (kind < 85) {  // a secret still crowded, perhaps with one peg changed
         const auto& crowded = run.crowded_members();
         const auto m = crowded[rng.below(crowded.size())];
-        for (int p = 0; p < pegs; ++p) pegs_now[static_cast<std::size_t>(p)] = pegs_[static_cast<std::size_t>(p) * stride_ + m];
+        for (int p = 0; p < pegs; ++p) pegs_now[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(columns_.peg(m, p));
         if (rng.below(2) == 0) {
             const auto colour = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(params_.colours)));
             pegs_now[rng.below(static_cast<std::uint64_t>(pegs))] = colour;  // the colour is drawn first

@@ -19,6 +19,7 @@
 
 #include "mastermind/core/random.hpp"
 #include "mastermind/games/batch_params.hpp"
+#include "mastermind/games/code_columns.hpp"
 #include "mastermind/games/packed_code.hpp"
 
 namespace mastermind {
@@ -51,15 +52,12 @@ private:
     SplitSearch(const BatchParams& params, std::size_t members, std::span<const PackedCode> avoid);
     template <class Index>
     void set_members(std::span<const Index> members);  // the members' digits, at either width
-    void set_member(std::size_t m, const std::uint8_t* digits);
     PackedCode move(Run& run, Rng& rng, std::size_t j) const;
     bool allowed(const PackedCode& code, std::span<const PackedCode> test, std::size_t replaced) const;
 
     BatchParams params_;
     std::size_t members_ = 0;
-    std::size_t stride_ = 0;                      // members_ rounded up for the column arrays
-    std::vector<std::uint8_t> pegs_;              // [position][member]
-    std::vector<std::uint8_t> counts_;            // [colour][member]: the member's pegs of it
+    CodeColumns columns_;                         // the members
     std::vector<std::uint64_t> avoid_;            // nibbles, sorted
 };
 
