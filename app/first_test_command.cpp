@@ -28,6 +28,7 @@ struct FirstTestArgs {
     std::uint64_t stride = 997;
     std::string criterion = "expected";
     std::uint64_t hard_size = 2000;
+    int power = 4;
     std::string from;  // --from: a test to start from (B strings, spaces between)
 };
 
@@ -59,13 +60,16 @@ int run_first_test(const FirstTestArgs& args) {
                  args.stride, p.colours, p.pegs, samples, ClassSample::kMaxSamples);
         return kExitFailure;
     }
-    ClassSample sample(p, args.stride, args.hard_size);
+    const int power = args.criterion == "power" ? args.power : 0;
+    ClassSample sample(p, args.stride, args.hard_size, power);
     // expected: the expected size of a random secret's class; largest: the largest class
     // (estimated: sampled members times the stride); hard: the share of secrets in classes of at
-    // least --hard-size. Ties (and the report) by the expected class.
+    // least --hard-size; power: the --power-th power mean of a secret's class size. Ties (and the
+    // report) by the expected class.
     auto judge = [&](const ClassStatistics& s) {
         const double primary = args.criterion == "largest" ? static_cast<double>(s.largest * args.stride)
                                : args.criterion == "hard"  ? s.hard_share
+                               : args.criterion == "power" ? s.power_mean
                                                            : s.expected_class;
         return TestScore{primary, s.expected_class};
     };
@@ -74,6 +78,8 @@ int run_first_test(const FirstTestArgs& args) {
         return args.criterion == "expected" ? fmt::format("expected class {:10.1f}", s.expected)
                : args.criterion == "largest"
                    ? fmt::format("largest class ~{:8.0f}, expected class {:8.1f}", s.primary, s.expected)
+               : args.criterion == "power"
+                   ? fmt::format("power-{} mean of the class size {:8.1f}, expected class {:8.1f}", args.power, s.primary, s.expected)
                    : fmt::format("secrets in classes of >= {}: {:8.5f}%, expected class {:8.1f}", args.hard_size, 100 * s.primary, s.expected);
     };
     std::vector<PackedCode> best;
@@ -132,7 +138,7 @@ int run_first_test(const FirstTestArgs& args) {
     }
     // The figures of the best test counted again by their exact answer keys (the climb counts
     // 64-bit hashes of them, class_sample.hpp).
-    const auto exact = class_statistics(best, p, args.stride, args.hard_size);
+    const auto exact = class_statistics(best, p, args.stride, args.hard_size, power);
     fmt::print("best: {}\n{}\n", show(judge(exact)), describe(best, p.pegs));
     return kExitOk;
 }
@@ -147,7 +153,10 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
     auto args = std::make_shared<FirstTestArgs>();
     cmd->footer("\nExamples:\n  mastermind first-test --seed 1             # how adaptive-split's first test was found\n"
                 "  mastermind first-test -P 6 -K 7 -B 6 --candidates 10 --climb 50\n"
-                "  mastermind first-test --criterion hard --hard-size 2000 --stride 97   # fewer classes a second test cannot split");
+                "  mastermind first-test --criterion hard --hard-size 2000 --stride 97   # fewer classes a second test cannot split\n"
+                "  mastermind first-test --criterion power --power 4 --stride 97 --candidates 0 --climb 1000 \\\n"
+                "      --from \"059768304 708194256 311111331 577555775 614578243 169833988 873232882 493893140 997733739\"\n"
+                "      # climb from adaptive-split's first test, weighing the large classes more");
     add_batch_params_options(cmd, args->params);
     cmd->add_option("--seed", args->seed, "seed of the candidates and the changes")->capture_default_str()->check(seed_value());
     cmd->add_option("--candidates", args->candidates, "random tests compared first (0: only --from)")->capture_default_str()->check(integer_in(0, 1'000'000));
@@ -157,12 +166,16 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--stride", args->stride, "sample every stride-th secret")->capture_default_str()->check(integer_in(1, UINT32_MAX));
     cmd->add_option("--criterion", args->criterion,
                     "expected: the expected size of a secret's class; largest: the largest class; hard: the share of "
-                    "secrets in classes of at least --hard-size (the classes a second test struggles to split)")
-        ->check(CLI::IsMember({"expected", "largest", "hard"}))
+                    "secrets in classes of at least --hard-size (the classes a second test struggles to split); power: the "
+                    "--power-th power mean of a secret's class size (weighs the large classes more, smoothly)")
+        ->check(CLI::IsMember({"expected", "largest", "hard", "power"}))
         ->capture_default_str();
     cmd->add_option("--hard-size", args->hard_size, "with --criterion hard: the class size that counts as hard")
         ->capture_default_str()
         ->check(integer_in(1, 1'000'000'000'000));
+    cmd->add_option("--power", args->power, "with --criterion power: the power K (1: the expected class)")
+        ->capture_default_str()
+        ->check(integer_in(1, kMaxPower));
     cmd->callback([args, &exit_status] { exit_status = run_first_test(*args); });
 }
 

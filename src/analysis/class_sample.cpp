@@ -57,8 +57,9 @@ struct PartTable {
 
 }  // namespace
 
-ClassSample::ClassSample(const BatchParams& params, std::uint64_t stride, std::uint64_t hard_size)
-    : params_(params), stride_(stride), hard_size_(hard_size), columns_(params, checked_samples(params, stride)) {
+ClassSample::ClassSample(const BatchParams& params, std::uint64_t stride, std::uint64_t hard_size, int power)
+    : params_(params), stride_(stride), hard_size_(hard_size), power_(power), columns_(params, checked_samples(params, stride)) {
+    if (power < 0 || power > kMaxPower) throw std::invalid_argument("ClassSample: the power is out of range");
     const bool wide = params.secret_count() > UINT32_MAX;
     for_blocks(columns_.size(), [&](std::size_t begin, std::size_t end) {
         std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
@@ -152,6 +153,9 @@ ClassStatistics ClassSample::tally(const std::vector<std::uint64_t>& keys) {
     while (table_size < 2 * static_cast<std::size_t>(widest)) table_size *= 2;
     // A class is hard from this many sampled members on (n * stride >= hard size).
     const std::uint64_t hard_from = hard_size_ == 0 ? 0 : (hard_size_ + stride_ - 1) / stride_;
+    // Each part's falling factorials are summed in the part's order and the parts in theirs:
+    // the same double whatever the threads did.
+    part_falling_.assign(parts, 0);
     tbb::enumerable_thread_specific<PartTable> tables([&] { return PartTable{std::vector<Slot>(table_size, Slot{0, 0, 0}), 0}; });
     const Tally total = tbb::parallel_reduce(
         tbb::blocked_range<std::size_t>(0, parts), Tally{},
@@ -163,6 +167,7 @@ ClassStatistics ClassSample::tally(const std::vector<std::uint64_t>& keys) {
                     std::fill(table.slots.begin(), table.slots.end(), Slot{0, 0, 0});
                     table.stamp = 1;
                 }
+                double falling = 0;  // sum over the part's classes of falling_factorial(n, power + 1)
                 for (auto i = part_begin[p]; i < part_begin[p + 1]; ++i) {
                     const auto key = parted_[i];
                     for (auto s = static_cast<std::size_t>(key) & mask;; s = (s + 1) & mask) {
@@ -179,10 +184,13 @@ ClassStatistics ClassSample::tally(const std::vector<std::uint64_t>& keys) {
                             t.others += 2 * had;  // n (n - 1) grows by 2 n
                             t.largest = std::max<std::uint64_t>(t.largest, slot.count);
                             if (hard_from > 0) t.in_hard += slot.count == hard_from ? hard_from : slot.count > hard_from ? 1 : 0;
+                            // (n + 1)^(K+1) falling - n^(K+1) falling = (K + 1) n^K falling
+                            if (power_ > 0) falling += (power_ + 1) * falling_factorial(had, power_);
                             break;
                         }
                     }
                 }
+                part_falling_[p] = falling;
             }
             return t;
         },
@@ -197,6 +205,9 @@ ClassStatistics ClassSample::tally(const std::vector<std::uint64_t>& keys) {
     s.largest = total.largest;
     s.expected_class = 1 + static_cast<double>(total.others) / static_cast<double>(n) * static_cast<double>(stride_);
     s.hard_share = n == 0 ? 0 : static_cast<double>(total.in_hard) / static_cast<double>(n);
+    double falling = 0;
+    for (auto f : part_falling_) falling += f;
+    s.power_mean = power_mean_of(falling, n, stride_, power_);
     return s;
 }
 

@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
+#include <stdexcept>
 #include <map>
 #include <unordered_map>
 
@@ -16,7 +18,8 @@
 namespace mastermind {
 
 ClassStatistics class_statistics(std::span<const PackedCode> test, const BatchParams& params, std::uint64_t stride,
-                                 std::uint64_t hard_size) {
+                                 std::uint64_t hard_size, int power) {
+    if (power < 0 || power > kMaxPower) throw std::invalid_argument("class_statistics: the power is out of range");
     const TestScorer scorer(test, params);
     const std::uint64_t total = params.secret_count();
     const std::uint64_t samples = sample_size(params, stride);
@@ -42,14 +45,23 @@ ClassStatistics class_statistics(std::span<const PackedCode> test, const BatchPa
     s.classes = all.size();
     double others = 0;
     std::uint64_t in_hard = 0;
+    double falling = 0;
     for (const auto& [key, n] : all) {
+        if (power > 0) falling += falling_factorial(n, power + 1);
         s.largest = std::max(s.largest, n);
         others += static_cast<double>(n) * static_cast<double>(n - 1);
         if (hard_size > 0 && n * stride >= hard_size) in_hard += n;
     }
     s.hard_share = static_cast<double>(in_hard) / static_cast<double>(samples);
     s.expected_class = 1 + others / static_cast<double>(samples) * static_cast<double>(stride);
+    s.power_mean = power_mean_of(falling, samples, stride, power);
     return s;
+}
+
+double power_mean_of(double falling_sum, std::uint64_t samples, std::uint64_t stride, int power) {
+    if (power == 0 || samples == 0) return 0;
+    const double mean = falling_sum / static_cast<double>(samples) * std::pow(static_cast<double>(stride), power);
+    return 1 + std::pow(mean, 1.0 / power);
 }
 
 std::vector<double> same_count_shares(std::span<const std::uint64_t> class_keys, std::span<const PackedCode> test,

@@ -20,6 +20,8 @@ void expect_same(const ClassStatistics& got, const ClassStatistics& want) {
     EXPECT_EQ(got.largest, want.largest);
     EXPECT_DOUBLE_EQ(got.expected_class, want.expected_class);
     EXPECT_DOUBLE_EQ(got.hard_share, want.hard_share);
+    // Summed in another order than class_statistics' hash map's: equal to rounding.
+    EXPECT_NEAR(got.power_mean, want.power_mean, 1e-12 * want.power_mean);
 }
 
 PackedCode changed(const PackedCode& code, Rng& rng, const BatchParams& params) {
@@ -35,15 +37,16 @@ TEST(ClassSample, FollowsClassStatisticsThroughProposalsAndAcceptedChanges) {
     const BatchParams params{6, 7, 6, 20};
     for (const std::uint64_t stride : {1, 7}) {
         for (const std::uint64_t hard : {0, 1, 40}) {
-            ClassSample sample(params, stride, hard);
+            const int power = static_cast<int>(hard % 7);  // 0, 1 and 5
+            ClassSample sample(params, stride, hard, power);
             Rng rng(11 + stride + hard);
             auto test = random_distinct_strings(rng, params);
-            expect_same(sample.reset(test), class_statistics(test, params, stride, hard));
+            expect_same(sample.reset(test), class_statistics(test, params, stride, hard, power));
             for (int step = 0; step < 12; ++step) {
                 const auto j = static_cast<std::size_t>(rng.below(test.size()));
                 auto trial = test;
                 trial[j] = changed(test[j], rng, params);
-                expect_same(sample.propose(j, trial[j]), class_statistics(trial, params, stride, hard));
+                expect_same(sample.propose(j, trial[j]), class_statistics(trial, params, stride, hard, power));
                 if (step % 3 != 2) {  // two in three accepted; the others must leave the test as it was
                     sample.accept();
                     test = trial;
@@ -51,7 +54,7 @@ TEST(ClassSample, FollowsClassStatisticsThroughProposalsAndAcceptedChanges) {
                 EXPECT_EQ(sample.test(), test);
             }
             // The current test, proposed unchanged, has the statistics from scratch.
-            expect_same(sample.propose(0, test[0]), class_statistics(test, params, stride, hard));
+            expect_same(sample.propose(0, test[0]), class_statistics(test, params, stride, hard, power));
         }
     }
 }
@@ -69,6 +72,7 @@ TEST(ClassSample, RefusesSamplesTooLargeAndMisuse) {
     const BatchParams game{9, 10, 9, 20};
     EXPECT_THROW(ClassSample(game, 1, 0), std::invalid_argument);   // 10^9 secrets: too many to keep
     EXPECT_THROW(ClassSample(game, 0, 0), std::invalid_argument);
+    EXPECT_THROW(ClassSample(game, 997, 0, kMaxPower + 1), std::invalid_argument);
     ClassSample sample(BatchParams{4, 5, 4, 20}, 1, 0);
     EXPECT_THROW(sample.accept(), std::logic_error);  // nothing proposed
     Rng rng(1);

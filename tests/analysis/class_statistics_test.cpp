@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <vector>
 
@@ -44,6 +45,18 @@ TEST(ClassStatistics, EveryFigureMatchesACountByHand) {
     EXPECT_NEAR(s.hard_share, static_cast<double>(in_hard) / total, 1e-12);
     EXPECT_GT(s.hard_share, 0.0);
     EXPECT_EQ(class_statistics(test, params, 1).hard_share, 0.0);  // no hard size: not computed
+
+    // The power means: 1 + (mean over secrets of (N - 1) ... (N - K))^(1/K) for their class of N;
+    // K = 1 is the expected class.
+    for (int power = 1; power <= 5; ++power) {
+        double falling = 0;
+        for (auto n : all) falling += static_cast<double>(n) * falling_factorial(n - 1, power);
+        const double want = 1 + std::pow(falling / total, 1.0 / power);
+        EXPECT_NEAR(class_statistics(test, params, 1, 0, power).power_mean, want, 1e-9 * want) << "power " << power;
+    }
+    EXPECT_NEAR(class_statistics(test, params, 1, 0, 1).power_mean, s.expected_class, 1e-9);
+    EXPECT_GT(class_statistics(test, params, 1, 0, 4).power_mean, class_statistics(test, params, 1, 0, 2).power_mean);
+    EXPECT_EQ(s.power_mean, 0.0);  // no power: not computed
 
     // Every 7th secret estimates the same figures.
     const auto sample = class_statistics(test, params, 7, hard_size);

@@ -48,6 +48,16 @@ check "the climb from --from improved it" awk -v a="$start" -v b="$best" 'BEGIN 
 check "--criterion hard: reports the share of secrets in classes of >= 100" grep -q "^best: secrets in classes of >= 100: " "$tmp/hard"
 "$bin" first-test "${game[@]}" --candidates 2 --climb 20 --criterion largest >"$tmp/largest" 2>&1
 check "--criterion largest: reports the largest class" grep -q "^best: largest class ~" "$tmp/largest"
+"$bin" first-test "${game[@]}" --candidates 2 --climb 20 --criterion power --power 1 >"$tmp/power1" 2>&1
+line=$(grep '^best: ' "$tmp/power1")
+check "--criterion power --power 1: the power-1 mean is the expected class ($line)" \
+    awk -v l="$line" 'BEGIN { n = split(l, w, " "); exit !(n > 8 && w[8] + 0 > 0 && w[8] + 0 == w[n] + 0) }'
+"$bin" first-test "${game[@]}" --candidates 0 --climb 0 --from "$from" --criterion power --power 4 >"$tmp/power4" 2>&1
+p4=$(sed -n 's/^best: power-4 mean of the class size *\([0-9.]*\),.*/\1/p' "$tmp/power4")
+check "--criterion power --power 4 weighs large classes more: its mean ($p4) exceeds the expected class ($start)" \
+    awk -v a="$p4" -v b="$start" 'BEGIN { exit !(a > b) }'
+refused "--power 0" "--power" "$bin" first-test "${game[@]}" --criterion power --power 0
+refused "--power 9" "--power" "$bin" first-test "${game[@]}" --criterion power --power 9
 
 refused "--from with too few strings" "has 2 strings; a test has 4" "$bin" first-test "${game[@]}" --from "01234 11111"
 refused "--from with a string twice" "twice" "$bin" first-test "${game[@]}" --from "01234 01234 11111 22222"

@@ -25,8 +25,8 @@ public:
     static constexpr std::uint64_t kMaxSamples = std::uint64_t{1} << 26;
 
     // The sample of every `stride`-th secret of `params`' game (classic rules; at most
-    // kMaxSamples secrets), with `hard_size` as in class_statistics().
-    ClassSample(const BatchParams& params, std::uint64_t stride, std::uint64_t hard_size);
+    // kMaxSamples secrets), with `hard_size` and `power` as in class_statistics().
+    ClassSample(const BatchParams& params, std::uint64_t stride, std::uint64_t hard_size, int power = 0);
 
     std::uint64_t samples() const { return columns_.size(); }
 
@@ -43,6 +43,7 @@ private:
 
     BatchParams params_;
     std::uint64_t stride_ = 1, hard_size_ = 0;
+    int power_ = 0;
     CodeColumns columns_;
     std::vector<PackedCode> test_;
     std::vector<std::uint8_t> answers_;        // [string][secret]: pair bytes
@@ -52,6 +53,7 @@ private:
     std::size_t trial_string_ = SIZE_MAX;
     PackedCode trial_code_;
     std::vector<std::uint64_t> parted_;        // tally's scratch: the hashes by their top bits
+    std::vector<double> part_falling_;         // and each part's sum of falling factorials
 };
 
 }  // namespace mastermind

@@ -22,7 +22,16 @@ struct ClassStatistics {
     // times the stride), at least `hard_size` secrets: the classes a second test struggles to
     // split into singletons (docs/strategies.md, "The second test"). 0 when hard_size is 0.
     double hard_share = 0;
+    // With a power K > 0: the K-th power mean of a random secret's class size, estimated without
+    // bias from the sample (the sampled classes' falling factorials n (n - 1) ... (n - K), times
+    // stride^K, summed and divided by the sample, is an unbiased estimate of the mean over all
+    // secrets of (N - 1) ... (N - K) for their class of N), plus 1. K = 1 gives the expected class;
+    // a larger K weighs the largest classes more, the ones a second test cannot split. 0 when K = 0.
+    double power_mean = 0;
 };
+
+// The K of ClassStatistics::power_mean: at most this.
+inline constexpr int kMaxPower = 8;
 
 // How many secrets the sample of every `stride`-th one holds (indices 0, stride, 2*stride, ...).
 inline std::uint64_t sample_size(const BatchParams& params, std::uint64_t stride) {
@@ -30,7 +39,17 @@ inline std::uint64_t sample_size(const BatchParams& params, std::uint64_t stride
 }
 
 ClassStatistics class_statistics(std::span<const PackedCode> test, const BatchParams& params, std::uint64_t stride,
-                                 std::uint64_t hard_size = 0);
+                                 std::uint64_t hard_size = 0, int power = 0);
+
+// The falling factorial n (n - 1) ... (n - k + 1), as a double (1 for k = 0).
+inline double falling_factorial(std::uint64_t n, int k) {
+    double f = 1;
+    for (int i = 0; i < k; ++i) f *= static_cast<double>(n) - i;
+    return f;
+}
+
+// power_mean from the sum over the sampled classes of falling_factorial(n, K + 1).
+double power_mean_of(double falling_sum, std::uint64_t samples, std::uint64_t stride, int power);
 
 // For each class of `test`'s answers, given by its compact key (test_scorer.hpp): the share of its
 // members held by its largest group of members with the same colour counts (such members get the
