@@ -11,6 +11,7 @@
 #include <string>
 
 #include "mastermind/games/secret_enumeration.hpp"
+#include "parallel_partition.hpp"
 
 namespace mastermind {
 
@@ -115,42 +116,20 @@ void ClassSample::accept() {
     trial_string_ = SIZE_MAX;
 }
 
-// Partitions the hashes by their top bits (a counting sort over fixed chunks of the sample), then
-// counts each part, of about 2,000 hashes, in a table that stays in cache.
+// Partitions the hashes by their top bits (parallel_partition.hpp), then counts each part, of
+// about 2,000 hashes, in a table that stays in cache.
 ClassStatistics ClassSample::tally(const std::vector<std::uint64_t>& keys) {
     const std::size_t n = keys.size();
     int bits = 0;
     while (bits < 14 && (n >> bits) > 2048) ++bits;
     const std::size_t parts = std::size_t{1} << bits;
     auto part_of = [bits](std::uint64_t key) { return bits == 0 ? std::size_t{0} : static_cast<std::size_t>(key >> (64 - bits)); };
-    const std::size_t chunks = std::clamp<std::size_t>(n / kBlock, 1, 256);
-    auto chunk_begin = [&](std::size_t c) { return n * c / chunks; };
+    const auto part_begin = detail::parallel_partition<std::uint64_t>(keys, parted_, parts, part_of);
 
-    std::vector<std::uint32_t> offsets(chunks * parts, 0);  // [chunk][part]: first a count, then where it goes
-    tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
-        std::uint32_t* count = &offsets[c * parts];
-        for (auto i = chunk_begin(c); i < chunk_begin(c + 1); ++i) ++count[part_of(keys[i])];
-    });
-    std::vector<std::uint32_t> part_begin(parts + 1, 0);
-    std::uint32_t at = 0;
-    for (std::size_t p = 0; p < parts; ++p) {
-        part_begin[p] = at;
-        for (std::size_t c = 0; c < chunks; ++c) {
-            const auto k = offsets[c * parts + p];
-            offsets[c * parts + p] = at;
-            at += k;
-        }
-    }
-    part_begin[parts] = at;
-    tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
-        std::uint32_t* next = &offsets[c * parts];
-        for (auto i = chunk_begin(c); i < chunk_begin(c + 1); ++i) parted_[next[part_of(keys[i])]++] = keys[i];
-    });
-
-    std::uint32_t widest = 0;
+    std::size_t widest = 0;
     for (std::size_t p = 0; p < parts; ++p) widest = std::max(widest, part_begin[p + 1] - part_begin[p]);
     std::size_t table_size = 16;
-    while (table_size < 2 * static_cast<std::size_t>(widest)) table_size *= 2;
+    while (table_size < 2 * widest) table_size *= 2;
     // A class is hard from this many sampled members on (n * stride >= hard size).
     const std::uint64_t hard_from = hard_size_ == 0 ? 0 : (hard_size_ + stride_ - 1) / stride_;
     // Each part's falling factorials are summed in the part's order and the parts in theirs:

@@ -21,6 +21,7 @@
 #include "mastermind/core/random.hpp"
 #include "mastermind/games/secret_enumeration.hpp"
 #include "mastermind/games/test_scorer.hpp"
+#include "parallel_partition.hpp"
 
 namespace mastermind {
 
@@ -471,31 +472,8 @@ private:
         auto bucket_of = [&](std::uint64_t compact) {
             return bucket_bits == 0 ? std::size_t{0} : static_cast<std::size_t>(derive_seed(0, compact) >> (64 - bucket_bits));
         };
-        const std::size_t chunk_size = 1 << 16;
-        const std::size_t chunks = (group.size() + chunk_size - 1) / chunk_size;
-        auto chunk_end = [&](std::size_t c) { return std::min(group.size(), (c + 1) * chunk_size); };
-        // next[c * buckets + b]: where chunk c writes its next secret of bucket b.
-        std::vector<std::size_t> next(chunks * buckets, 0);
-        tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
-            for (std::size_t i = c * chunk_size; i < chunk_end(c); ++i) ++next[c * buckets + bucket_of(compact_of(group[i]))];
-        });
-        std::vector<std::size_t> bucket_begin(buckets + 1, 0);
-        std::size_t offset = 0;
-        for (std::size_t b = 0; b < buckets; ++b) {
-            bucket_begin[b] = offset;
-            for (std::size_t c = 0; c < chunks; ++c) {
-                const auto n = next[c * buckets + b];
-                next[c * buckets + b] = offset;
-                offset += n;
-            }
-        }
-        bucket_begin[buckets] = offset;
-        tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
-            for (std::size_t i = c * chunk_size; i < chunk_end(c); ++i) {
-                scratch[next[c * buckets + bucket_of(compact_of(group[i]))]++] = group[i];
-            }
-        });
-        next = {};
+        const auto bucket_begin = detail::parallel_partition<Index>(
+            group, scratch, buckets, [&](Index index) { return bucket_of(compact_of(index)); });
         std::vector<std::vector<std::uint64_t>> keys(buckets);
         std::vector<std::vector<std::size_t>> ends(buckets);
         tbb::parallel_for(std::size_t{0}, buckets, [&](std::size_t b) {
