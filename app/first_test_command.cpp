@@ -56,8 +56,8 @@ int run_first_test(const FirstTestArgs& args) {
     // The sample is kept in memory (class_sample.hpp): about 50 bytes per sampled secret.
     const std::uint64_t samples = sample_size(p, args.stride);
     if (samples > ClassSample::kMaxSamples) {
-        complain("mastermind first-test: every {}th of the {}^{} secrets is a sample of {}; at most 2^26 = {} (raise --stride)\n",
-                 args.stride, p.colours, p.pegs, samples, ClassSample::kMaxSamples);
+        complain("mastermind first-test: --stride {} makes a sample of {} of the {}^{} secrets; at most 2^26 = {} (raise --stride)\n",
+                 args.stride, samples, p.colours, p.pegs, ClassSample::kMaxSamples);
         return kExitFailure;
     }
     const int power = args.criterion == "power" ? args.power : 0;

@@ -24,7 +24,7 @@ check "first-test: the best test has 4 strings of 4 pegs" grep -qE '^[0-4]{4}( [
 "$bin" first-test --stride 0 >"$tmp/d" 2>&1
 check "first-test: --stride 0 refused with exit 2" test $? -eq 2
 check "first-test: and says why" grep -q "stride" "$tmp/d"
-refused "16^12 secrets at the default stride: too large a sample" "is a sample of 282321942539; at most 2^26" \
+refused "16^12 secrets at the default stride: too large a sample" "makes a sample of 282321942539 of the 16^12 secrets; at most 2^26" \
     "$bin" first-test -P 12 -K 16
 # Past 2^32 secrets (10^10): sampled by 64-bit indices, a test of 10 strings of 10 pegs.
 "$bin" first-test -P 10 -K 10 -B 10 --candidates 2 --climb 3 --stride 1000003 >"$tmp/wide" 2>&1
