@@ -152,11 +152,9 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
         "time, judged on a sample by the expected size of a secret's answer class (or --criterion).");
     auto args = std::make_shared<FirstTestArgs>();
     cmd->footer("\nExamples:\n  mastermind first-test --seed 1             # how adaptive-split's first test was found\n"
-                "  mastermind first-test -P 6 -K 7 -B 6 --candidates 10 --climb 50\n"
                 "  mastermind first-test --criterion hard --hard-size 2000 --stride 97   # fewer classes a second test cannot split\n"
-                "  mastermind first-test --criterion power --power 4 --stride 97 --candidates 0 --climb 1000 \\\n"
-                "      --from \"059768304 708194256 311111331 577555775 614578243 169833988 873232882 493893140 997733739\"\n"
-                "      # climb from adaptive-split's first test, weighing the large classes more");
+                "  mastermind first-test --criterion power --stride 97 --candidates 0 --climb 1000 --from \"059768304 708194256 "
+                "311111331 577555775 614578243 169833988 873232882 493893140 997733739\"   # climb from adaptive-split's");
     add_batch_params_options(cmd, args->params);
     cmd->add_option("--seed", args->seed, "seed of the candidates and the changes")->capture_default_str()->check(seed_value());
     cmd->add_option("--candidates", args->candidates, "random tests compared first (0: only --from)")->capture_default_str()->check(integer_in(0, 1'000'000));
