@@ -38,21 +38,21 @@ void for_blocks(std::size_t n, const F& f) {
 
 // What tally() adds up over the parts of the hashes: integers, so the sum does not depend on
 // the order the parts are counted in.
-struct Tally {
+struct ClassTally {
     std::uint64_t classes = 0, largest = 0, others = 0, in_hard = 0;
-    void add(const Tally& o) {
+    void add(const ClassTally& o) {
         classes += o.classes, others += o.others, in_hard += o.in_hard;
         largest = std::max(largest, o.largest);
     }
 };
 
-struct Slot {
+struct ClassSlot {
     std::uint64_t key;
     std::uint32_t stamp, count;
 };
 
 struct PartTable {
-    std::vector<Slot> slots;
+    std::vector<ClassSlot> slots;
     std::uint32_t stamp = 0;
 };
 
@@ -135,24 +135,24 @@ ClassStatistics ClassSample::tally(const std::vector<std::uint64_t>& keys) {
     // Each part's falling factorials are summed in the part's order and the parts in theirs:
     // the same double whatever the threads did.
     part_falling_.assign(parts, 0);
-    tbb::enumerable_thread_specific<PartTable> tables([&] { return PartTable{std::vector<Slot>(table_size, Slot{0, 0, 0}), 0}; });
-    const Tally total = tbb::parallel_reduce(
-        tbb::blocked_range<std::size_t>(0, parts), Tally{},
-        [&](const auto& range, Tally t) {
+    tbb::enumerable_thread_specific<PartTable> tables([&] { return PartTable{std::vector<ClassSlot>(table_size, ClassSlot{0, 0, 0}), 0}; });
+    const ClassTally total = tbb::parallel_reduce(
+        tbb::blocked_range<std::size_t>(0, parts), ClassTally{},
+        [&](const auto& range, ClassTally t) {
             auto& table = tables.local();
             const std::size_t mask = table.slots.size() - 1;
             for (auto p = range.begin(); p != range.end(); ++p) {
                 if (++table.stamp == 0) {
-                    std::fill(table.slots.begin(), table.slots.end(), Slot{0, 0, 0});
+                    std::fill(table.slots.begin(), table.slots.end(), ClassSlot{0, 0, 0});
                     table.stamp = 1;
                 }
                 double falling = 0;  // sum over the part's classes of falling_factorial(n, power + 1)
                 for (auto i = part_begin[p]; i < part_begin[p + 1]; ++i) {
                     const auto key = parted_[i];
                     for (auto s = static_cast<std::size_t>(key) & mask;; s = (s + 1) & mask) {
-                        Slot& slot = table.slots[s];
+                        ClassSlot& slot = table.slots[s];
                         if (slot.stamp != table.stamp) {
-                            slot = Slot{key, table.stamp, 1};
+                            slot = ClassSlot{key, table.stamp, 1};
                             ++t.classes;
                             t.largest = std::max<std::uint64_t>(t.largest, 1);
                             if (hard_from == 1) ++t.in_hard;
@@ -173,7 +173,7 @@ ClassStatistics ClassSample::tally(const std::vector<std::uint64_t>& keys) {
             }
             return t;
         },
-        [](Tally a, const Tally& b) {
+        [](ClassTally a, const ClassTally& b) {
             a.add(b);
             return a;
         });
