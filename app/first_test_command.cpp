@@ -119,7 +119,7 @@ int run_first_test(const FirstTestArgs& args) {
     }
     // The climb: one peg of one string changed at a time, kept when the test gets better. Only
     // the changed string is scored again (ClassSample::propose).
-    if (args.climb > 0) sample.reset(best);
+    if (args.climb > 0 && sample.test() != best) sample.reset(best);  // the sample holds the last test judged
     Rng rng(derive_seed(args.seed, UINT64_MAX));
     for (int step = 0; step < args.climb; ++step) {
         const auto i = rng.below(best.size());
@@ -154,7 +154,7 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
     cmd->footer("\nExamples:\n  mastermind first-test --seed 1             # how adaptive-split's first test was found\n"
                 "  mastermind first-test --criterion hard --hard-size 2000 --stride 97   # fewer classes a second test cannot split\n"
                 "  mastermind first-test --criterion power --stride 97 --candidates 0 --climb 1000 --from \"059768304 708194256 "
-                "311111331 577555775 614578243 169833988 873232882 493893140 997733739\"   # climb from adaptive-split's");
+                "311111331 577555775 614578243 169833988 873232882 493893140 997733739\"   # from adaptive-split's first test");
     add_batch_params_options(cmd, args->params);
     cmd->add_option("--seed", args->seed, "seed of the candidates and the changes")->capture_default_str()->check(seed_value());
     cmd->add_option("--candidates", args->candidates, "random tests compared first (0: only --from)")->capture_default_str()->check(integer_in(0, 1'000'000));

@@ -36,16 +36,6 @@ void for_blocks(std::size_t n, const F& f) {
     });
 }
 
-// What tally() adds up over the parts of the hashes: integers, so the sum does not depend on
-// the order the parts are counted in.
-struct ClassTally {
-    std::uint64_t classes = 0, largest = 0, others = 0, in_hard = 0;
-    void add(const ClassTally& o) {
-        classes += o.classes, others += o.others, in_hard += o.in_hard;
-        largest = std::max(largest, o.largest);
-    }
-};
-
 struct ClassSlot {
     std::uint64_t key;
     std::uint32_t stamp, count;
@@ -59,15 +49,15 @@ struct PartTable {
 }  // namespace
 
 ClassSample::ClassSample(const BatchParams& params, std::uint64_t stride, std::uint64_t hard_size, int power)
-    : params_(params), stride_(stride), hard_size_(hard_size), power_(power), columns_(params, checked_samples(params, stride)) {
+    : stride_(stride), hard_size_(hard_size), power_(power), columns_(params, checked_samples(params, stride)) {
     if (power < 0 || power > kMaxPower) throw std::invalid_argument("ClassSample: the power is out of range");
     const bool wide = params.secret_count() > UINT32_MAX;
     for_blocks(columns_.size(), [&](std::size_t begin, std::size_t end) {
         std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
         for (auto i = begin; i < end; ++i) {
             const std::uint64_t index = i * stride_;
-            if (wide) digits_of_index(index, params_, digits.data());
-            else digits_of_index(static_cast<std::uint32_t>(index), params_, digits.data());
+            if (wide) digits_of_index(index, params, digits.data());
+            else digits_of_index(static_cast<std::uint32_t>(index), params, digits.data());
             columns_.set(i, digits.data());
         }
     });
@@ -132,13 +122,11 @@ ClassStatistics ClassSample::tally(const std::vector<std::uint64_t>& keys) {
     while (table_size < 2 * widest) table_size *= 2;
     // A class is hard from this many sampled members on (n * stride >= hard size).
     const std::uint64_t hard_from = hard_size_ == 0 ? 0 : (hard_size_ + stride_ - 1) / stride_;
-    // Each part's falling factorials are summed in the part's order and the parts in theirs:
-    // the same double whatever the threads did.
     part_falling_.assign(parts, 0);
     tbb::enumerable_thread_specific<PartTable> tables([&] { return PartTable{std::vector<ClassSlot>(table_size, ClassSlot{0, 0, 0}), 0}; });
-    const ClassTally total = tbb::parallel_reduce(
-        tbb::blocked_range<std::size_t>(0, parts), ClassTally{},
-        [&](const auto& range, ClassTally t) {
+    const ClassSums total = tbb::parallel_reduce(
+        tbb::blocked_range<std::size_t>(0, parts), ClassSums{},
+        [&](const auto& range, ClassSums t) {
             auto& table = tables.local();
             const std::size_t mask = table.slots.size() - 1;
             for (auto p = range.begin(); p != range.end(); ++p) {
@@ -160,7 +148,7 @@ ClassStatistics ClassSample::tally(const std::vector<std::uint64_t>& keys) {
                         }
                         if (slot.key == key) {
                             const std::uint64_t had = slot.count++;
-                            t.others += 2 * had;  // n (n - 1) grows by 2 n
+                            t.pairs += 2 * had;  // n (n - 1) grows by 2 n
                             t.largest = std::max<std::uint64_t>(t.largest, slot.count);
                             if (hard_from > 0) t.in_hard += slot.count == hard_from ? hard_from : slot.count > hard_from ? 1 : 0;
                             // (n + 1)^(K+1) falling - n^(K+1) falling = (K + 1) n^K falling
@@ -173,21 +161,16 @@ ClassStatistics ClassSample::tally(const std::vector<std::uint64_t>& keys) {
             }
             return t;
         },
-        [](ClassTally a, const ClassTally& b) {
+        [](ClassSums a, const ClassSums& b) {
             a.add(b);
             return a;
         });
 
-    ClassStatistics s;
-    s.sampled = n;
-    s.classes = total.classes;
-    s.largest = total.largest;
-    s.expected_class = 1 + static_cast<double>(total.others) / static_cast<double>(n) * static_cast<double>(stride_);
-    s.hard_share = n == 0 ? 0 : static_cast<double>(total.in_hard) / static_cast<double>(n);
-    double falling = 0;
-    for (auto f : part_falling_) falling += f;
-    s.power_mean = power_mean_of(falling, n, stride_, power_);
-    return s;
+    // The parts' falling factorials, added in the parts' order (the reduce leaves them out: a
+    // double's sum would depend on how the threads split the parts).
+    ClassSums sums = total;
+    for (auto f : part_falling_) sums.falling += f;
+    return statistics_from(sums, n, stride_, power_);
 }
 
 }  // namespace mastermind

@@ -8,8 +8,8 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
-#include <stdexcept>
 #include <map>
+#include <stdexcept>
 #include <unordered_map>
 
 #include "mastermind/games/secret_enumeration.hpp"
@@ -40,28 +40,28 @@ ClassStatistics class_statistics(std::span<const PackedCode> test, const BatchPa
     for (auto& counts : local) {
         for (const auto& [key, n] : counts) all[key] += n;
     }
-    ClassStatistics s;
-    s.sampled = samples;
-    s.classes = all.size();
-    double others = 0;
-    std::uint64_t in_hard = 0;
-    double falling = 0;
+    ClassSums sums;
     for (const auto& [key, n] : all) {
-        if (power > 0) falling += falling_factorial(n, power + 1);
-        s.largest = std::max(s.largest, n);
-        others += static_cast<double>(n) * static_cast<double>(n - 1);
-        if (hard_size > 0 && n * stride >= hard_size) in_hard += n;
+        ++sums.classes;
+        sums.largest = std::max(sums.largest, n);
+        sums.pairs += n * (n - 1);
+        if (hard_size > 0 && n * stride >= hard_size) sums.in_hard += n;
+        if (power > 0) sums.falling += falling_factorial(n, power + 1);
     }
-    s.hard_share = static_cast<double>(in_hard) / static_cast<double>(samples);
-    s.expected_class = 1 + others / static_cast<double>(samples) * static_cast<double>(stride);
-    s.power_mean = power_mean_of(falling, samples, stride, power);
-    return s;
+    return statistics_from(sums, samples, stride, power);
 }
 
-double power_mean_of(double falling_sum, std::uint64_t samples, std::uint64_t stride, int power) {
-    if (power == 0 || samples == 0) return 0;
-    const double mean = falling_sum / static_cast<double>(samples) * std::pow(static_cast<double>(stride), power);
-    return 1 + std::pow(mean, 1.0 / power);
+ClassStatistics statistics_from(const ClassSums& sums, std::uint64_t samples, std::uint64_t stride, int power) {
+    ClassStatistics s;
+    s.sampled = samples;
+    s.classes = sums.classes;
+    s.largest = sums.largest;
+    if (samples == 0) return s;
+    const auto n = static_cast<double>(samples);
+    s.expected_class = 1 + static_cast<double>(sums.pairs) / n * static_cast<double>(stride);
+    s.hard_share = static_cast<double>(sums.in_hard) / n;
+    if (power > 0) s.power_mean = 1 + std::pow(sums.falling / n * std::pow(static_cast<double>(stride), power), 1.0 / power);
+    return s;
 }
 
 std::vector<double> same_count_shares(std::span<const std::uint64_t> class_keys, std::span<const PackedCode> test,

@@ -25,7 +25,7 @@ CodeColumns::CodeColumns(const BatchParams& params, std::size_t size)
 }
 
 void CodeColumns::set(std::size_t i, const std::uint8_t* digits) {
-    counts_[i] = 0;
+    counts_[i] = 0;  // colour 0's count of the code 0...0 it was
     for (int p = 0; p < params_.pegs; ++p) {
         pegs_[static_cast<std::size_t>(p) * padded_ + i] = digits[p];
         ++counts_[digits[p] * padded_ + i];

@@ -41,7 +41,6 @@ public:
 private:
     ClassStatistics tally(const std::vector<std::uint64_t>& keys);
 
-    BatchParams params_;
     std::uint64_t stride_ = 1, hard_size_ = 0;
     int power_ = 0;
     CodeColumns columns_;

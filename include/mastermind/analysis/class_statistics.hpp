@@ -48,8 +48,22 @@ inline double falling_factorial(std::uint64_t n, int k) {
     return f;
 }
 
-// power_mean from the sum over the sampled classes of falling_factorial(n, K + 1).
-double power_mean_of(double falling_sum, std::uint64_t samples, std::uint64_t stride, int power);
+// What the figures of ClassStatistics are made of, summed over the sampled classes (of n sampled
+// members each): how many classes, the largest n, the sum of n (n - 1), the members of classes
+// estimated at `hard_size` or more, and the sum of falling_factorial(n, power + 1). The integers
+// add up in any order; class_statistics() and ClassSample fill them, statistics_from() turns them
+// into the figures.
+struct ClassSums {
+    std::uint64_t classes = 0, largest = 0, pairs = 0, in_hard = 0;
+    double falling = 0;
+    void add(const ClassSums& o) {
+        classes += o.classes, pairs += o.pairs, in_hard += o.in_hard, falling += o.falling;
+        largest = largest > o.largest ? largest : o.largest;
+    }
+};
+
+// The figures of a sample of `samples` secrets (every `stride`-th) from its sums.
+ClassStatistics statistics_from(const ClassSums& sums, std::uint64_t samples, std::uint64_t stride, int power);
 
 // For each class of `test`'s answers, given by its compact key (test_scorer.hpp): the share of its
 // members held by its largest group of members with the same colour counts (such members get the
