@@ -30,6 +30,7 @@ struct FirstTestArgs {
     std::uint64_t hard_size = 2000;
     int power = 4;
     std::string from;  // --from: a test to start from (B strings, spaces between)
+    bool from_given = false;
 };
 
 // What a test is judged by, smaller is better: the criterion, then the expected class.
@@ -84,7 +85,11 @@ int run_first_test(const FirstTestArgs& args) {
     };
     std::vector<PackedCode> best;
     TestScore best_size;
-    if (!args.from.empty()) {
+    if (args.from_given && args.from.find_first_not_of(" \t") == std::string::npos) {
+        complain("mastermind first-test: --from is empty; it takes the {} strings of a test between quotes\n", p.batch);
+        return kExitFailure;
+    }
+    if (args.from_given) {
         std::istringstream words(args.from);
         for (std::string word; words >> word;) {
             const auto code = PackedCode::parse(word, p);
@@ -174,7 +179,10 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--power", args->power, "with --criterion power: the power K (1: the expected class)")
         ->capture_default_str()
         ->check(integer_in(1, kMaxPower));
-    cmd->callback([args, &exit_status] { exit_status = run_first_test(*args); });
+    cmd->callback([args, cmd, &exit_status] {
+        args->from_given = cmd->count("--from") > 0;
+        exit_status = run_first_test(*args);
+    });
 }
 
 }  // namespace mastermind::app

@@ -62,6 +62,7 @@ refused "--power 9" "--power" "$bin" first-test "${game[@]}" --criterion power -
 refused "--from with too few strings" "has 2 strings; a test has 4" "$bin" first-test "${game[@]}" --from "01234 11111"
 refused "--from with a string twice" "twice" "$bin" first-test "${game[@]}" --from "01234 01234 11111 22222"
 refused "--from with a colour out of range" "is not a string of 5 pegs over 6 colours" "$bin" first-test "${game[@]}" --from "01239 11111 22345 54321"
+refused "an empty --from" "--from is empty" "$bin" first-test "${game[@]}" --from " "
 refused "--candidates 0 without --from" "needs --from" "$bin" first-test "${game[@]}" --candidates 0
 refused "an unknown criterion" "--criterion" "$bin" first-test "${game[@]}" --criterion smallest
 
