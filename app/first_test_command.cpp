@@ -1,9 +1,11 @@
 // `mastermind first-test`: how adaptive-split's first test was chosen, repeatable. Seeded random
 // tests are compared by the expected size of a random secret's answer class (estimated on every
-// stride-th secret), then the best is improved one peg at a time while that estimate drops.
+// stride-th secret), then the best is improved one peg at a time while that estimate drops (or,
+// with --temperature, annealed: a worse test is sometimes kept, to leave a local optimum).
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdint>
 #include <sstream>
@@ -29,6 +31,8 @@ struct FirstTestArgs {
     std::string criterion = "expected";
     std::uint64_t hard_size = 2000;
     int power = 4;
+    double temperature = 0;   // 0: a change is kept only when it is better (the climb)
+    double string_moves = 0;  // the share of changes that replace a whole string instead of one peg
     std::string from;  // --from: a test to start from (B strings, spaces between)
     bool from_given = false;
 };
@@ -122,24 +126,48 @@ int run_first_test(const FirstTestArgs& args) {
         flush_stdout();  // a long search shows its progress in a log file
         if (best.empty() || size.better_than(best_size)) best = test, best_size = size;
     }
-    // The climb: one peg of one string changed at a time, kept when the test gets better. Only
-    // the changed string is scored again (ClassSample::propose).
+    // The climb: one string of the current test changed at a time (one peg, or with
+    // --string-moves the whole string), kept when the test gets better; with --temperature T a
+    // change that makes the criterion worse by a fraction d is also kept with probability
+    // exp(-d / T), and T falls linearly to 0 over the steps (annealing). Only the changed string
+    // is scored again (ClassSample::propose). With both options at 0 the random draws are those
+    // of the plain climb, so its results stay repeatable.
     if (args.climb > 0 && sample.test() != best) sample.reset(best);  // the sample holds the last test judged
     Rng rng(derive_seed(args.seed, UINT64_MAX));
+    std::vector<PackedCode> current = best;
+    TestScore current_size = best_size;
+    std::uint64_t kept = 0, kept_worse = 0;
     for (int step = 0; step < args.climb; ++step) {
-        const auto i = rng.below(best.size());
+        const auto i = rng.below(current.size());
         std::array<std::uint8_t, BatchParams::kMaxPegs> pegs{};
-        for (int q = 0; q < p.pegs; ++q) pegs[static_cast<std::size_t>(q)] = static_cast<std::uint8_t>(best[i].peg(q));
-        pegs[rng.below(static_cast<std::uint64_t>(p.pegs))] = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(p.colours)));
+        if (args.string_moves > 0 && rng.uniform() < args.string_moves) {
+            for (int q = 0; q < p.pegs; ++q) pegs[static_cast<std::size_t>(q)] = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(p.colours)));
+        } else {
+            for (int q = 0; q < p.pegs; ++q) pegs[static_cast<std::size_t>(q)] = static_cast<std::uint8_t>(current[i].peg(q));
+            pegs[rng.below(static_cast<std::uint64_t>(p.pegs))] = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(p.colours)));
+        }
         const auto code = PackedCode::from_pegs(pegs.data(), p.pegs);
-        if (std::find(best.begin(), best.end(), code) != best.end()) continue;  // unchanged, or twice in the test
+        if (std::find(current.begin(), current.end(), code) != current.end()) continue;  // unchanged, or twice in the test
         const auto size = judge(sample.propose(i, code));
-        if (size.better_than(best_size)) {
-            sample.accept();
-            best[i] = code, best_size = size;
-            fmt::print("step {:4}: {}  {}\n", step, show(size), describe(best, p.pegs));
+        bool keep = size.better_than(current_size);
+        if (!keep && args.temperature > 0) {
+            const double t = args.temperature * (1.0 - static_cast<double>(step) / args.climb);
+            const double worse = (size.primary - current_size.primary) / std::max(current_size.primary, 1e-300);
+            keep = t > 0 && rng.uniform() < std::exp(-worse / t);
+        }
+        if (!keep) continue;
+        ++kept;
+        if (current_size.better_than(size)) ++kept_worse;
+        sample.accept();
+        current[i] = code, current_size = size;
+        if (current_size.better_than(best_size)) {
+            best = current, best_size = current_size;
+            fmt::print("step {:4}: {}  {}\n", step, show(best_size), describe(best, p.pegs));
             flush_stdout();
         }
+    }
+    if (args.temperature > 0) {
+        fmt::print("annealed: {} of {} changes kept, {} of them worse than the test they replaced\n", kept, args.climb, kept_worse);
     }
     // The figures of the best test counted again by their exact answer keys (the climb counts
     // 64-bit hashes of them, class_sample.hpp).
@@ -157,15 +185,25 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
         "time, judged on a sample by the expected size of a secret's answer class (or --criterion).");
     auto args = std::make_shared<FirstTestArgs>();
     cmd->footer("\nExamples:\n  mastermind first-test --seed 1             # how adaptive-split's first test was found\n"
-                "  mastermind first-test --criterion hard --hard-size 2000 --stride 97   # fewer classes a second test cannot split\n"
                 "  mastermind first-test --criterion power --stride 97 --candidates 0 --climb 1000 --from \"059768304 708194256 "
-                "311111331 577555775 614578243 169833988 873232882 493893140 997733739\"   # from adaptive-split's first test");
+                "311111331 577555775 614578243 169833988 873232882 493893140 997733739\"   # from adaptive-split's first test\n"
+                "  mastermind first-test --criterion power --stride 97 --seed 8 --climb 20000 --temperature 0.002 --string-moves 0.1   # annealed");
     add_batch_params_options(cmd, args->params);
     cmd->add_option("--seed", args->seed, "seed of the candidates and the changes")->capture_default_str()->check(seed_value());
     cmd->add_option("--candidates", args->candidates, "random tests compared first (0: only --from)")->capture_default_str()->check(integer_in(0, 1'000'000));
     cmd->add_option("--from", args->from, "a test to start from and compare, its B strings between quotes (e.g. adaptive-split's: "
                                           "mastermind solve's first test line)");
-    cmd->add_option("--climb", args->climb, "single-peg changes tried on the best")->capture_default_str()->check(integer_in(0, 10'000'000));
+    cmd->add_option("--climb", args->climb, "changes tried, one string at a time (single pegs unless --string-moves)")
+        ->capture_default_str()
+        ->check(integer_in(0, 10'000'000));
+    cmd->add_option("--temperature", args->temperature,
+                    "anneal: a change that makes the criterion worse by a fraction d is kept with probability exp(-d/T), "
+                    "T falling linearly to 0 over the climb (0: only better tests are kept)")
+        ->capture_default_str()
+        ->check(number_in(0, 1));
+    cmd->add_option("--string-moves", args->string_moves, "the share of changes that replace a whole string by a random one")
+        ->capture_default_str()
+        ->check(number_in(0, 1));
     cmd->add_option("--stride", args->stride, "sample every stride-th secret")->capture_default_str()->check(integer_in(1, UINT32_MAX));
     cmd->add_option("--criterion", args->criterion,
                     "expected: the expected size of a secret's class; largest: the largest class; hard: the share of "

@@ -59,6 +59,26 @@ check "--criterion power --power 4 weighs large classes more: its mean ($p4) exc
 refused "--power 0" "--power" "$bin" first-test "${game[@]}" --criterion power --power 0
 refused "--power 9" "--power" "$bin" first-test "${game[@]}" --criterion power --power 9
 
+# --- annealing (--temperature) and whole-string changes (--string-moves)
+anneal() { "$bin" first-test "${game[@]}" --candidates 0 --climb 400 --from "$from" "$@"; }
+anneal --temperature 0.2 --string-moves 0.3 --seed 5 >"$tmp/anneal" 2>&1
+check "annealing: status 0" test $? -eq 0
+anneal --temperature 0.2 --string-moves 0.3 --seed 5 >"$tmp/anneal2" 2>&1
+check "annealing: same seed, same output" cmp -s "$tmp/anneal" "$tmp/anneal2"
+best=$(sed -n 's/^best: expected class *\([0-9.]*\)$/\1/p' "$tmp/anneal")
+check "annealing ends no worse than its start ($start -> $best)" awk -v a="$start" -v b="$best" 'BEGIN {exit !(b <= a && b > 0)}'
+worse=$(sed -n 's/^annealed: .* kept, \([0-9]*\) of them worse.*/\1/p' "$tmp/anneal")
+check "annealing at a high temperature keeps some worse tests ($worse)" test "${worse:-0}" -gt 0
+check "the plain climb reports no annealing" bash -c "! grep -q '^annealed' '$tmp/climb'"
+anneal --string-moves 1 --seed 5 >"$tmp/strings" 2>&1
+check "--string-moves 1: status 0" test $? -eq 0
+anneal --seed 5 >"$tmp/pegs" 2>&1
+check "--string-moves 1 searches other tests than single-peg changes" bash -c "! cmp -s '$tmp/strings' '$tmp/pegs'"
+refused "--temperature -0.1" "--temperature" "$bin" first-test "${game[@]}" --temperature -0.1
+refused "--temperature 2" "--temperature" "$bin" first-test "${game[@]}" --temperature 2
+refused "--string-moves 1.5" "--string-moves" "$bin" first-test "${game[@]}" --string-moves 1.5
+refused "--temperature nan" "--temperature" "$bin" first-test "${game[@]}" --temperature nan
+
 refused "--from with too few strings" "has 2 strings; a test has 4" "$bin" first-test "${game[@]}" --from "01234 11111"
 refused "--from with a string twice" "twice" "$bin" first-test "${game[@]}" --from "01234 01234 11111 22222"
 refused "--from with a colour out of range" "is not a string of 5 pegs over 6 colours" "$bin" first-test "${game[@]}" --from "01239 11111 22345 54321"

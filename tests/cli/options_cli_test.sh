@@ -59,6 +59,8 @@ table=(
     "--hard-size|first-test -P 3 -K 3 -B 2 --candidates 1 --climb 1 --criterion hard --hard-size {}|"
     "--pegs|first-test -K 3 -B 2 --candidates 1 --climb 1 --pegs {}|"
     "--batch|first-test -P 3 -K 3 --candidates 1 --climb 1 --batch {}|"
+    "--temperature|first-test -P 3 -K 3 -B 2 --candidates 1 --climb 5 --temperature {}|0"
+    "--string-moves|first-test -P 3 -K 3 -B 2 --candidates 1 --climb 5 --string-moves {}|0"
 )
 for row in "${table[@]}"; do
     IFS='|' read -r option template valid <<<"$row"

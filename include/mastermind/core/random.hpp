@@ -30,6 +30,9 @@ public:
         return lo + static_cast<std::int64_t>(below(static_cast<std::uint64_t>(hi - lo) + 1));
     }
 
+    // Uniform in [0, 1), on the 53 bits of a double.
+    double uniform() { return static_cast<double>(engine_() >> 11) * 0x1.0p-53; }
+
     // True with probability numerator / denominator.
     bool chance(std::uint64_t numerator, std::uint64_t denominator) {
         return below(denominator) < numerator;
