@@ -32,7 +32,7 @@ for ((seed = first; seed <= last; seed++)); do
         "$bin" first-test --seed "$seed" --candidates 40 --climb "$climb" >"$log"
     fi
     best=$(tail -1 "$log")
-    if [ "$(wc -l <"$judged" 2>/dev/null || echo 0)" -ne 2 ]; then
+    if ! [ -f "$judged" ] || [ "$(wc -l <"$judged")" -ne 2 ]; then
         {
             "$bin" first-test --candidates 0 --climb 0 --stride 97 --criterion power --power 4 --from "$best" | sed -n 's/^best: //p'
             "$bin" first-test --candidates 0 --climb 0 --stride 97 --criterion hard --hard-size 1500 --from "$best" | sed -n 's/^best: //p'
