@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdint>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -67,6 +68,9 @@ int run_first_test(const FirstTestArgs& args) {
     }
     const int power = args.criterion == "power" ? args.power : 0;
     ClassSample sample(p, args.stride, args.hard_size, power);
+    // A test given alone (no candidates, no climb) is counted once, by its exact keys.
+    const bool judge_only = args.candidates == 0 && args.climb == 0;
+    std::optional<ClassStatistics> exact;
     // expected: the expected size of a random secret's class; largest: the largest class
     // (estimated: sampled members times the stride); hard: the share of secrets in classes of at
     // least --hard-size; power: the --power-th power mean of a secret's class size. Ties (and the
@@ -111,7 +115,8 @@ int run_first_test(const FirstTestArgs& args) {
             complain("mastermind first-test: --from has {} strings; a test has {} (-B)\n", best.size(), p.batch);
             return kExitFailure;
         }
-        best_size = estimate(best);
+        if (judge_only) exact = class_statistics(best, p, args.stride, args.hard_size, args.power);
+        best_size = exact ? judge(*exact) : estimate(best);
         fmt::print("from:          {}  {}\n", show(best_size), describe(best, p.pegs));
         flush_stdout();
     } else if (args.candidates == 0) {
@@ -170,9 +175,13 @@ int run_first_test(const FirstTestArgs& args) {
         fmt::print("annealed: {} of {} changes kept, {} of them worse than the test they replaced\n", kept, args.climb, kept_worse);
     }
     // The figures of the best test counted again by their exact answer keys (the climb counts
-    // 64-bit hashes of them, class_sample.hpp).
-    const auto exact = class_statistics(best, p, args.stride, args.hard_size, power);
-    fmt::print("best: {}\n{}\n", show(judge(exact)), describe(best, p.pegs));
+    // 64-bit hashes of them, class_sample.hpp), every measure at once, then its criterion's.
+    if (!exact) exact = class_statistics(best, p, args.stride, args.hard_size, args.power);
+    fmt::print("sample: {} secrets (stride {}), {} classes, largest ~{}, expected class {:.1f}, power-{} mean {:.1f}, "
+               "{:.5f}% in classes of >= {}\n",
+               exact->sampled, args.stride, exact->classes, exact->largest * args.stride, exact->expected_class, args.power,
+               exact->power_mean, 100 * exact->hard_share, args.hard_size);
+    fmt::print("best: {}\n{}\n", show(judge(*exact)), describe(best, p.pegs));
     return kExitOk;
 }
 

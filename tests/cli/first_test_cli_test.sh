@@ -56,6 +56,15 @@ check "--criterion power --power 1: the power-1 mean is the expected class ($lin
 p4=$(sed -n 's/^best: power-4 mean of the class size *\([0-9.]*\),.*/\1/p' "$tmp/power4")
 check "--criterion power --power 4 weighs large classes more: its mean ($p4) exceeds the expected class ($start)" \
     awk -v a="$p4" -v b="$start" 'BEGIN { exit !(a > b) }'
+# Every measure in one line: the criterion's figure and the expected class agree with it.
+sample_line=$(grep '^sample: ' "$tmp/power4")
+check "the report's sample line gives the power-4 mean of the criterion ($p4)" \
+    bash -c "grep -q ', power-4 mean $p4, ' <<<'$sample_line'"
+check "and the expected class of the plain judgement ($start)" bash -c "grep -q 'expected class $start, ' <<<'$sample_line'"
+check "and the share in classes of >= 2000 (the default --hard-size)" bash -c "grep -qE '% in classes of >= 2000\$' <<<'$sample_line'"
+"$bin" first-test "${game[@]}" --candidates 0 --climb 0 --from "$from" --criterion hard --hard-size 100 >"$tmp/hard100" 2>&1
+share=$(sed -n 's/^best: secrets in classes of >= 100: *\([0-9.]*\)%.*/\1/p' "$tmp/hard100")
+check "--criterion hard: the sample line gives the same share ($share%)" grep -q ", $share% in classes of >= 100$" "$tmp/hard100"
 refused "--power 0" "--power" "$bin" first-test "${game[@]}" --criterion power --power 0
 refused "--power 9" "--power" "$bin" first-test "${game[@]}" --criterion power --power 9
 
