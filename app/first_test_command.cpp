@@ -19,6 +19,8 @@
 #include "mastermind/analysis/class_statistics.hpp"
 #include "mastermind/core/random.hpp"
 
+#include <unistd.h>
+
 namespace mastermind::app {
 
 namespace {
@@ -36,6 +38,7 @@ struct FirstTestArgs {
     double string_moves = 0;  // the share of changes that replace a whole string instead of one peg
     std::string from;  // --from: a test to start from (B strings, spaces between)
     bool from_given = false;
+    bool progress = false;  // every 1,000 climb steps a line on stderr (also when stderr is a terminal)
 };
 
 // What a test is judged by, smaller is better: the criterion, then the expected class.
@@ -142,7 +145,11 @@ int run_first_test(const FirstTestArgs& args) {
     std::vector<PackedCode> current = best;
     TestScore current_size = best_size;
     std::uint64_t kept = 0, kept_worse = 0;
+    const bool progress = args.progress || ::isatty(STDERR_FILENO) == 1;
     for (int step = 0; step < args.climb; ++step) {
+        if (progress && step > 0 && step % 1000 == 0) {
+            complain("  {} steps: current {}, best {}\n", step, show(current_size), show(best_size));
+        }
         const auto i = rng.below(current.size());
         std::array<std::uint8_t, BatchParams::kMaxPegs> pegs{};
         if (args.string_moves > 0 && rng.uniform() < args.string_moves) {
@@ -210,6 +217,7 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
                     "T falling linearly to 0 over the climb (0: only better tests are kept)")
         ->capture_default_str()
         ->check(number_in(0, 1));
+    cmd->add_flag("--progress", args->progress, "every 1,000 steps of the climb, where it stands (on stderr; also when it is a terminal)");
     cmd->add_option("--string-moves", args->string_moves, "the share of changes that replace a whole string by a random one")
         ->capture_default_str()
         ->check(number_in(0, 1));
