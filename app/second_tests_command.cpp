@@ -6,10 +6,14 @@
 // finished shard is appended to a checkpoint file (its entries, then its report), so that a run
 // that was stopped resumes at the first shard not finished. At the end: the table's source, and
 // the report of the games the strategy plays with that table (the shards' reports merged).
+// The second stage, --deepen TABLE: every class the table leaves unsplit searched again from its
+// recorded test with a larger budget (deepen_second_test), classes in parallel, each finished
+// class appended to a checkpoint of its own; then the table again with the better tests.
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -17,6 +21,8 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include <fmt/format.h>
@@ -51,7 +57,13 @@ struct SecondTestsArgs {
     int threads = 0;
     bool progress = false;
     bool stats = false;  // only describe the checkpoint's classes
+    std::string deepen;  // --deepen: a table (or a pass's checkpoint) whose unsplit classes are searched again
+    bool steps_given = false;
+    std::uint64_t deepen_seed = 1;
 };
+
+// --deepen's default budget: five times the pass's, where the pass's near misses split (docs/results.md).
+constexpr std::uint64_t kDeepenSteps = 1'000'000;
 
 // A signature of the second-test search's behaviour: the moves of adaptive-split, searching with
 // one candidate and the given budget, over every secret of a small game. A checkpoint made by a
@@ -206,6 +218,176 @@ bool writable_file(const std::string& option, const std::string& path) {
     return true;
 }
 
+// The entries of a table's source or of a pass's checkpoint: entry lines; comment lines ("//",
+// "#"), a checkpoint's shard reports and blank lines are skipped, anything else is an error.
+std::optional<std::vector<SecondTestEntry>> read_entries(const std::string& path, const BatchParams& params) {
+    std::ifstream in(path);
+    if (!in) {
+        complain("{}: --deepen '{}' cannot be read\n", kCommand, path);
+        return std::nullopt;
+    }
+    std::vector<SecondTestEntry> entries;
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        SecondTestEntry e;
+        if (parse_second_test_line(line, params, e)) {
+            entries.push_back(std::move(e));
+        } else if (!line.empty() && !line.starts_with("//") && !line.starts_with("#") && !line.starts_with("shard ")) {
+            complain("{}: --deepen '{}':{}: not a line of a table of second tests for {}/{}/{}: '{}'\n", kCommand, path, number,
+                     params.pegs, params.colours, params.batch, line.substr(0, 120));
+            return std::nullopt;
+        }
+    }
+    std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
+    for (std::size_t i = 1; i < entries.size(); ++i) {
+        if (entries[i].class_key == entries[i - 1].class_key) {
+            complain("{}: --deepen '{}': class {:016x} twice\n", kCommand, path, entries[i].class_key);
+            return std::nullopt;
+        }
+    }
+    if (entries.empty()) {
+        complain("{}: --deepen '{}' holds no entries of second tests\n", kCommand, path);
+        return std::nullopt;
+    }
+    return entries;
+}
+
+// The "Made by" line of a table's source, if any.
+std::string made_by(const std::string& path) {
+    std::ifstream in(path);
+    for (std::string line; std::getline(in, line);) {
+        if (line.starts_with("// Made by: ")) return line.substr(12);
+    }
+    return {};
+}
+
+int run_deepen(const SecondTestsArgs& args, const BatchParams& params) {
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(args.deepen, error)) {
+        complain("{}: --deepen '{}' is not a file (give the table of a finished pass, or its checkpoint)\n", kCommand, args.deepen);
+        return kExitFailure;
+    }
+    const std::string checkpoint = args.checkpoint.empty() ? args.out + ".checkpoint" : args.checkpoint;
+    if (!writable_file("--out", args.out) || !writable_file("--checkpoint", checkpoint)) return kExitFailure;
+    for (const auto& [a, b] : {std::pair{args.out, checkpoint}, {args.out, args.deepen}, {checkpoint, args.deepen}}) {
+        if (std::filesystem::weakly_canonical(a) == std::filesystem::weakly_canonical(b)) {
+            complain("{}: --deepen, --out and --checkpoint must be three files ('{}' is given twice)\n", kCommand, a);
+            return kExitFailure;
+        }
+    }
+    auto input = read_entries(args.deepen, params);
+    if (!input) return kExitFailure;
+    const std::uint64_t steps = args.steps_given ? args.steps : kDeepenSteps;
+    const auto header = fmt::format("# mastermind second-tests --deepen checkpoint: game {} {} {} {} seed {} deepen-seed {} steps {} restarts {} input {:016x} search {:016x}",
+                                    params.pegs, params.colours, params.batch, params.max_tests, args.seed, args.deepen_seed, steps,
+                                    args.restarts, second_tests_checksum(*input), search_signature(2000));
+    // Finished classes: the checkpoint's entry lines (a last line cut short is searched again).
+    std::unordered_map<std::uint64_t, SecondTestEntry> done;
+    if (std::filesystem::exists(checkpoint, error) && std::filesystem::file_size(checkpoint, error) > 0) {
+        std::ifstream in(checkpoint);
+        std::string line;
+        if (!std::getline(in, line) || line != header) {
+            complain("{}: --checkpoint '{}' was made by another run (its first line is '{}'; this run's is '{}'): "
+                     "give another --checkpoint, or remove it to start over\n",
+                     kCommand, checkpoint, line.substr(0, 200), header);
+            return kExitFailure;
+        }
+        for (int number = 2; std::getline(in, line); ++number) {
+            SecondTestEntry e;
+            if (parse_second_test_line(line, params, e)) {
+                done[e.class_key] = std::move(e);
+            } else if (in.peek() != EOF) {
+                complain("{}: --checkpoint '{}':{}: not a line of a checkpoint: '{}'\n", kCommand, checkpoint, number, line.substr(0, 120));
+                return kExitFailure;
+            }
+        }
+        complain("{}: resuming from '{}': {} classes done\n", kCommand, checkpoint, done.size());
+    } else if (!append_durably(checkpoint, header + "\n")) {
+        complain("{}: --checkpoint '{}' cannot be written\n", kCommand, checkpoint);
+        return kExitFailure;
+    }
+
+    const auto first = strategies::adaptive_split_first_test(params, args.seed);
+    std::vector<const SecondTestEntry*> work;
+    std::size_t before = 0;
+    for (const auto& e : *input) {
+        before += e.not_alone;
+        if (e.not_alone > 0 && !done.contains(e.class_key)) work.push_back(&e);
+    }
+    // The largest classes last: the progress and the ETA are steadier.
+    std::stable_sort(work.begin(), work.end(), [](const auto* a, const auto* b) { return a->size < b->size; });
+    complain("{}: {} classes of '{}' not split, {} to search ({} moves, {} restarts each)\n", kCommand,
+             std::count_if(input->begin(), input->end(), [](const auto& e) { return e.not_alone > 0; }), args.deepen, work.size(),
+             steps, args.restarts);
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> failed{false};
+    std::mutex mutex;
+    std::string failure;
+    std::size_t finished = 0, improved = 0;
+    const auto start = std::chrono::steady_clock::now();
+    auto worker = [&] {
+        for (std::size_t i; !failed && (i = next++) < work.size();) {
+            SecondTestEntry result;
+            try {
+                result = deepen_second_test(*work[i], first, params, steps, args.restarts, args.deepen_seed);
+            } catch (const std::exception& e) {
+                const std::lock_guard lock(mutex);
+                if (!failed.exchange(true)) failure = e.what();
+                return;
+            }
+            const std::lock_guard lock(mutex);
+            if (failed) return;
+            if (!append_durably(checkpoint, second_test_line(result, params) + "\n")) {
+                failed = true;
+                failure = fmt::format("--checkpoint '{}' cannot be written (the classes before are kept)", checkpoint);
+                return;
+            }
+            ++finished;
+            improved += result.not_alone < work[i]->not_alone;
+            if (args.progress) {
+                const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                complain("  class {:016x} ({} secrets): {} -> {} not alone; {} of {} done, {} better, ETA {:.0f} s\n", result.class_key,
+                         result.size, work[i]->not_alone, result.not_alone, finished, work.size(), improved,
+                         elapsed / static_cast<double>(finished) * static_cast<double>(work.size() - finished));
+            }
+            done[result.class_key] = std::move(result);
+        }
+    };
+    const unsigned threads = args.threads > 0 ? static_cast<unsigned>(args.threads) : std::max(1u, std::thread::hardware_concurrency());
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
+    for (auto& t : pool) t.join();
+    if (failed) {
+        complain("{}: {}\n", kCommand, failure);
+        return kExitFailure;
+    }
+
+    auto table = *input;
+    std::size_t after = 0, split = 0;
+    for (auto& e : table) {
+        if (const auto it = done.find(e.class_key); it != done.end()) e = it->second;
+        after += e.not_alone;
+    }
+    for (const auto& e : table) split += e.not_alone == 0;
+    const auto pass = made_by(args.deepen);
+    const std::string command = fmt::format("{}{}mastermind second-tests --deepen {} --seed {} --deepen-seed {} --steps {} --restarts {}",
+                                            pass, pass.empty() ? "" : ", then ", std::filesystem::path(args.deepen).filename().string(),
+                                            args.seed, args.deepen_seed, steps, args.restarts);
+    const std::string temporary = args.out + ".partial";
+    {
+        std::ofstream out(temporary, std::ios::trunc);
+        out << second_tests_source(table, params, command);
+        out.close();
+        if (!out || std::rename(temporary.c_str(), args.out.c_str()) != 0) {
+            complain("{}: --out '{}' cannot be written (the checkpoint '{}' keeps every class)\n", kCommand, args.out, checkpoint);
+            return kExitFailure;
+        }
+    }
+    fmt::print("table {}: {} classes, {} split into singletons; secrets not alone {} -> {}; checksum {:016x}\n", args.out, table.size(),
+               split, before, after, second_tests_checksum(table));
+    return kExitOk;
+}
+
 int run_second_tests(const SecondTestsArgs& args) {
     BatchParams params;
     if (args.game.ordinary()) {
@@ -221,6 +403,7 @@ int run_second_tests(const SecondTestsArgs& args) {
                  kCommand, params.pegs, params.colours, params.batch, to_string(params.rules));
         return kExitFailure;
     }
+    if (!args.deepen.empty()) return run_deepen(args, params);
     const std::string checkpoint = args.checkpoint.empty() ? args.out + ".checkpoint" : args.checkpoint;
     if (args.stats) {
         std::error_code error;
@@ -363,7 +546,8 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
         "\nExamples:\n"
         "  mastermind second-tests -P 6 -K 7 -B 6 --play-steps 10 --out /tmp/second.inc    # a small game: seconds\n"
         "  mastermind second-tests --out src/strategies/second_tests_9_10_9.inc --progress  # 9/10/9: hours; run it again to resume\n"
-        "  mastermind second-tests --shards 32 --out second_tests_9_10_9.inc --stats        # which classes resist, by size");
+        "  mastermind second-tests --shards 32 --out second_tests_9_10_9.inc --stats        # which classes resist, by size\n"
+        "  mastermind second-tests --deepen second_tests_9_10_9.inc --out deeper.inc --progress  # its unsplit classes again, longer");
     add_game_options(cmd, args->game);
     cmd->add_option("--seed", args->seed, "adaptive-split's seed")->check(seed_value())->capture_default_str();
     cmd->add_option("--out", args->out, "the table's source, written when every shard is done")->capture_default_str();
@@ -371,18 +555,31 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--shards", args->shards, "shards of the game (one at a time in memory; the checkpoint's unit)")
         ->check(integer_in(1, 100'000))
         ->capture_default_str();
-    cmd->add_option("--steps", args->steps, "annealing moves per class the play-time search left unsplit")
-        ->check(integer_in(1, 1'000'000'000))
-        ->capture_default_str();
+    auto* steps = cmd->add_option("--steps", args->steps, "annealing moves per class the play-time search left unsplit (--deepen: 1000000)")
+                      ->check(integer_in(1, 1'000'000'000))
+                      ->capture_default_str();
     cmd->add_option("--restarts", args->restarts, "restarts of that search from its best test")->check(integer_in(0, 1000))->capture_default_str();
     cmd->add_option("--play-steps", args->play_steps, "the play-time search's moves (the strategy's own budget; tests lower it)")
         ->check(integer_in(1, 1'000'000'000))
         ->capture_default_str();
     cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")->check(integer_in(0, kMaxThreads))->capture_default_str();
     cmd->add_flag("--progress", args->progress, "report each shard's progress on stderr");
-    cmd->add_flag("--stats", args->stats,
-                  "describe the classes of the checkpoint (its finished shards) by size instead of running the pass");
-    cmd->callback([args, &exit_status] { exit_status = run_second_tests(*args); });
+    auto* stats = cmd->add_flag("--stats", args->stats,
+                                "describe the classes of the checkpoint (its finished shards) by size instead of running the pass");
+    auto* deepen = cmd->add_option("--deepen", args->deepen,
+                                   "instead of the pass: search every class this table (or a pass's checkpoint) leaves unsplit "
+                                   "again, from its test, and write the table with the better tests to --out (resumable)");
+    auto* deepen_seed = cmd->add_option("--deepen-seed", args->deepen_seed, "with --deepen: the seed of its searches")
+                            ->check(seed_value())
+                            ->capture_default_str();
+    deepen->excludes(stats);
+    deepen->excludes(cmd->get_option("--shards"));
+    deepen->excludes(cmd->get_option("--play-steps"));
+    deepen_seed->needs(deepen);
+    cmd->callback([args, steps, &exit_status] {
+        args->steps_given = steps->count() > 0;
+        exit_status = run_second_tests(*args);
+    });
 }
 
 }  // namespace mastermind::app

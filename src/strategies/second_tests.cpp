@@ -7,6 +7,11 @@
 #include <stdexcept>
 
 #include "mastermind/core/hash.hpp"
+#include "mastermind/core/random.hpp"
+#include "mastermind/games/secret_enumeration.hpp"
+#include "mastermind/games/test_record.hpp"
+#include "mastermind/games/test_scorer.hpp"
+#include "mastermind/strategies/split_search.hpp"
 
 namespace mastermind {
 
@@ -107,6 +112,27 @@ bool parse_second_test_line(const std::string& line, const BatchParams& params, 
         return false;
     }
     return static_cast<int>(entry.test.size()) == params.batch;
+}
+
+SecondTestEntry deepen_second_test(const SecondTestEntry& entry, std::span<const PackedCode> first_test, const BatchParams& params,
+                                   std::uint64_t steps, int restarts, std::uint64_t seed) {
+    const TestRecord record{std::vector<PackedCode>(first_test.begin(), first_test.end()),
+                            answers_from_key(expand_compact_key(entry.class_key, params.batch), params, params.batch)};
+    const auto members = secrets_answering(record, params);
+    if (members.size() != entry.size) {
+        throw std::invalid_argument(fmt::format("class {:016x}: the entry says {} secrets, the first test's answers give {}",
+                                                entry.class_key, entry.size, members.size()));
+    }
+    SplitSearch search(params, members, first_test);
+    if (const auto counted = search.not_alone(entry.test); counted != entry.not_alone) {
+        throw std::invalid_argument(fmt::format("class {:016x}: the entry says {} secrets not alone, its test leaves {}",
+                                                entry.class_key, entry.not_alone, counted));
+    }
+    if (entry.not_alone == 0) return entry;
+    Rng rng(derive_seed(seed, entry.class_key));
+    auto found = search.improve(entry.test, rng, steps, restarts);
+    if (found.not_alone >= entry.not_alone) return entry;
+    return {entry.class_key, entry.size, static_cast<std::uint32_t>(found.not_alone), std::move(found.test)};
 }
 
 }  // namespace mastermind

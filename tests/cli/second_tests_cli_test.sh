@@ -3,7 +3,8 @@
 # tiny play-time budget (so that many classes are searched offline) it writes a table whose
 # checksum is the one it prints and whose classes are all split; a run stopped after some shards
 # resumes from its checkpoint to the same table; a checkpoint of another run, a damaged one and
-# bad options are refused with status 2 before any work.
+# bad options are refused with status 2 before any work. --deepen, the second stage, splits classes
+# a weak pass left, resumes to the same table, and refuses what is not its input.
 # Usage: second_tests_cli_test.sh MASTERMIND
 set -u
 bin=$1
@@ -42,6 +43,45 @@ check "--stats: none left unsplit" test "$(awk -F'|' '/^\| [0-9]/ {n += $4} END 
 check "--stats: a share of each band's classes" grep -qE '^\| [0-9]+-[0-9]+ \| [0-9]+ \| 0 \| 0% \| 0 \| 0\.[0-9]{3} / - \|$' "$tmp/stats"
 refused "--stats without a checkpoint" "is not a file" "$bin" second-tests "${game[@]}" --out "$tmp/none.inc" --stats
 refused "--stats on another run's checkpoint" "was made by another run" "$bin" second-tests -P 6 -K 7 -B 6 --play-steps 6 --steps 20000 --shards 4 --out "$tmp/t.inc" --stats
+
+# --deepen: a pass with a tiny budget leaves classes unsplit; searched again from their tests,
+# longer, they split; stopped and resumed, the same table; every class of the input kept.
+"$bin" second-tests -P 6 -K 7 -B 6 --play-steps 10 --steps 20 --restarts 0 --shards 2 --out "$tmp/weak.inc" >/dev/null 2>&1
+check "a weak pass: status 0" test $? -eq 0
+weak=$(awk -F', ' '/^\{0x/ && $3 > 0' "$tmp/weak.inc" | wc -l)
+check "a weak pass leaves classes unsplit ($weak)" test "$weak" -gt 5
+deepen=(second-tests -P 6 -K 7 -B 6 --deepen "$tmp/weak.inc" --steps 20000)
+"$bin" "${deepen[@]}" --out "$tmp/deep.inc" --progress >"$tmp/deep.out" 2>"$tmp/deep.err"
+check "--deepen: status 0" test $? -eq 0
+check "--deepen: one progress line per unsplit class" test "$(grep -c '^  class ' "$tmp/deep.err")" -eq "$weak"
+check "--deepen: the same classes and sizes" diff <(awk -F', ' '/^\{0x/ {print $1, $2}' "$tmp/weak.inc") <(awk -F', ' '/^\{0x/ {print $1, $2}' "$tmp/deep.inc")
+check "--deepen: no class worse" bash -c "paste -d' ' <(awk -F', ' '/^\{0x/ {print \$3}' '$tmp/weak.inc') <(awk -F', ' '/^\{0x/ {print \$3}' '$tmp/deep.inc') | awk '\$2 > \$1 {bad = 1} END {exit bad}'"
+left=$(awk -F', ' '/^\{0x/ {n += $3} END {print n + 0}' "$tmp/deep.inc")
+before=$(awk -F', ' '/^\{0x/ {n += $3} END {print n + 0}' "$tmp/weak.inc")
+check "--deepen: fewer secrets not alone ($before -> $left)" test "$left" -lt "$before"
+check "--deepen: the summary says so" grep -q "secrets not alone $before -> $left; checksum" "$tmp/deep.out"
+printed=$(sed -n 's/.*checksum \([0-9a-f]*\)$/\1/p' "$tmp/deep.out")
+check "--deepen: the file's checksum is the printed one" grep -qx "// checksum $printed" "$tmp/deep.inc"
+check "--deepen: the file names both stages" grep -q "^// Made by: mastermind second-tests .*--steps 20 --restarts 0, then mastermind second-tests --deepen weak.inc --seed 1 --deepen-seed 1 --steps 20000 --restarts 3$" "$tmp/deep.inc"
+head -4 "$tmp/deep.inc.checkpoint" >"$tmp/resume.inc.checkpoint"
+printf '{0x0000' >>"$tmp/resume.inc.checkpoint"
+"$bin" "${deepen[@]}" --out "$tmp/resume.inc" >"$tmp/resume.out" 2>"$tmp/resume.err"
+check "--deepen resumed: status 0" test $? -eq 0
+check "--deepen resumed: says so" grep -q "resuming from '$tmp/resume.inc.checkpoint': 3 classes done" "$tmp/resume.err"
+check "--deepen resumed: the same table" diff <(grep -v '^// Made by' "$tmp/deep.inc") <(grep -v '^// Made by' "$tmp/resume.inc")
+"$bin" "${deepen[@]}" --out "$tmp/seed2.inc" --deepen-seed 2 >/dev/null 2>&1
+check "--deepen-seed 2: other searches" bash -c "! diff -q '$tmp/deep.inc' '$tmp/seed2.inc' >/dev/null"
+refused "--deepen, another run's checkpoint" "was made by another run" "$bin" "${deepen[@]}" --out "$tmp/deep.inc" --restarts 1
+refused "--deepen, a table of another first test" "the first test's answers give" "$bin" "${deepen[@]}" --seed 2 --out "$tmp/other.inc"
+refused "--deepen, a folder" "is not a file" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp" --out "$tmp/x.inc"
+: >"$tmp/empty.inc"
+refused "--deepen, an empty file" "holds no entries" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/empty.inc" --out "$tmp/x.inc"
+printf 'garbage\n' >"$tmp/garbage.inc"
+refused "--deepen, not a table" "not a line of a table" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/garbage.inc" --out "$tmp/x.inc"
+refused "--deepen, --out the input" "three files" "$bin" "${deepen[@]}" --out "$tmp/weak.inc"
+refused "--deepen with --stats" "excludes" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --stats
+refused "--deepen with --shards" "excludes" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --shards 4
+refused "--deepen-seed without --deepen" "requires" "$bin" second-tests -P 6 -K 7 -B 6 --deepen-seed 3 --out "$tmp/x.inc"
 
 refused "another run's checkpoint" "was made by another run" "$bin" second-tests -P 6 -K 7 -B 6 --play-steps 6 --steps 20000 --shards 4 --out "$tmp/t.inc"
 printf 'garbage\n' >>"$tmp/t.inc.checkpoint"

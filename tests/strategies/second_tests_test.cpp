@@ -1,6 +1,7 @@
 // The table of second tests found offline: the compiled file against its checksum and its own
 // entries, a sample of entries against their classes, and the property the table exists for:
-// playing with the table found by an offline pass gives exactly the games of that pass.
+// playing with the table found by an offline pass gives exactly the games of that pass; the
+// second stage (--deepen) against its promises.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include "mastermind/analysis/evaluator.hpp"
 #include "mastermind/core/random.hpp"
 #include "mastermind/games/secret_enumeration.hpp"
+#include "mastermind/games/test_record.hpp"
 #include "mastermind/games/test_scorer.hpp"
 #include "mastermind/strategies/second_tests.hpp"
 #include "mastermind/strategies/split_search.hpp"
@@ -125,6 +127,76 @@ TEST(SecondTests, PlayingWithTheTableReplaysTheOfflinePass) {
                                }};
     options.strategy = &without;
     EXPECT_NE(evaluate_all(options).move_hash, passed.move_hash) << "the table changed nothing";
+}
+
+// The second stage (deepen_second_test): from the entries of a weak pass, searched again, no entry
+// gets worse, some get better, each count is exact, the seed fixes the result; and playing with
+// either table, the secrets that need more than 2 tests are exactly the entries' secrets not alone.
+TEST(SecondTests, DeepeningATableSplitsMoreAndPlaysAsItSays) {
+    const BatchParams params{5, 6, 5, 20};
+    strategies::SplitBudget budget;
+    budget.second_tries = 1;
+    budget.second_steps = 1;
+    std::mutex mutex;
+    std::vector<SecondTestEntry> weak;
+    strategies::OfflineSecondTests offline{5, 0, [&](const SecondTestEntry& e, std::size_t) {
+                                               const std::lock_guard lock(mutex);
+                                               weak.push_back(e);
+                                           }};
+    const StrategyInfo pass{"adaptive-split", "weak pass", [&](const BatchParams& p, std::uint64_t seed) {
+                                return strategies::make_adaptive_split(p, seed, budget, &offline);
+                            }};
+    EvaluationOptions options;
+    options.params = params;
+    options.strategy = &pass;
+    evaluate_all(options);
+    std::sort(weak.begin(), weak.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
+    const auto first = strategies::adaptive_split_first_test(params, 1);
+    auto deep = weak;
+    std::size_t better = 0;
+    for (auto& e : deep) {
+        const auto before = e;
+        e = deepen_second_test(before, first, params, 20000, 2, 7);
+        EXPECT_EQ(e.class_key, before.class_key);
+        EXPECT_EQ(e.size, before.size);
+        EXPECT_LE(e.not_alone, before.not_alone);
+        better += e.not_alone < before.not_alone;
+        if (e.not_alone < before.not_alone) {
+            const TestRecord record{first, answers_from_key(expand_compact_key(e.class_key, params.batch), params, params.batch)};
+            EXPECT_EQ(SplitSearch(params, secrets_answering(record, params), first).not_alone(e.test), e.not_alone);
+            EXPECT_EQ(deepen_second_test(before, first, params, 20000, 2, 7), e) << "the same seed, another result";
+        } else {
+            EXPECT_EQ(e, before) << "an entry not improved is kept as it was";
+        }
+    }
+    ASSERT_GT(better, 2u);
+    auto beyond_two = [&](const std::vector<SecondTestEntry>& table) {
+        const std::span<const SecondTestEntry> view(table);
+        const StrategyInfo with{"adaptive-split", "with a table", [&](const BatchParams& p, std::uint64_t seed) {
+                                    return strategies::make_adaptive_split(p, seed, budget, nullptr, view);
+                                }};
+        options.strategy = &with;
+        const auto result = evaluate_all(options);
+        EXPECT_EQ(result.failures, 0u);
+        std::uint64_t n = 0;
+        for (std::size_t t = 3; t < result.histogram.size(); ++t) n += result.histogram[t];
+        return n;
+    };
+    auto not_alone = [](const std::vector<SecondTestEntry>& table) {
+        std::uint64_t n = 0;
+        for (const auto& e : table) n += e.not_alone;
+        return n;
+    };
+    EXPECT_EQ(beyond_two(weak), not_alone(weak));
+    EXPECT_EQ(beyond_two(deep), not_alone(deep));
+    EXPECT_LT(not_alone(deep), not_alone(weak));
+
+    auto wrong_size = weak.front();
+    ++wrong_size.size;
+    EXPECT_THROW(deepen_second_test(wrong_size, first, params, 100, 0, 1), std::invalid_argument);
+    auto wrong_count = *std::find_if(weak.begin(), weak.end(), [](const auto& e) { return e.not_alone > 0; });
+    ++wrong_count.not_alone;
+    EXPECT_THROW(deepen_second_test(wrong_count, first, params, 100, 0, 1), std::invalid_argument);
 }
 
 }  // namespace

@@ -40,4 +40,14 @@ std::string second_test_line(const SecondTestEntry& entry, const BatchParams& pa
 // One entry line of that source back (nullopt-like: false if the line is not an entry).
 bool parse_second_test_line(const std::string& line, const BatchParams& params, SecondTestEntry& entry);
 
+// The second stage of the offline pass (`mastermind second-tests --deepen`): `entry`'s class (of
+// the answers to `first_test`) searched again, from the entry's test, for `steps` moves in
+// `restarts` + 1 runs (SplitSearch), with a generator seeded by `seed` and the class key only, so
+// the result does not depend on which thread or in which order classes are deepened. Returns the
+// entry with the better test, or the entry itself when the search found none better. Throws
+// std::invalid_argument when the entry does not describe its class (another size or another
+// count of secrets not alone): a table made for another first test.
+SecondTestEntry deepen_second_test(const SecondTestEntry& entry, std::span<const PackedCode> first_test, const BatchParams& params,
+                                   std::uint64_t steps, int restarts, std::uint64_t seed);
+
 }  // namespace mastermind
