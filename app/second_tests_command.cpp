@@ -278,10 +278,14 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params) {
     auto input = read_entries(args.deepen, params);
     if (!input) return kExitFailure;
     const std::uint64_t steps = args.steps_given ? args.steps : kDeepenSteps;
-    const auto header = fmt::format("# mastermind second-tests --deepen checkpoint: game {} {} {} {} seed {} deepen-seed {} steps {} restarts {} input {:016x} search {:016x}",
+    const auto header = fmt::format("# mastermind second-tests --deepen checkpoint: game {} {} {} {} seed {} deepen-seed {} steps {} restarts {} search {:016x}",
                                     params.pegs, params.colours, params.batch, params.max_tests, args.seed, args.deepen_seed, steps,
-                                    args.restarts, second_tests_checksum(*input), search_signature(2000));
-    // Finished classes: the checkpoint's entry lines (a last line cut short is searched again).
+                                    args.restarts, search_signature(2000));
+    // Finished classes: "HASH ENTRY" lines, the hash of the entry that was searched (every field:
+    // second_tests_checksum of it alone) and the result; a result is used for an input entry with
+    // the same hash. So a checkpoint made from a pass's checkpoint of some shards serves the whole
+    // table later. A last line cut short is searched again.
+    auto entry_hash = [](const SecondTestEntry& e) { return second_tests_checksum(std::span<const SecondTestEntry>(&e, 1)); };
     std::unordered_map<std::uint64_t, SecondTestEntry> done;
     if (std::filesystem::exists(checkpoint, error) && std::filesystem::file_size(checkpoint, error) > 0) {
         std::ifstream in(checkpoint);
@@ -294,14 +298,16 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params) {
         }
         for (int number = 2; std::getline(in, line); ++number) {
             SecondTestEntry e;
-            if (parse_second_test_line(line, params, e)) {
-                done[e.class_key] = std::move(e);
+            unsigned long long hash = 0;
+            int used = 0;
+            if (std::sscanf(line.c_str(), "%16llx %n", &hash, &used) == 1 && used == 17 &&
+                parse_second_test_line(line.substr(17), params, e)) {
+                done[hash] = std::move(e);
             } else if (in.peek() != EOF) {
                 complain("{}: --checkpoint '{}':{}: not a line of a checkpoint: '{}'\n", kCommand, checkpoint, number, line.substr(0, 120));
                 return kExitFailure;
             }
         }
-        complain("{}: resuming from '{}': {} classes done\n", kCommand, checkpoint, done.size());
     } else if (!append_durably(checkpoint, header + "\n")) {
         complain("{}: --checkpoint '{}' cannot be written\n", kCommand, checkpoint);
         return kExitFailure;
@@ -309,10 +315,18 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params) {
 
     const auto first = strategies::adaptive_split_first_test(params, args.seed);
     std::vector<const SecondTestEntry*> work;
-    std::size_t before = 0;
+    std::size_t before = 0, reused = 0;
     for (const auto& e : *input) {
         before += e.not_alone;
-        if (e.not_alone > 0 && !done.contains(e.class_key)) work.push_back(&e);
+        if (e.not_alone == 0) continue;
+        if (done.contains(entry_hash(e))) {
+            ++reused;
+        } else {
+            work.push_back(&e);
+        }
+    }
+    if (!done.empty()) {
+        complain("{}: resuming from '{}': {} classes searched before, {} of them in this input\n", kCommand, checkpoint, done.size(), reused);
     }
     // The largest classes last: the progress and the ETA are steadier.
     std::stable_sort(work.begin(), work.end(), [](const auto* a, const auto* b) { return a->size < b->size; });
@@ -337,7 +351,8 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params) {
             }
             const std::lock_guard lock(mutex);
             if (failed) return;
-            if (!append_durably(checkpoint, second_test_line(result, params) + "\n")) {
+            const auto hash = entry_hash(*work[i]);
+            if (!append_durably(checkpoint, fmt::format("{:016x} {}\n", hash, second_test_line(result, params)))) {
                 failed = true;
                 failure = fmt::format("--checkpoint '{}' cannot be written (the classes before are kept)", checkpoint);
                 return;
@@ -350,7 +365,7 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params) {
                          result.size, work[i]->not_alone, result.not_alone, finished, work.size(), improved,
                          elapsed / static_cast<double>(finished) * static_cast<double>(work.size() - finished));
             }
-            done[result.class_key] = std::move(result);
+            done[hash] = std::move(result);
         }
     };
     const unsigned threads = args.threads > 0 ? static_cast<unsigned>(args.threads) : std::max(1u, std::thread::hardware_concurrency());
@@ -365,7 +380,7 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params) {
     auto table = *input;
     std::size_t after = 0, split = 0;
     for (auto& e : table) {
-        if (const auto it = done.find(e.class_key); it != done.end()) e = it->second;
+        if (const auto it = done.find(entry_hash(e)); it != done.end()) e = it->second;
         after += e.not_alone;
     }
     for (const auto& e : table) split += e.not_alone == 0;

@@ -67,8 +67,18 @@ head -4 "$tmp/deep.inc.checkpoint" >"$tmp/resume.inc.checkpoint"
 printf '{0x0000' >>"$tmp/resume.inc.checkpoint"
 "$bin" "${deepen[@]}" --out "$tmp/resume.inc" >"$tmp/resume.out" 2>"$tmp/resume.err"
 check "--deepen resumed: status 0" test $? -eq 0
-check "--deepen resumed: says so" grep -q "resuming from '$tmp/resume.inc.checkpoint': 3 classes done" "$tmp/resume.err"
+check "--deepen resumed: says so" grep -q "resuming from '$tmp/resume.inc.checkpoint': 3 classes searched before, 3 of them in this input" "$tmp/resume.err"
 check "--deepen resumed: the same table" diff <(grep -v '^// Made by' "$tmp/deep.inc") <(grep -v '^// Made by' "$tmp/resume.inc")
+# A checkpoint made from part of a table (as from a pass's checkpoint of its first shards) serves
+# the whole table later: the classes searched before are not searched again.
+grep '^{0x' "$tmp/weak.inc" | head -30 >"$tmp/part.entries"
+part=$(awk -F', ' '$3 > 0' "$tmp/part.entries" | wc -l)
+"$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/part.entries" --steps 20000 --out "$tmp/part.inc" --checkpoint "$tmp/grow.checkpoint" >/dev/null 2>&1
+check "--deepen of part of a table: status 0" test $? -eq 0
+"$bin" "${deepen[@]}" --out "$tmp/grown.inc" --checkpoint "$tmp/grow.checkpoint" --progress >/dev/null 2>"$tmp/grown.err"
+check "--deepen of the whole table: reuses the part's $part classes" grep -q "searched before, $part of them in this input" "$tmp/grown.err"
+check "--deepen of the whole table: searches only the others" test "$(grep -c '^  class ' "$tmp/grown.err")" -eq $((weak - part))
+check "--deepen of the whole table: the same table as in one run" diff <(grep -v '^// Made by' "$tmp/deep.inc") <(grep -v '^// Made by' "$tmp/grown.inc")
 "$bin" "${deepen[@]}" --out "$tmp/seed2.inc" --deepen-seed 2 >/dev/null 2>&1
 check "--deepen-seed 2: other searches" bash -c "! diff -q '$tmp/deep.inc' '$tmp/seed2.inc' >/dev/null"
 refused "--deepen, another run's checkpoint" "was made by another run" "$bin" "${deepen[@]}" --out "$tmp/deep.inc" --restarts 1
