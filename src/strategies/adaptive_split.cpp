@@ -47,8 +47,8 @@ public:
         : params_(params), seed_(seed), budget_(budget), offline_(offline), first_(adaptive_split_first_test(params, seed)) {
         if (table) {
             table_ = *table;
-        } else if (offline == nullptr && params.pegs == 9 && params.colours == 10 && params.batch == 9) {
-            table_ = compiled_second_tests();
+        } else {
+            compiled_ = offline == nullptr && params.pegs == 9 && params.colours == 10 && params.batch == 9;
         }
         if ((offline != nullptr || !table_.empty()) && !has_compact_key(params, params.batch)) {
             throw std::invalid_argument("adaptive-split's second tests are keyed by compact answer keys: P <= 9, B <= 10");
@@ -70,8 +70,13 @@ private:
         if (set.size() == 1 || static_cast<int>(history.size()) >= params_.max_tests) {
             return {true, {PackedCode::from_index(set.front(), params_)}};
         }
-        if (history.size() == 1 && !table_.empty() && history.front().strings == first_) {  // found offline for this first test
-            if (const auto* entry = find_second_test(table_, class_key(history.front()))) return {false, entry->test};
+        if (history.size() == 1 && (compiled_ || !table_.empty()) && history.front().strings == first_) {  // found offline for this first test
+            const auto key = class_key(history.front());
+            if (compiled_) {
+                if (auto entry = compiled_second_test(key)) return {false, std::move(entry->test)};
+            } else if (const auto* entry = find_second_test(table_, key)) {
+                return {false, entry->test};
+            }
         }
         std::vector<std::uint64_t> used;
         for (const auto& r : history) {
@@ -173,7 +178,8 @@ private:
     std::uint64_t seed_;
     SplitBudget budget_;
     const OfflineSecondTests* offline_;
-    std::span<const SecondTestEntry> table_;  // the compiled second tests (9/10/9 only)
+    bool compiled_ = false;  // the compiled table, looked up class by class (second_tests.hpp)
+    std::span<const SecondTestEntry> table_;  // second tests given by the caller, sorted by class key
     std::vector<PackedCode> first_;
     std::vector<std::array<std::uint8_t, BatchParams::kMaxPegs>> digits_;  // of the set being split
     std::vector<std::uint64_t> keys_;

@@ -27,6 +27,11 @@ constexpr RawEntry kCompiled[] = {
 #include "second_tests_9_10_9.inc"
     {0, 0, 0, nullptr},  // the end (an empty table stays a valid array)
 };
+// The entries, without the end marker: in key order (second_tests_source writes them so), which
+// compiled_second_test's binary search needs; checked here at compile time.
+constexpr std::span<const RawEntry> kEntries(kCompiled, std::size(kCompiled) - 1);
+static_assert(std::is_sorted(kEntries.begin(), kEntries.end(), [](const RawEntry& a, const RawEntry& b) { return a.class_key < b.class_key; }),
+              "second_tests_9_10_9.inc: the entries must be sorted by class key");
 
 std::vector<PackedCode> parse_strings(std::string_view text, const BatchParams& params) {
     std::vector<PackedCode> test;
@@ -45,14 +50,18 @@ std::span<const SecondTestEntry> compiled_second_tests() {
     static const std::vector<SecondTestEntry> table = [] {
         const BatchParams params;  // 9/10/9
         std::vector<SecondTestEntry> t;
-        for (const auto& raw : kCompiled) {
-            if (raw.strings == nullptr) break;
-            t.push_back({raw.class_key, raw.size, raw.not_alone, parse_strings(raw.strings, params)});
-        }
+        for (const auto& raw : kEntries) t.push_back({raw.class_key, raw.size, raw.not_alone, parse_strings(raw.strings, params)});
         std::sort(t.begin(), t.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
         return t;
     }();
     return table;
+}
+
+std::optional<SecondTestEntry> compiled_second_test(std::uint64_t class_key) {
+    const auto it = std::lower_bound(kEntries.begin(), kEntries.end(), class_key,
+                                     [](const RawEntry& e, std::uint64_t key) { return e.class_key < key; });
+    if (it == kEntries.end() || it->class_key != class_key) return std::nullopt;
+    return SecondTestEntry{it->class_key, it->size, it->not_alone, parse_strings(it->strings, BatchParams{})};
 }
 
 const SecondTestEntry* find_second_test(std::span<const SecondTestEntry> table, std::uint64_t class_key) {

@@ -40,6 +40,21 @@ TEST(SecondTests, TheCompiledTableIsItsFileAndMatchesItsChecksum) {
     EXPECT_EQ(checksum_line, fmt::format("// checksum {:016x}", second_tests_checksum(compiled)));
 }
 
+// A game looks one class up in the compiled array (no start-up parse): the same entries as the
+// parsed table, and none for a class it does not hold.
+TEST(SecondTests, OneClassIsFoundAsInTheParsedTable) {
+    const auto table = compiled_second_tests();
+    for (const auto& e : table) {
+        const auto found = compiled_second_test(e.class_key);
+        ASSERT_TRUE(found.has_value()) << std::hex << e.class_key;
+        EXPECT_EQ(*found, e);
+    }
+    std::uint64_t missing = 0;  // a key below, between or above the table's
+    while (find_second_test(table, missing) != nullptr) ++missing;
+    EXPECT_FALSE(compiled_second_test(missing).has_value());
+    EXPECT_FALSE(compiled_second_test(UINT64_MAX).has_value());
+}
+
 // Each entry's test is legal after the first test, and a seeded sample of entries is checked
 // against its class: its size and the secrets the test leaves not alone are as recorded.
 TEST(SecondTests, EntriesSplitTheirClassesAsRecorded) {

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -26,8 +27,12 @@ struct SecondTestEntry {
     friend bool operator==(const SecondTestEntry&, const SecondTestEntry&) = default;
 };
 
-// The compiled table of the 9/10/9 game, sorted by class key.
+// The compiled table of the 9/10/9 game, sorted by class key (every entry parsed: for checks and
+// tools; tens of milliseconds for a full table).
 std::span<const SecondTestEntry> compiled_second_tests();
+// The compiled table's entry for one class, found by a binary search of the compiled array and
+// parsed alone: what a game needs, at no start-up cost.
+std::optional<SecondTestEntry> compiled_second_test(std::uint64_t class_key);
 // The entry of `class_key` in a table sorted by key, or null.
 const SecondTestEntry* find_second_test(std::span<const SecondTestEntry> table, std::uint64_t class_key);
 // A hash of every field of every entry, in order.
