@@ -103,20 +103,28 @@ TEST(SecondTests, TheSourceReadsBack) {
     EXPECT_FALSE(parse_second_test_line("// {0x12, 3, 0, \"x\"},", params, e));
 }
 
-// An offline pass on a small game with a tiny play-time budget (so that many classes escalate),
-// then the same strategy playing with the table the pass found: the same games, move for move.
-TEST(SecondTests, PlayingWithTheTableReplaysTheOfflinePass) {
-    const BatchParams params{5, 6, 5, 20};
+// An offline pass over every secret of `params` with a play-time budget of one candidate and one
+// move (so that many classes escalate) and `steps` moves in `restarts` + 1 runs offline: the
+// entries it found, sorted by key; how many it improved over the play-time search; its games.
+struct PassFound {
+    std::vector<SecondTestEntry> entries;
+    std::size_t improved = 0;
+    EvaluationResult games;
+};
+strategies::SplitBudget tiny_budget() {
     strategies::SplitBudget budget;
     budget.second_tries = 1;
     budget.second_steps = 1;
+    return budget;
+}
+PassFound offline_pass(const BatchParams& params, std::uint64_t steps, int restarts) {
+    const auto budget = tiny_budget();
     std::mutex mutex;
-    std::vector<SecondTestEntry> found;
-    std::size_t improved = 0;
-    strategies::OfflineSecondTests offline{20000, 1, [&](const SecondTestEntry& e, std::size_t play_not_alone) {
+    PassFound found;
+    strategies::OfflineSecondTests offline{steps, restarts, [&](const SecondTestEntry& e, std::size_t play_not_alone) {
                                                const std::lock_guard lock(mutex);
-                                               found.push_back(e);
-                                               improved += e.not_alone < play_not_alone;
+                                               found.entries.push_back(e);
+                                               found.improved += e.not_alone < play_not_alone;
                                            }};
     const StrategyInfo pass{"adaptive-split", "offline pass", [&](const BatchParams& p, std::uint64_t seed) {
                                 return strategies::make_adaptive_split(p, seed, budget, &offline);
@@ -124,11 +132,23 @@ TEST(SecondTests, PlayingWithTheTableReplaysTheOfflinePass) {
     EvaluationOptions options;
     options.params = params;
     options.strategy = &pass;
-    const auto passed = evaluate_all(options);
-    ASSERT_GT(found.size(), 5u);
-    EXPECT_GT(improved, 0u);
-    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
-    const std::span<const SecondTestEntry> table(found);
+    found.games = evaluate_all(options);
+    std::sort(found.entries.begin(), found.entries.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
+    return found;
+}
+
+// An offline pass on a small game, then the same strategy playing with the table the pass found:
+// the same games, move for move.
+TEST(SecondTests, PlayingWithTheTableReplaysTheOfflinePass) {
+    const BatchParams params{5, 6, 5, 20};
+    const auto budget = tiny_budget();
+    const auto pass = offline_pass(params, 20000, 1);
+    const auto& passed = pass.games;
+    ASSERT_GT(pass.entries.size(), 5u);
+    EXPECT_GT(pass.improved, 0u);
+    const std::span<const SecondTestEntry> table(pass.entries);
+    EvaluationOptions options;
+    options.params = params;
     const StrategyInfo with_table{"adaptive-split", "with the table", [&](const BatchParams& p, std::uint64_t seed) {
                                       return strategies::make_adaptive_split(p, seed, budget, nullptr, table);
                                   }};
@@ -149,23 +169,10 @@ TEST(SecondTests, PlayingWithTheTableReplaysTheOfflinePass) {
 // either table, the secrets that need more than 2 tests are exactly the entries' secrets not alone.
 TEST(SecondTests, DeepeningATableSplitsMoreAndPlaysAsItSays) {
     const BatchParams params{5, 6, 5, 20};
-    strategies::SplitBudget budget;
-    budget.second_tries = 1;
-    budget.second_steps = 1;
-    std::mutex mutex;
-    std::vector<SecondTestEntry> weak;
-    strategies::OfflineSecondTests offline{5, 0, [&](const SecondTestEntry& e, std::size_t) {
-                                               const std::lock_guard lock(mutex);
-                                               weak.push_back(e);
-                                           }};
-    const StrategyInfo pass{"adaptive-split", "weak pass", [&](const BatchParams& p, std::uint64_t seed) {
-                                return strategies::make_adaptive_split(p, seed, budget, &offline);
-                            }};
+    const auto budget = tiny_budget();
+    const auto weak = offline_pass(params, 5, 0).entries;
     EvaluationOptions options;
     options.params = params;
-    options.strategy = &pass;
-    evaluate_all(options);
-    std::sort(weak.begin(), weak.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
     const auto first = strategies::adaptive_split_first_test(params, 1);
     auto deep = weak;
     std::size_t better = 0;
