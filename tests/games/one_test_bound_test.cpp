@@ -88,7 +88,6 @@ TEST(OneTestBound, NoTestTellsApartThePermutationsOfNineDigits) {
     ASSERT_EQ(bound, 9218u);
     std::vector<std::vector<PackedCode>> tests{strategies::adaptive_split_first_test(params, 1)};
     Rng rng(20261202);
-    tests.push_back(random_distinct_strings(rng, params));
     // A test built to spread the hits: the 9 cyclic shifts of 012345678, every string a
     // permutation of D = 0..8 (each E[h_i] = 1, the largest the mean can be).
     std::vector<PackedCode> shifts;
