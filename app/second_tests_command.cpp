@@ -58,6 +58,7 @@ struct SecondTestsArgs {
     bool progress = false;
     bool stats = false;  // only describe the checkpoint's classes
     std::string deepen;  // --deepen: a table (or a pass's checkpoint) whose unsplit classes are searched again
+    bool deepen_given = false;
     bool steps_given = false;
     std::uint64_t deepen_seed = 1;
 };
@@ -211,8 +212,27 @@ bool writable_file(const std::string& option, const std::string& path) {
         complain("{}: {} '{}': its folder '{}' does not exist or cannot be written\n", kCommand, option, path, parent.string());
         return false;
     }
+    // The table is written beside its path and renamed over it: a device or a pipe would be replaced.
+    if (std::filesystem::exists(path, error) && !std::filesystem::is_regular_file(path, error)) {
+        complain("{}: {} '{}' is not a regular file\n", kCommand, option, path);
+        return false;
+    }
     if (std::filesystem::exists(path, error) && ::access(path.c_str(), W_OK) != 0) {
         complain("{}: {} '{}' cannot be written\n", kCommand, option, path);
+        return false;
+    }
+    return true;
+}
+
+// Writes the table's source beside `path` and renames it over `path` (so a table is never half
+// written; writable_file() has refused a path that is not a regular file).
+bool write_table(const std::string& path, const std::string& source, const std::string& checkpoint) {
+    const std::string temporary = path + ".partial";
+    std::ofstream out(temporary, std::ios::trunc);
+    out << source;
+    out.close();
+    if (!out || std::rename(temporary.c_str(), path.c_str()) != 0) {
+        complain("{}: --out '{}' cannot be written (the checkpoint '{}' keeps the work done)\n", kCommand, path, checkpoint);
         return false;
     }
     return true;
@@ -388,16 +408,7 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params) {
     const std::string command = fmt::format("{}{}mastermind second-tests --deepen {} --seed {} --deepen-seed {} --steps {} --restarts {}",
                                             pass, pass.empty() ? "" : ", then ", std::filesystem::path(args.deepen).filename().string(),
                                             args.seed, args.deepen_seed, steps, args.restarts);
-    const std::string temporary = args.out + ".partial";
-    {
-        std::ofstream out(temporary, std::ios::trunc);
-        out << second_tests_source(table, params, command);
-        out.close();
-        if (!out || std::rename(temporary.c_str(), args.out.c_str()) != 0) {
-            complain("{}: --out '{}' cannot be written (the checkpoint '{}' keeps every class)\n", kCommand, args.out, checkpoint);
-            return kExitFailure;
-        }
-    }
+    if (!write_table(args.out, second_tests_source(table, params, command), checkpoint)) return kExitFailure;
     fmt::print("table {}: {} classes, {} split into singletons; secrets not alone {} -> {}; checksum {:016x}\n", args.out, table.size(),
                split, before, after, second_tests_checksum(table));
     return kExitOk;
@@ -418,7 +429,7 @@ int run_second_tests(const SecondTestsArgs& args) {
                  kCommand, params.pegs, params.colours, params.batch, to_string(params.rules));
         return kExitFailure;
     }
-    if (!args.deepen.empty()) return run_deepen(args, params);
+    if (args.deepen_given) return run_deepen(args, params);
     const std::string checkpoint = args.checkpoint.empty() ? args.out + ".checkpoint" : args.checkpoint;
     if (args.stats) {
         std::error_code error;
@@ -520,17 +531,7 @@ int run_second_tests(const SecondTestsArgs& args) {
                                             params.pegs, params.colours, params.batch, args.seed, args.play_steps, args.steps,
                                             args.restarts);
     std::sort(resumed.entries.begin(), resumed.entries.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
-    const auto source = second_tests_source(resumed.entries, params, command);
-    const std::string temporary = args.out + ".partial";
-    {
-        std::ofstream out(temporary, std::ios::trunc);
-        out << source;
-        out.close();
-        if (!out || std::rename(temporary.c_str(), args.out.c_str()) != 0) {
-            complain("{}: --out '{}' cannot be written (the checkpoint '{}' keeps every shard)\n", kCommand, args.out, checkpoint);
-            return kExitFailure;
-        }
-    }
+    if (!write_table(args.out, second_tests_source(resumed.entries, params, command), checkpoint)) return kExitFailure;
     const auto merged = merge_evaluations(resumed.reports, params, 5);
     auto entries = resumed.entries;
     std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.not_alone > b.not_alone; });
@@ -590,8 +591,9 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
     deepen->excludes(cmd->get_option("--shards"));
     deepen->excludes(cmd->get_option("--play-steps"));
     deepen_seed->needs(deepen);
-    cmd->callback([args, steps, &exit_status] {
+    cmd->callback([args, steps, deepen, &exit_status] {
         args->steps_given = steps->count() > 0;
+        args->deepen_given = deepen->count() > 0;
         exit_status = run_second_tests(*args);
     });
 }

@@ -83,6 +83,7 @@ check "--deepen of the whole table: the same table as in one run" diff <(grep -v
 check "--deepen-seed 2: other searches" bash -c "! diff -q '$tmp/deep.inc' '$tmp/seed2.inc' >/dev/null"
 refused "--deepen, another run's checkpoint" "was made by another run" "$bin" "${deepen[@]}" --out "$tmp/deep.inc" --restarts 1
 refused "--deepen, a table of another first test" "the first test's answers give" "$bin" "${deepen[@]}" --seed 2 --out "$tmp/other.inc"
+refused "--deepen ''" "is not a file" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "" --out "$tmp/x.inc"
 refused "--deepen, a folder" "is not a file" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp" --out "$tmp/x.inc"
 : >"$tmp/empty.inc"
 refused "--deepen, an empty file" "holds no entries" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/empty.inc" --out "$tmp/x.inc"
@@ -98,6 +99,9 @@ printf 'garbage\n' >>"$tmp/t.inc.checkpoint"
 printf 'shard 3 {}\n' >>"$tmp/t.inc.checkpoint"
 refused "a damaged checkpoint" "not a line of a checkpoint" "$bin" second-tests "${game[@]}" --out "$tmp/t.inc"
 refused "--out a folder" "is a directory" "$bin" second-tests "${game[@]}" --out "$tmp"
+refused "--out a device" "is not a regular file" "$bin" second-tests "${game[@]}" --out /dev/null
+refused "--deepen, --out a device" "is not a regular file" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/weak.inc" --out /dev/null
+check "/dev/null is still a device" test -c /dev/null
 refused "--out in a missing folder" "does not exist" "$bin" second-tests "${game[@]}" --out "$tmp/none/t.inc"
 refused "--shards 0" "--shards" "$bin" second-tests "${game[@]}" --shards 0 --out "$tmp/x.inc"
 refused "--steps -1" "--steps" "$bin" second-tests -P 5 -K 6 -B 5 --steps -1 --out "$tmp/x.inc"
