@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Every test: install what is missing, build the release (g++) and the sanitize (clang, ASan +
-# UBSan, with the fuzz targets) flavours, run the whole suite in both, then each fuzz target
-# briefly. Within 5 minutes from a fresh clone on the project's 2-core machine (README).
+# UBSan, with the fuzz targets) flavours; run the command-line tests on the release binary and
+# the whole suite (unit tests and command-line tests) on the sanitized one, then each fuzz target
+# briefly. Within 5 minutes from a fresh clone on the project's 2-core machine (README). The unit
+# tests ran in both flavours until the tenth session; in release they cost about 50 s of CPU
+# (building the test program and running it) and took the command to 5:12 on a slow run
+# (docs/performance.md, "Build time and the test suite").
 #
 # What overlaps, to keep both cores busy (docs/performance.md, "Build time and the test suite"):
 # the suite's own packages (the browser, OpenMPI) install while the release flavour builds, whose
@@ -33,17 +37,18 @@ export MASTERMIND_REQUIRE_BROWSER=1             # the browser test fails, not sk
 passed=0
 count_passed() { sed -n 's/.*tests passed, 0 tests failed out of \([0-9]*\).*/\1/p' "$1"; }
 
-# build FLAVOUR: the two largest files first, side by side (the command line's and the tests'
-# unity files come last in Ninja's order, and one core then compiled alone at the end); then what
-# the suite runs (release skips the benchmarks; sanitize builds everything, fuzz targets included).
-# (Adding the sanitized analysis batch to the first two was tried: 132 s for the sanitize build
-# against 128 s, the three only shared the two cores.)
+# build FLAVOUR: the largest files first (the command line's unity file, and under the sanitizers
+# the tests' too: they come last in Ninja's order, and one core then compiled alone at the end);
+# then what the suite runs (release: the command line and the arena tests' misbehaving program;
+# sanitize: everything, fuzz targets included). (Adding the sanitized analysis batch to the first
+# two was tried: 132 s for the sanitize build against 128 s, the three only shared the two cores.)
 build() {
-    bash scripts/build.sh "$1" CMakeFiles/mastermind_cli.dir/Unity/unity_0_cxx.cxx.o \
-        tests/CMakeFiles/mastermind_tests.dir/Unity/unity_0_cxx.cxx.o
     if [ "$1" = release ]; then
-        bash scripts/build.sh release mastermind mastermind_tests misbehave
+        bash scripts/build.sh release CMakeFiles/mastermind_cli.dir/Unity/unity_0_cxx.cxx.o
+        bash scripts/build.sh release mastermind misbehave
     else
+        bash scripts/build.sh sanitize CMakeFiles/mastermind_cli.dir/Unity/unity_0_cxx.cxx.o \
+            tests/CMakeFiles/mastermind_tests.dir/Unity/unity_0_cxx.cxx.o
         bash scripts/build.sh sanitize
     fi
 }
@@ -60,14 +65,16 @@ wait_for() {
 # timings of a whole run (tests/ctest-costs/FLAVOUR.txt, CTest's own cost file) make it start
 # the longest first. Refresh: scripts/test.sh, then copy build/FLAVOUR/Testing/Temporary/
 # CTestCostData.txt there (a test it does not name just starts last).
-suite() {  # suite FLAVOUR
-    local costs="build/$1/Testing/Temporary/CTestCostData.txt"
+suite() {  # suite FLAVOUR [CTEST OPTIONS...]
+    local flavour=$1
+    shift
+    local costs="build/$flavour/Testing/Temporary/CTestCostData.txt"
     if [ ! -f "$costs" ]; then
         mkdir -p "$(dirname "$costs")"
-        cp "tests/ctest-costs/$1.txt" "$costs"
+        cp "tests/ctest-costs/$flavour.txt" "$costs"
     fi
-    ctest --test-dir "build/$1" --output-on-failure -j "$(($(nproc) + 1))" | tee "build/$1/ctest.log"
-    passed=$((passed + $(count_passed "build/$1/ctest.log")))
+    ctest --test-dir "build/$flavour" --output-on-failure -j "$(($(nproc) + 1))" "$@" | tee "build/$flavour/ctest.log"
+    passed=$((passed + $(count_passed "build/$flavour/ctest.log")))
 }
 
 stamp "release build"
@@ -78,7 +85,7 @@ sanitize_build=$!
 background+=("$sanitize_build")
 wait_for "$suite_install" "installing the suite's packages" build/install-suite.log
 bash scripts/build.sh release mastermind-mpi  # configured again: OpenMPI is there now
-suite release
+suite release -R '^cli\.'  # the command-line tests (the unit tests run under the sanitizers)
 stamp "waiting for the sanitize build"
 wait_for "$sanitize_build" "the sanitize build" build/sanitize-build.log
 
