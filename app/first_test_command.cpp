@@ -70,9 +70,11 @@ int run_first_test(const FirstTestArgs& args) {
         return kExitFailure;
     }
     const int power = args.criterion == "power" ? args.power : 0;
-    ClassSample sample(p, args.stride, args.hard_size, power);
-    // A test given alone (no candidates, no climb) is counted once, by its exact keys.
+    // A test given alone (no candidates, no climb) is counted once, by its exact keys: no sample
+    // to build (filling its columns costs as much memory and time as the count itself).
     const bool judge_only = args.candidates == 0 && args.climb == 0;
+    std::optional<ClassSample> sample;
+    if (!judge_only) sample.emplace(p, args.stride, args.hard_size, power);
     std::optional<ClassStatistics> exact;
     // expected: the expected size of a random secret's class; largest: the largest class
     // (estimated: sampled members times the stride); hard: the share of secrets in classes of at
@@ -85,7 +87,7 @@ int run_first_test(const FirstTestArgs& args) {
                                                            : s.expected_class;
         return TestScore{primary, s.expected_class};
     };
-    auto estimate = [&](const std::vector<PackedCode>& test) { return judge(sample.reset(test)); };
+    auto estimate = [&](const std::vector<PackedCode>& test) { return judge(sample->reset(test)); };
     auto show = [&](const TestScore& s) {
         return args.criterion == "expected" ? fmt::format("expected class {:10.1f}", s.expected)
                : args.criterion == "largest"
@@ -140,7 +142,7 @@ int run_first_test(const FirstTestArgs& args) {
     // exp(-d / T), and T falls linearly to 0 over the steps (annealing). Only the changed string
     // is scored again (ClassSample::propose). With both options at 0 the random draws are those
     // of the plain climb, so its results stay repeatable.
-    if (args.climb > 0 && sample.test() != best) sample.reset(best);  // the sample holds the last test judged
+    if (args.climb > 0 && sample->test() != best) sample->reset(best);  // the sample holds the last test judged
     Rng rng(derive_seed(args.seed, UINT64_MAX));
     std::vector<PackedCode> current = best;
     TestScore current_size = best_size;
@@ -160,7 +162,7 @@ int run_first_test(const FirstTestArgs& args) {
         }
         const auto code = PackedCode::from_pegs(pegs.data(), p.pegs);
         if (std::find(current.begin(), current.end(), code) != current.end()) continue;  // unchanged, or twice in the test
-        const auto size = judge(sample.propose(i, code));
+        const auto size = judge(sample->propose(i, code));
         bool keep = size.better_than(current_size);
         if (!keep && args.temperature > 0) {
             const double t = args.temperature * (1.0 - static_cast<double>(step) / args.climb);
@@ -170,7 +172,7 @@ int run_first_test(const FirstTestArgs& args) {
         if (!keep) continue;
         ++kept;
         if (current_size.better_than(size)) ++kept_worse;
-        sample.accept();
+        sample->accept();
         current[i] = code, current_size = size;
         if (current_size.better_than(best_size)) {
             best = current, best_size = current_size;
