@@ -9,12 +9,12 @@
 #include <cstdio>
 #include <cstdint>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "batch_options.hpp"
 #include "commands.hpp"
+#include "test_option.hpp"
 #include "mastermind/analysis/class_sample.hpp"
 #include "mastermind/analysis/class_statistics.hpp"
 #include "mastermind/core/random.hpp"
@@ -98,28 +98,10 @@ int run_first_test(const FirstTestArgs& args) {
     };
     std::vector<PackedCode> best;
     TestScore best_size;
-    if (args.from_given && args.from.find_first_not_of(" \t") == std::string::npos) {
-        complain("mastermind first-test: --from is empty; it takes the {} strings of a test between quotes\n", p.batch);
-        return kExitFailure;
-    }
     if (args.from_given) {
-        std::istringstream words(args.from);
-        for (std::string word; words >> word;) {
-            const auto code = PackedCode::parse(word, p);
-            if (!code) {
-                complain("mastermind first-test: --from: '{}' is not a string of {} pegs over {} colours\n", word.substr(0, 40), p.pegs, p.colours);
-                return kExitFailure;
-            }
-            if (std::find(best.begin(), best.end(), *code) != best.end()) {
-                complain("mastermind first-test: --from: '{}' twice (a test's strings are distinct)\n", word);
-                return kExitFailure;
-            }
-            best.push_back(*code);
-        }
-        if (static_cast<int>(best.size()) != p.batch) {
-            complain("mastermind first-test: --from has {} strings; a test has {} (-B)\n", best.size(), p.batch);
-            return kExitFailure;
-        }
+        auto test = parse_test_option("mastermind first-test", "--from", args.from, p);
+        if (!test) return kExitFailure;
+        best = std::move(*test);
         if (judge_only) exact = class_statistics(best, p, args.stride, args.hard_size, args.power);
         best_size = exact ? judge(*exact) : estimate(best);
         fmt::print("from:          {}  {}\n", show(best_size), describe(best, p.pegs));

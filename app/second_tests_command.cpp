@@ -41,6 +41,8 @@
 #include "mastermind/strategies/second_tests.hpp"
 #include "mastermind/strategies/split_search.hpp"
 #include "option_checks.hpp"
+#include "test_option.hpp"
+#include "mastermind/core/hash.hpp"
 #include "mastermind/strategies/adaptive_split.hpp"
 
 namespace mastermind::app {
@@ -65,6 +67,8 @@ struct SecondTestsArgs {
     bool deepen_given = false;
     bool steps_given = false;
     std::uint64_t deepen_seed = 1;
+    std::string first_test;  // --first-test: the pass for this first test instead of the compiled one
+    bool first_test_given = false;
 };
 
 // --deepen's default budget: five times the pass's, where the pass's near misses split (docs/results.md).
@@ -108,11 +112,27 @@ std::uint64_t deepen_signature() {
     return second_tests_checksum(results);
 }
 
+// The first test's hash, for the checkpoints' first lines: its strings' indices, in order, mixed.
+std::uint64_t test_hash(const std::vector<PackedCode>& test, const BatchParams& p) {
+    std::uint64_t h = 0;
+    for (const auto& s : test) h = mix64(h ^ s.index(p));
+    return h;
+}
+
 // What the checkpoint's first line says: a checkpoint resumes only the run it was made for.
-std::string checkpoint_header(const SecondTestsArgs& a, const BatchParams& p) {
-    return fmt::format("# mastermind second-tests checkpoint: game {} {} {} {} seed {} play-steps {} steps {} restarts {} shards {} search {:016x}",
-                       p.pegs, p.colours, p.batch, p.max_tests, a.seed, a.play_steps, a.steps, a.restarts, a.shards,
-                       search_signature(a.play_steps));
+std::string checkpoint_header(const SecondTestsArgs& a, const BatchParams& p, const std::vector<PackedCode>& first) {
+    return fmt::format("# mastermind second-tests checkpoint: game {} {} {} {} seed {} first {:016x} play-steps {} steps {} restarts {} shards {} "
+                       "search {:016x}",
+                       p.pegs, p.colours, p.batch, p.max_tests, a.seed, test_hash(first, p), a.play_steps, a.steps, a.restarts,
+                       a.shards, search_signature(a.play_steps));
+}
+
+// The option that names a first test other than the compiled one, for a table's "Made by" line.
+std::string first_test_option(const SecondTestsArgs& a, const std::vector<PackedCode>& first, const BatchParams& p) {
+    if (!a.first_test_given) return {};
+    std::string text;
+    for (const auto& s : first) text += (text.empty() ? "" : " ") + s.to_string(p.pegs);
+    return fmt::format(" --first-test \"{}\"", text);
 }
 
 struct Resumed {
@@ -306,7 +326,7 @@ std::string made_by(const std::string& path) {
     return {};
 }
 
-int run_deepen(const SecondTestsArgs& args, const BatchParams& params) {
+int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std::vector<PackedCode>& first) {
     std::error_code error;
     if (!std::filesystem::is_regular_file(args.deepen, error)) {
         complain("{}: --deepen '{}' is not a file (give the table of a finished pass, or its checkpoint)\n", kCommand, args.deepen);
@@ -322,10 +342,21 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params) {
     }
     auto input = read_entries(args.deepen, params);
     if (!input) return kExitFailure;
+    // A table of another first test (forgotten --first-test) is refused before anything is written:
+    // its first unsplit class has another size by this first test's answers.
+    if (const auto e = std::find_if(input->begin(), input->end(), [](const auto& x) { return x.not_alone > 0; }); e != input->end()) {
+        if (const auto n = class_members(e->class_key, first, params).size(); n != e->size) {
+            complain("{}: --deepen '{}': class {:016x} holds {} secrets by the table, {} by the first test's answers: a table of "
+                     "another first test (give it with --first-test)\n",
+                     kCommand, args.deepen, e->class_key, e->size, n);
+            return kExitFailure;
+        }
+    }
     const std::uint64_t steps = args.steps_given ? args.steps : kDeepenSteps;
-    const auto header = fmt::format("# mastermind second-tests --deepen checkpoint: game {} {} {} {} seed {} deepen-seed {} steps {} restarts {} search {:016x}",
-                                    params.pegs, params.colours, params.batch, params.max_tests, args.seed, args.deepen_seed, steps,
-                                    args.restarts, deepen_signature());
+    const auto header = fmt::format("# mastermind second-tests --deepen checkpoint: game {} {} {} {} seed {} first {:016x} deepen-seed {} steps {} "
+                                    "restarts {} search {:016x}",
+                                    params.pegs, params.colours, params.batch, params.max_tests, args.seed, test_hash(first, params),
+                                    args.deepen_seed, steps, args.restarts, deepen_signature());
     // Finished classes: "HASH ENTRY" lines, the hash of the entry that was searched (every field:
     // second_tests_checksum of it alone) and the result; a result is used for an input entry with
     // the same hash. So a checkpoint made from a pass's checkpoint of some shards serves the whole
@@ -358,7 +389,6 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params) {
         return kExitFailure;
     }
 
-    const auto first = strategies::adaptive_split_first_test(params, args.seed);
     std::vector<const SecondTestEntry*> work;
     std::size_t before = 0, reused = 0;
     for (const auto& e : *input) {
@@ -430,9 +460,9 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params) {
     }
     for (const auto& e : table) split += e.not_alone == 0;
     const auto pass = made_by(args.deepen);
-    const std::string command = fmt::format("{}{}mastermind second-tests --deepen {} --seed {} --deepen-seed {} --steps {} --restarts {}",
+    const std::string command = fmt::format("{}{}mastermind second-tests --deepen {} --seed {}{} --deepen-seed {} --steps {} --restarts {}",
                                             pass, pass.empty() ? "" : ", then ", std::filesystem::path(args.deepen).filename().string(),
-                                            args.seed, args.deepen_seed, steps, args.restarts);
+                                            args.seed, first_test_option(args, first, params), args.deepen_seed, steps, args.restarts);
     if (!write_table(args.out, second_tests_source(table, params, command), checkpoint)) return kExitFailure;
     fmt::print("table {}: {} classes, {} split into singletons; secrets not alone {} -> {}; checksum {:016x}\n", args.out, table.size(),
                split, before, after, second_tests_checksum(table));
@@ -454,7 +484,15 @@ int run_second_tests(const SecondTestsArgs& args) {
                  kCommand, params.pegs, params.colours, params.batch, to_string(params.rules));
         return kExitFailure;
     }
-    if (args.deepen_given) return run_deepen(args, params);
+    std::vector<PackedCode> first;
+    if (args.first_test_given) {
+        auto test = parse_test_option(kCommand, "--first-test", args.first_test, params);
+        if (!test) return kExitFailure;
+        first = std::move(*test);
+    } else {
+        first = strategies::adaptive_split_first_test(params, args.seed);
+    }
+    if (args.deepen_given) return run_deepen(args, params, first);
     const std::string checkpoint = args.checkpoint.empty() ? args.out + ".checkpoint" : args.checkpoint;
     if (args.stats) {
         std::error_code error;
@@ -462,10 +500,9 @@ int run_second_tests(const SecondTestsArgs& args) {
             complain("{}: --stats: the checkpoint '{}' is not a file (give --checkpoint, or the --out of the pass)\n", kCommand, checkpoint);
             return kExitFailure;
         }
-        const auto r = read_checkpoint(checkpoint, checkpoint_header(args, params), params, args.shards);
+        const auto r = read_checkpoint(checkpoint, checkpoint_header(args, params, first), params, args.shards);
         if (!r) return kExitFailure;
-        print_checkpoint_stats(*r, params, strategies::adaptive_split_first_test(params, args.seed), args.shards,
-                               args.threads);
+        print_checkpoint_stats(*r, params, first, args.shards, args.threads);
         return kExitOk;
     }
     if (!writable_file("--out", args.out) || !writable_file("--checkpoint", checkpoint)) return kExitFailure;
@@ -473,7 +510,7 @@ int run_second_tests(const SecondTestsArgs& args) {
         complain("{}: --out and --checkpoint are the same file '{}'\n", kCommand, args.out);
         return kExitFailure;
     }
-    const auto header = checkpoint_header(args, params);
+    const auto header = checkpoint_header(args, params, first);
     Resumed resumed;
     std::error_code error;
     if (std::filesystem::exists(checkpoint, error) && std::filesystem::file_size(checkpoint, error) > 0) {
@@ -497,7 +534,8 @@ int run_second_tests(const SecondTestsArgs& args) {
     strategies::OfflineSecondTests offline{args.steps, args.restarts, [&](const SecondTestEntry& e, std::size_t) {
                                                const std::lock_guard lock(found_mutex);
                                                found.push_back(e);
-                                           }};
+                                           },
+                                           first};
     const StrategyInfo pass{"adaptive-split", "adaptive-split, offline pass",
                             [&](const BatchParams& p, std::uint64_t seed) { return strategies::make_adaptive_split(p, seed, budget, &offline); }};
     const BatchRunHeader run_header{"adaptive-split", args.seed, params, "all " + count_of(params.secret_count(), "secret")};
@@ -552,9 +590,9 @@ int run_second_tests(const SecondTestsArgs& args) {
         resumed.reports.push_back(std::move(result));
     }
 
-    const std::string command = fmt::format("mastermind second-tests -P {} -K {} -B {} --seed {} --play-steps {} --steps {} --restarts {}",
-                                            params.pegs, params.colours, params.batch, args.seed, args.play_steps, args.steps,
-                                            args.restarts);
+    const std::string command = fmt::format("mastermind second-tests -P {} -K {} -B {} --seed {}{} --play-steps {} --steps {} --restarts {}",
+                                            params.pegs, params.colours, params.batch, args.seed, first_test_option(args, first, params),
+                                            args.play_steps, args.steps, args.restarts);
     std::sort(resumed.entries.begin(), resumed.entries.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
     if (!write_table(args.out, second_tests_source(resumed.entries, params, command), checkpoint)) return kExitFailure;
     const auto merged = merge_evaluations(resumed.reports, params, 5);
@@ -609,6 +647,9 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
     auto* deepen = cmd->add_option("--deepen", args->deepen,
                                    "instead of the pass: search every class this table (or a pass's checkpoint) leaves unsplit "
                                    "again, from its test, and write the table with the better tests to --out (resumable)");
+    auto* first_test = cmd->add_option("--first-test", args->first_test,
+                    "the first test whose classes are searched, its B strings between quotes (default: adaptive-split's own); "
+                    "the pass for a candidate first test before it is compiled in");
     auto* deepen_seed = cmd->add_option("--deepen-seed", args->deepen_seed, "with --deepen: the seed of its searches")
                             ->check(seed_value())
                             ->capture_default_str();
@@ -616,9 +657,10 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
     deepen->excludes(cmd->get_option("--shards"));
     deepen->excludes(cmd->get_option("--play-steps"));
     deepen_seed->needs(deepen);
-    cmd->callback([args, steps, deepen, &exit_status] {
+    cmd->callback([args, steps, deepen, first_test, &exit_status] {
         args->steps_given = steps->count() > 0;
         args->deepen_given = deepen->count() > 0;
+        args->first_test_given = first_test->count() > 0;
         exit_status = run_second_tests(*args);
     });
 }

@@ -44,7 +44,8 @@ class AdaptiveSplit final : public Strategy {
 public:
     AdaptiveSplit(const BatchParams& params, std::uint64_t seed, const SplitBudget& budget, const OfflineSecondTests* offline,
                   std::optional<std::span<const SecondTestEntry>> table)
-        : params_(params), seed_(seed), budget_(budget), offline_(offline), first_(adaptive_split_first_test(params, seed)) {
+        : params_(params), seed_(seed), budget_(budget), offline_(offline),
+          first_(offline != nullptr && !offline->first_test.empty() ? offline->first_test : adaptive_split_first_test(params, seed)) {
         if (table) {
             table_ = *table;
         } else {

@@ -123,11 +123,15 @@ bool parse_second_test_line(const std::string& line, const BatchParams& params, 
     return static_cast<int>(entry.test.size()) == params.batch;
 }
 
+std::vector<std::uint32_t> class_members(std::uint64_t class_key, std::span<const PackedCode> first_test, const BatchParams& params) {
+    const TestRecord record{std::vector<PackedCode>(first_test.begin(), first_test.end()),
+                            answers_from_key(expand_compact_key(class_key, params.batch), params, params.batch)};
+    return secrets_answering(record, params);
+}
+
 SecondTestEntry deepen_second_test(const SecondTestEntry& entry, std::span<const PackedCode> first_test, const BatchParams& params,
                                    std::uint64_t steps, int restarts, std::uint64_t seed) {
-    const TestRecord record{std::vector<PackedCode>(first_test.begin(), first_test.end()),
-                            answers_from_key(expand_compact_key(entry.class_key, params.batch), params, params.batch)};
-    const auto members = secrets_answering(record, params);
+    const auto members = class_members(entry.class_key, first_test, params);
     if (members.size() != entry.size) {
         throw std::invalid_argument(fmt::format("class {:016x}: the entry says {} secrets, the first test's answers give {}",
                                                 entry.class_key, entry.size, members.size()));

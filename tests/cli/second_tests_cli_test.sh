@@ -4,7 +4,8 @@
 # checksum is the one it prints and whose classes are all split; a run stopped after some shards
 # resumes from its checkpoint to the same table; a checkpoint of another run, a damaged one and
 # bad options are refused with status 2 before any work. --deepen, the second stage, splits classes
-# a weak pass left, resumes to the same table, and refuses what is not its input.
+# a weak pass left, resumes to the same table, and refuses what is not its input. --first-test runs
+# the pass for another first test.
 # Usage: second_tests_cli_test.sh MASTERMIND
 set -u
 bin=$1
@@ -82,7 +83,7 @@ check "--deepen of the whole table: the same table as in one run" diff <(grep -v
 "$bin" "${deepen[@]}" --out "$tmp/seed2.inc" --deepen-seed 2 >/dev/null 2>&1
 check "--deepen-seed 2: other searches" bash -c "! diff -q '$tmp/deep.inc' '$tmp/seed2.inc' >/dev/null"
 refused "--deepen, another run's checkpoint" "was made by another run" "$bin" "${deepen[@]}" --out "$tmp/deep.inc" --restarts 1
-refused "--deepen, a table of another first test" "the first test's answers give" "$bin" "${deepen[@]}" --seed 2 --out "$tmp/other.inc"
+refused "--deepen, a table of another first test" "a table of another first test" "$bin" "${deepen[@]}" --seed 2 --out "$tmp/other.inc"
 refused "--deepen ''" "is not a file" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "" --out "$tmp/x.inc"
 refused "--deepen, a folder" "is not a file" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp" --out "$tmp/x.inc"
 : >"$tmp/empty.inc"
@@ -93,6 +94,24 @@ refused "--deepen, --out the input" "three files" "$bin" "${deepen[@]}" --out "$
 refused "--deepen with --stats" "excludes" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --stats
 refused "--deepen with --shards" "excludes" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --shards 4
 refused "--deepen-seed without --deepen" "requires" "$bin" second-tests -P 6 -K 7 -B 6 --deepen-seed 3 --out "$tmp/x.inc"
+
+# --first-test: the pass for a first test that is not compiled in; its table is keyed by that
+# test's classes (--deepen needs the same --first-test), and its checkpoint resumes only with it.
+cyclic="012345 123456 234560 345601 456012 560123"
+other=(second-tests -P 6 -K 7 -B 6 --play-steps 10 --steps 200 --restarts 0 --shards 2)
+"$bin" "${other[@]}" --first-test "$cyclic" --out "$tmp/cyc.inc" >"$tmp/cyc.out" 2>&1
+check "--first-test: status 0" test $? -eq 0
+check "--first-test: the file names it" grep -q "^// Made by: mastermind second-tests .* --first-test \"$cyclic\" --play-steps 10" "$tmp/cyc.inc"
+check "--first-test: other classes than the own first test's" bash -c "! diff -q <(grep '^{0x' '$tmp/cyc.inc' | cut -d, -f1) <(grep '^{0x' '$tmp/weak.inc' | cut -d, -f1) >/dev/null"
+"$bin" second-tests -P 6 -K 7 -B 6 --first-test "$cyclic" --deepen "$tmp/cyc.inc" --steps 2000 --out "$tmp/cyc-deep.inc" >"$tmp/cyc-deep.out" 2>&1
+check "--first-test with --deepen: status 0" test $? -eq 0
+check "--first-test with --deepen: the file names it" grep -q -- "--deepen cyc.inc --seed 1 --first-test \"$cyclic\" --deepen-seed 1" "$tmp/cyc-deep.inc"
+refused "--deepen of its table without it" "a table of another first test" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/cyc.inc" --steps 2000 --out "$tmp/x.inc"
+refused "its checkpoint resumed without it" "was made by another run" "$bin" "${other[@]}" --out "$tmp/cyc.inc"
+refused "--first-test ''" "is empty" "$bin" "${other[@]}" --first-test "" --out "$tmp/x.inc"
+refused "--first-test, a string twice" "twice" "$bin" "${other[@]}" --first-test "012345 012345 234560 345601 456012 560123" --out "$tmp/x.inc"
+refused "--first-test, too few strings" "has 5 strings; a test has 6" "$bin" "${other[@]}" --first-test "012345 123456 234560 345601 456012" --out "$tmp/x.inc"
+refused "--first-test, a bad string" "is not a string of 6 pegs over 7 colours" "$bin" "${other[@]}" --first-test "012345 123456 234560 345601 456012 56012x" --out "$tmp/x.inc"
 
 refused "another run's checkpoint" "was made by another run" "$bin" second-tests -P 6 -K 7 -B 6 --play-steps 6 --steps 20000 --shards 4 --out "$tmp/t.inc"
 printf 'garbage\n' >>"$tmp/t.inc.checkpoint"

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <vector>
 
 #include "mastermind/strategies/second_tests.hpp"
 #include "mastermind/strategies/strategy.hpp"
@@ -39,6 +40,9 @@ struct OfflineSecondTests {
     std::uint64_t steps = 0;
     int restarts = 0;
     std::function<void(const SecondTestEntry& found, std::size_t play_not_alone)> found;
+    // When not empty, it replaces the strategy's own first test: the pass for a candidate first
+    // test runs before that test is compiled in.
+    std::vector<PackedCode> first_test;
 };
 
 // `offline`, when given, must outlive the strategy; so must `table` (second tests found offline,

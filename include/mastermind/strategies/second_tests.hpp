@@ -45,6 +45,9 @@ std::string second_test_line(const SecondTestEntry& entry, const BatchParams& pa
 // One entry line of that source back (nullopt-like: false if the line is not an entry).
 bool parse_second_test_line(const std::string& line, const BatchParams& params, SecondTestEntry& entry);
 
+// The secrets of the class `class_key` names: those that answer `first_test` that way.
+std::vector<std::uint32_t> class_members(std::uint64_t class_key, std::span<const PackedCode> first_test, const BatchParams& params);
+
 // The second stage of the offline pass (`mastermind second-tests --deepen`): `entry`'s class (of
 // the answers to `first_test`) searched again, from the entry's test, for `steps` moves in
 // `restarts` + 1 runs (SplitSearch), with a generator seeded by `seed` and the class key only, so
