@@ -109,5 +109,6 @@ if pgrep -f 'mastermind-arena-test-|mastermind serve --port 0' >/dev/null; then
     echo "processes left behind" >&2
     exit 1
 fi
-echo "test.sh: $passed ctest tests in two builds and ${#fuzz_targets[@]} fuzz targets, $((SECONDS - start)) s"
+units=$(build/sanitize/tests/mastermind_tests --gtest_list_tests | grep -c '^  ')
+echo "test.sh: $passed ctest tests in two builds (the $units unit tests in the sanitize build's unit.* shards) and ${#fuzz_targets[@]} fuzz targets, $((SECONDS - start)) s"
 echo "$((passed + ${#fuzz_targets[@]})) passed, 0 failed"
