@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The offline computation behind the 9/10/9 game's table of second tests, for the first test in
+# offline/annealed-first-test/first-test.txt, in three resumable stages (each skips what its
+# checkpoint says is done, so running this again after an interruption goes on where it stopped):
+#   1. the pass: every class the play-time search leaves unsplit, searched 200,000 moves more;
+#   2. round 1: every class still unsplit, searched again from its test (1,000,000 moves, 4 runs);
+#   3. round 2: the same with another seed and 3,000,000 moves.
+# The checkpoints live in that folder and are committed as the work goes (docs/results.md: a
+# session's machine does not outlive it). Hours on 2 cores; CI never runs it.
+# Usage: scripts/offline-second-tests.sh [MASTERMIND]   (default: build/release/mastermind)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=$(realpath "${1:-build/release/mastermind}")
+if [ ! -x "$bin" ]; then
+    echo "offline-second-tests.sh: '$bin' is not an executable (build it: bash scripts/build.sh release mastermind)" >&2
+    exit 2
+fi
+cd offline/annealed-first-test
+first=$(cat first-test.txt)
+stage() { echo "== $1 ($(date -u +%H:%M:%S))" >&2; }
+stage pass
+[ -f pass.inc ] || "$bin" second-tests --first-test "$first" --shards 32 --progress --out pass.inc --checkpoint pass.checkpoint >pass.out
+stage "round 1"
+[ -f round1.inc ] || "$bin" second-tests --first-test "$first" --deepen pass.inc --out round1.inc --checkpoint round1.checkpoint \
+    --progress >round1.out
+stage "round 2"
+[ -f round2.inc ] || "$bin" second-tests --first-test "$first" --deepen round1.inc --out round2.inc --deepen-seed 2 --steps 3000000 \
+    --checkpoint round2.checkpoint --progress >round2.out
+stage done
+cat round2.out
