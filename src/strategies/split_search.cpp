@@ -117,40 +117,60 @@ struct SplitSearch::Run {
         current = count(keys.data(), SIZE_MAX);
     }
 
-    // Members whose hash another member shares; stops (returning more than `limit`) once the
-    // count passes `limit`.
-    std::size_t count(const std::uint64_t* k, std::size_t limit) {
+    // Counting members whose hash another member shares: begin(), then add() each hash, which
+    // returns how much the count grows (2 for the second member of a hash, 1 for later ones).
+    void begin() {
         if (++stamp == 0) {
             std::fill(table.begin(), table.end(), Slot{0, 0, 0});
             stamp = 1;
         }
+    }
+    std::size_t add(std::uint64_t h) {
         const std::size_t mask = table.size() - 1;
-        std::size_t crowd = 0;
-        for (std::size_t m = 0; m < s.members_; ++m) {
-            const auto h = k[m];
-            for (std::size_t i = static_cast<std::size_t>(h >> shift);; i = (i + 1) & mask) {
-                Slot& slot = table[i];
-                if (slot.stamp != stamp) {
-                    slot = Slot{h, stamp, 1};
-                    break;
-                }
-                if (slot.key == h) {
-                    crowd += ++slot.count == 2 ? 2 : 1;
-                    break;
-                }
+        for (std::size_t i = static_cast<std::size_t>(h >> shift);; i = (i + 1) & mask) {
+            Slot& slot = table[i];
+            if (slot.stamp != stamp) {
+                slot = Slot{h, stamp, 1};
+                return 0;
             }
+            if (slot.key == h) return ++slot.count == 2 ? 2 : 1;
+        }
+    }
+
+    // Members whose hash another member shares; stops (returning more than `limit`) once the
+    // count passes `limit`.
+    std::size_t count(const std::uint64_t* k, std::size_t limit) {
+        begin();
+        std::size_t crowd = 0;
+        for (std::size_t m = 0, n = s.members_; m < n; ++m) {
+            crowd += add(k[m]);
             if (crowd > limit) return crowd;
         }
         return crowd;
     }
 
-    // The hashes if string `j` became `code`, and their count (early stop past `limit`).
+    // The hashes if string `j` became `code`, and their count (early stop past `limit`). The
+    // answers are computed a block of members at a time, just ahead of the count, so that a
+    // move the count rejects early (most moves, once the search is cold) scores only the members
+    // it looked at; the counts and where the count stops are those of answering every member
+    // first.
     std::size_t propose(std::size_t j, const PackedCode& code, std::size_t limit) {
+        constexpr std::size_t kBlock = 256;  // a multiple of 64: every block but the last is whole columns
         const auto& words = pair_words();
-        s.columns_.answers(code, trial_answers.data());
         const std::uint8_t* old = &answers[j * s.columns_.padded()];
-        for (std::size_t m = 0; m < s.members_; ++m) trial_keys[m] = keys[m] - words[old[m]] + words[trial_answers[m]];
-        return count(trial_keys.data(), limit);
+        const std::size_t n = s.members_, padded = s.columns_.padded();
+        begin();
+        std::size_t crowd = 0;
+        for (std::size_t b = 0; b < n; b += kBlock) {
+            s.columns_.answers(code, trial_answers.data(), b, std::min(padded, b + kBlock));
+            for (std::size_t m = b, e = std::min(n, b + kBlock); m < e; ++m) {
+                const auto h = keys[m] - words[old[m]] + words[trial_answers[m]];
+                trial_keys[m] = h;
+                crowd += add(h);
+                if (crowd > limit) return crowd;
+            }
+        }
+        return crowd;
     }
 
     void accept(std::size_t j, const PackedCode& code, std::size_t crowd) {
