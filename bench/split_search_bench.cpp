@@ -1,5 +1,5 @@
-// The second-test search on the largest answer class we know of the default game's first test
-// (5,187 secrets, that of 434200101): a step of the old climb (the whole test scored for every
+// The second-test search on the largest answer class we know of the default game's former first
+// test (5,187 secrets, that of 434200101): a step of the old climb (the whole test scored for every
 // secret of the class, keys sorted) against a step of SplitSearch's annealing (one string scored,
 // the multiset hashes updated, equal hashes counted in a table), side by side.
 #include <benchmark/benchmark.h>
@@ -11,7 +11,6 @@
 #include "mastermind/games/secret_enumeration.hpp"
 #include "mastermind/games/test_record.hpp"
 #include "mastermind/strategies/split_search.hpp"
-#include "mastermind/strategies/adaptive_split.hpp"
 
 namespace {
 
@@ -22,7 +21,12 @@ struct BigClass {
     std::vector<PackedCode> first, start;
     std::vector<std::uint32_t> members;
     BigClass() {
-        first = strategies::adaptive_split_first_test(params, 1);
+        // The first test compiled in until the eleventh session, kept here so that the figures stay
+        // comparable when adaptive-split's first test changes.
+        for (const auto* string : {"059768304", "708194256", "311111331", "577555775", "614578243", "169833988", "873232882",
+                                   "493893140", "997733739"}) {
+            first.push_back(*PackedCode::parse(string, params));
+        }
         const auto secret = *PackedCode::parse("434200101", params);
         members = secrets_answering(answered_record(first, secret, params.pegs), params);
         Rng rng(1);
