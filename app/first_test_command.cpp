@@ -184,9 +184,9 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
         "Search a first test for adaptive-split: seeded random tests, then one peg changed at a "
         "time, judged on a sample by the expected size of a secret's answer class (or --criterion).");
     auto args = std::make_shared<FirstTestArgs>();
-    cmd->footer("\nExamples:\n  mastermind first-test --seed 1             # how adaptive-split's first test was found\n"
-                "  mastermind first-test --criterion power --stride 97 --candidates 0 --climb 1000 --from \"059768304 708194256 "
-                "311111331 577555775 614578243 169833988 873232882 493893140 997733739\"   # from adaptive-split's first test\n"
+    cmd->footer("\nExamples:\n  mastermind first-test --seed 8             # where adaptive-split's first test started\n"
+                "  mastermind first-test --criterion power --stride 97 --candidates 0 --climb 0 --from \"078395248 750641289 "
+                "430443525 262276557 174630739 515151111 888823833 267276557 332002023\"   # adaptive-split's first test, judged\n"
                 "  mastermind first-test --criterion power --stride 97 --seed 8 --climb 20000 --temperature 0.002 --string-moves 0.1   # annealed");
     add_batch_params_options(cmd, args->params);
     cmd->add_option("--seed", args->seed, "seed of the candidates and the changes")->capture_default_str()->check(seed_value());

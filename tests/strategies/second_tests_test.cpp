@@ -125,7 +125,8 @@ PassFound offline_pass(const BatchParams& params, std::uint64_t steps, int resta
                                                const std::lock_guard lock(mutex);
                                                found.entries.push_back(e);
                                                found.improved += e.not_alone < play_not_alone;
-                                           }};
+                                           },
+                                           {}};
     const StrategyInfo pass{"adaptive-split", "offline pass", [&](const BatchParams& p, std::uint64_t seed) {
                                 return strategies::make_adaptive_split(p, seed, budget, &offline);
                             }};
