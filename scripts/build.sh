@@ -19,6 +19,9 @@ case "$flavour" in
                -DMASTERMIND_SANITIZE=ON -DMASTERMIND_FUZZ=ON) ;;
     *) echo "build.sh: unknown flavour '$flavour' (release or sanitize)" >&2; exit 2 ;;
 esac
+# MASTERMIND_TEST_PLAYER=PATH: the mastermind whose `solve` plays the arena tests' games
+# (tests/CMakeLists.txt; scripts/test.sh names the release build's for the sanitize flavour).
+[ -n "${MASTERMIND_TEST_PLAYER:-}" ] && flags+=("-DMASTERMIND_TEST_PLAYER=$MASTERMIND_TEST_PLAYER")
 CXX=$compiler cmake -S . -B "build/$flavour" -G Ninja "${flags[@]}" ${MASTERMIND_CMAKE_FLAGS:-} >/dev/null
 if (($#)); then
     cmake --build "build/$flavour" --target "$@"

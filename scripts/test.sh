@@ -84,7 +84,9 @@ suite() {  # suite FLAVOUR [CTEST OPTIONS...]
 stamp "release build"
 build release
 stamp "sanitize build (background, build/sanitize-build.log), release tests"
-"${lower[@]}" bash -c "$(declare -f build); build sanitize" >build/sanitize-build.log 2>&1 &
+# The sanitized arena tests' games are played by the release build's solver (tests/CMakeLists.txt).
+MASTERMIND_TEST_PLAYER=$PWD/build/release/mastermind "${lower[@]}" bash -c "$(declare -f build); build sanitize" \
+    >build/sanitize-build.log 2>&1 &
 sanitize_build=$!
 background+=("$sanitize_build")
 wait_for "$suite_install" "installing the suite's packages" build/install-suite.log
