@@ -37,26 +37,25 @@ export MASTERMIND_REQUIRE_BROWSER=1             # the browser test fails, not sk
 passed=0
 count_passed() { sed -n 's/.*tests passed, 0 tests failed out of \([0-9]*\).*/\1/p' "$1"; }
 
-# build FLAVOUR: the largest files first, on both cores, then what the suite runs (release: the
-# command line and the arena tests' misbehaving program; sanitize: everything, fuzz targets
-# included). Ninja 1.11 starts ready files in manifest order, where the command line's unity file
-# (the longest compile) comes last: it would compile alone at the end. Release: the command line's
-# unity file beside the five slowest library files, all started at once (-j 7; about 70 s of CPU,
-# 35 s on 2 cores): with only the two slowest beside it, one core idled 20 s of the 105 s build
-# (CPU sampled every second, 2026-12-02). Sanitize: beside the tests' unity file. (Adding the
-# sanitized analysis batch to those two was tried: 132 s for the sanitize build against 128 s,
-# the three only shared the two cores.)
+# build FLAVOUR: the longest compile first, on a core of its own, then what the suite runs
+# (release: the command line and the arena tests' misbehaving program; sanitize: everything, fuzz
+# targets included). Ninja 1.11 starts ready files in manifest order, where the command line's
+# unity file (the longest compile) comes last: it would compile alone at the end. So a first step
+# builds it beside about as much library work as it takes itself, two jobs at once: release, the
+# precompiled header and the three slowest library files (about 28 s of CPU against the unity
+# file's 28 s); sanitize, the tests' unity file (29 s against 36 s). With more jobs than cores the
+# unity file got a third of a core and compiled alone for 18 s at the end of the step (release,
+# five files beside it at -j 7; CPU sampled every second, 2026-12-02). (Adding the sanitized
+# analysis batch to the sanitize step was tried: 132 s for the build against 128 s.)
 build() {
     if [ "$1" = release ]; then
-        CMAKE_BUILD_PARALLEL_LEVEL=7 bash scripts/build.sh release CMakeFiles/mastermind_cli.dir/Unity/unity_0_cxx.cxx.o \
+        CMAKE_BUILD_PARALLEL_LEVEL=2 bash scripts/build.sh release CMakeFiles/mastermind_cli.dir/Unity/unity_0_cxx.cxx.o \
             CMakeFiles/mastermind_analysis.dir/src/analysis/evaluator.cpp.o \
-            CMakeFiles/mastermind_analysis.dir/src/analysis/ordinary_evaluation.cpp.o \
-            CMakeFiles/mastermind_pictures.dir/src/pictures/readers.cpp.o \
             CMakeFiles/mastermind_games.dir/src/games/judge.cpp.o \
             CMakeFiles/mastermind_strategies.dir/src/strategies/optimal/optimal_search.cpp.o
         bash scripts/build.sh release mastermind misbehave
     else
-        bash scripts/build.sh sanitize CMakeFiles/mastermind_cli.dir/Unity/unity_0_cxx.cxx.o \
+        CMAKE_BUILD_PARALLEL_LEVEL=2 bash scripts/build.sh sanitize CMakeFiles/mastermind_cli.dir/Unity/unity_0_cxx.cxx.o \
             tests/CMakeFiles/mastermind_tests.dir/Unity/unity_0_cxx.cxx.o
         bash scripts/build.sh sanitize
     fi
@@ -73,7 +72,10 @@ wait_for() {
 # declared: the command-line tests, the longest, came last and ran on alone at the end. The
 # timings of a whole run (tests/ctest-costs/FLAVOUR.txt, CTest's own cost file) make it start
 # the longest first. Refresh: scripts/test.sh, then copy build/FLAVOUR/Testing/Temporary/
-# CTestCostData.txt there (a test it does not name just starts last).
+# CTestCostData.txt there (a test it does not name just starts last), and set cli.arena.limits's
+# cost back to 999: it takes two of ctest's three slots (PROCESSORS 2) and mostly waits, so it
+# must start first, beside one test; by its own cost it started last and ran alone, with the
+# cores idle for its 15 s.
 suite() {  # suite FLAVOUR [CTEST OPTIONS...]
     local flavour=$1
     shift
