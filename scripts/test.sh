@@ -42,8 +42,9 @@ count_passed() { sed -n 's/.*tests passed, 0 tests failed out of \([0-9]*\).*/\1
 # targets included). Ninja 1.11 starts ready files in manifest order, where the command line's
 # unity file (the longest compile) comes last: it would compile alone at the end. So a first step
 # builds it beside about as much library work as it takes itself, two jobs at once: release, the
-# precompiled header and the three slowest library files (about 28 s of CPU against the unity
-# file's 28 s); sanitize, the tests' unity file (29 s against 36 s). With more jobs than cores the
+# precompiled header and the four slowest library files (about 35 s of CPU against the unity
+# file's 30 s; with three, the other core idled 7 s); sanitize, the header, the first-test
+# sample's file and the tests' unity file (35 s against 36 s). With more jobs than cores the
 # unity file got a third of a core and compiled alone for 18 s at the end of the step (release,
 # five files beside it at -j 7; CPU sampled every second, 2026-12-02). (Adding the sanitized
 # analysis batch to the sanitize step was tried: 132 s for the build against 128 s.)
@@ -52,11 +53,13 @@ build() {
         CMAKE_BUILD_PARALLEL_LEVEL=2 bash scripts/build.sh release CMakeFiles/mastermind_cli.dir/Unity/unity_0_cxx.cxx.o \
             CMakeFiles/mastermind_analysis.dir/src/analysis/evaluator.cpp.o \
             CMakeFiles/mastermind_games.dir/src/games/judge.cpp.o \
-            CMakeFiles/mastermind_strategies.dir/src/strategies/optimal/optimal_search.cpp.o
+            CMakeFiles/mastermind_strategies.dir/src/strategies/optimal/optimal_search.cpp.o \
+            CMakeFiles/mastermind_pictures.dir/src/pictures/readers.cpp.o
         bash scripts/build.sh release mastermind misbehave
     else
         CMAKE_BUILD_PARALLEL_LEVEL=2 bash scripts/build.sh sanitize CMakeFiles/mastermind_cli.dir/Unity/unity_0_cxx.cxx.o \
-            tests/CMakeFiles/mastermind_tests.dir/Unity/unity_0_cxx.cxx.o
+            tests/CMakeFiles/mastermind_tests.dir/Unity/unity_0_cxx.cxx.o \
+            CMakeFiles/mastermind_analysis.dir/src/analysis/class_sample.cpp.o
         bash scripts/build.sh sanitize
     fi
 }
