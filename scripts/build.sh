@@ -22,7 +22,15 @@ esac
 # MASTERMIND_TEST_PLAYER=PATH: the mastermind whose `solve` plays the arena tests' games
 # (tests/CMakeLists.txt; scripts/test.sh names the release build's for the sanitize flavour).
 [ -n "${MASTERMIND_TEST_PLAYER:-}" ] && flags+=("-DMASTERMIND_TEST_PLAYER=$MASTERMIND_TEST_PLAYER")
-CXX=$compiler cmake -S . -B "build/$flavour" -G Ninja "${flags[@]}" ${MASTERMIND_CMAKE_FLAGS:-} >/dev/null
+# Configured once per set of flags (3 s each time on the 2-core machine, one core: scripts/test.sh
+# calls this script five times); Ninja itself runs CMake again when a CMakeLists.txt changes.
+# MASTERMIND_RECONFIGURE=1 forces it, e.g. after installing a package CMake looks for (OpenMPI).
+wanted="$compiler ${flags[*]} ${MASTERMIND_CMAKE_FLAGS:-}"
+stamp="build/$flavour/.configured-with"
+if [ -n "${MASTERMIND_RECONFIGURE:-}" ] || [ ! -f "build/$flavour/build.ninja" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
+    CXX=$compiler cmake -S . -B "build/$flavour" -G Ninja "${flags[@]}" ${MASTERMIND_CMAKE_FLAGS:-} >/dev/null
+    printf '%s\n' "$wanted" >"$stamp"
+fi
 if (($#)); then
     cmake --build "build/$flavour" --target "$@"
 else

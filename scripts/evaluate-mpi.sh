@@ -18,7 +18,7 @@ compare=""
 source scripts/lib.sh
 bash scripts/install-deps.sh suite
 prepare_release
-bash scripts/build.sh release mastermind-mpi >/dev/null
+MASTERMIND_RECONFIGURE=1 bash scripts/build.sh release mastermind-mpi >/dev/null  # finds OpenMPI if installed since
 mkdir -p "$out"
 rm -f "$out"/rank-*.txt
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
