@@ -103,7 +103,7 @@ other=(second-tests -P 6 -K 7 -B 6 --play-steps 10 --steps 20 --restarts 0 --sha
 check "--first-test: status 0" test $? -eq 0
 check "--first-test: the file names it" grep -q "^// Made by: mastermind second-tests .* --first-test \"$cyclic\" --play-steps 10" "$tmp/cyc.inc"
 check "--first-test: other classes than the own first test's" bash -c "! diff -q <(grep '^{0x' '$tmp/cyc.inc' | cut -d, -f1) <(grep '^{0x' '$tmp/weak.inc' | cut -d, -f1) >/dev/null"
-"$bin" second-tests -P 6 -K 7 -B 6 --first-test "$cyclic" --deepen "$tmp/cyc.inc" --steps 200 --out "$tmp/cyc-deep.inc" >"$tmp/cyc-deep.out" 2>&1
+"$bin" second-tests -P 6 -K 7 -B 6 --first-test "$cyclic" --deepen "$tmp/cyc.inc" --steps 20 --out "$tmp/cyc-deep.inc" >"$tmp/cyc-deep.out" 2>&1
 check "--first-test with --deepen: status 0" test $? -eq 0
 check "--first-test with --deepen: the file names it" grep -q -- "--deepen cyc.inc --seed 1 --first-test \"$cyclic\" --deepen-seed 1" "$tmp/cyc-deep.inc"
 refused "--deepen of its table without it" "a table of another first test" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/cyc.inc" --steps 2000 --out "$tmp/x.inc"
