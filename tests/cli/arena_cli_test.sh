@@ -5,7 +5,7 @@
 #   PART games     many seeded games through the real judge (ctest runs it beside other tests)
 #   PART verdicts  misbehaving programs and their verdicts, the judge's exit statuses (beside others)
 #   PART limits    time limits, timeouts, memory and process caps, the sandbox's cleanup: wall-clock
-#                  and cgroup checks, so ctest runs it alone (RUN_SERIAL)
+#                  and cgroup checks, so ctest runs it beside at most one other test (PROCESSORS 2)
 #   PLAYER         the mastermind whose `solve` plays in the arena's games (default: MASTERMIND).
 #                  The sanitize flavour's suite names the release build's: what these games test is
 #                  the arena and the judge (sanitized); the solver, under the sanitizers, cost most
@@ -70,7 +70,7 @@ check "case-analysis: within 9 tests" grep -q "score by the original problem's r
 "$bin" arena --games 3 --seed 4 -q "${memory[@]}" -- "$player" solve >"$tmp/auto" 2>&1
 check "solve --strategy auto (the default) on 9/10/9: Accepted" grep -qE '^  Accepted +3$' "$tmp/auto"
 
-# --- the record strategy through the real judge: 20 seeded games (8 under the sanitizers), none over 3 tests.
+# --- the record strategy through the real judge: 20 seeded games (8 by a sanitized player), none over 3 tests.
 "$bin" arena --games $record --seed 11 --jobs 2 "${memory[@]}" -- "$player" solve --strategy adaptive-split >"$tmp/record" 2>&1
 check "adaptive-split: $record games Accepted" grep -qE "^  Accepted +$record\$" "$tmp/record"
 check "adaptive-split: at most 3 tests" test "$(grep '^game' "$tmp/record" | awk '$6 == "tests" && $7 > 3' | wc -l)" -eq 0
