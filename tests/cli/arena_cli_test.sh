@@ -170,21 +170,20 @@ lines.once('line', (header) => {
     process.exit(0);
 });
 JS
-interpreted() {  # interpreted NAME VERDICT [ARENA OPTIONS...] -- PROGRAM...
-    local name=$1 verdict=$2 options=()
+interpreted() {  # interpreted NAME VERDICT PROGRAM...
+    local name=$1 verdict=$2
     shift 2
-    while [ "$1" != -- ]; do options+=("$1"); shift; done
-    "$bin" arena --games 2 --seed 1 "${options[@]}" "$@" >"$tmp/$name" 2>&1
+    "$bin" arena --games 2 --seed 1 "${patient[@]}" -- "$@" >"$tmp/$name" 2>&1
     check "$name: $verdict" test "$(grep -c "^game .*  $verdict " "$tmp/$name")" -eq 2
 }
 if command -v python3 >/dev/null; then
-    interpreted python-hog "Memory Limit Exceeded" "${patient[@]}" -- python3 "$tmp/hog.py"
-    interpreted python "Wrong Answer" "${patient[@]}" -- python3 "$tmp/wrong.py"
+    interpreted python-hog "Memory Limit Exceeded" python3 "$tmp/hog.py"
+    interpreted python "Wrong Answer" python3 "$tmp/wrong.py"
 else
     echo "skip the Python solvers: python3 is not installed"
 fi
 if command -v node >/dev/null; then
-    interpreted node "Wrong Answer" "${patient[@]}" -- node "$tmp/wrong.js"
+    interpreted node "Wrong Answer" node "$tmp/wrong.js"
 else
     echo "skip the Node.js solver: node is not installed"
 fi
