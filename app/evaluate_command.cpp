@@ -94,11 +94,11 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         complain("mastermind evaluate: '{}' is not a codebreaker of the ordinary game\n", name);
         return kExitFailure;
     }
-    const CodeSpace space(args.game.rules_value(), pegs, colours);
-    if (auto why = codebreaker_refuses(*info, space); !why.empty()) {
+    if (auto why = codebreaker_refuses(*info, pegs, colours); !why.empty()) {
         complain("mastermind evaluate: --strategy {}: {}\n", name, why);
         return kExitFailure;
     }
+    const CodeSpace space(args.game.rules_value(), pegs, colours);
     OrdinaryEvaluationOptions options;
     options.codebreaker = info;
     options.codebreaker_options.seed = args.seed;

@@ -29,7 +29,7 @@ inline const CodebreakerInfo* hint_codebreaker(const std::string& name, const Co
         why = fmt::format("'{}' is not a codebreaker ({})", name, codebreaker_names());
         return nullptr;
     }
-    why = codebreaker_refuses(*info, space);
+    why = codebreaker_refuses(*info, space.pegs(), space.colours());
     if (info->name == "tree") why = "the tree codebreaker needs a tree file; name another";
     return why.empty() ? info : nullptr;
 }

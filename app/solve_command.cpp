@@ -53,10 +53,10 @@ SolveReport solve_ordinary(LineChannel& channel, const std::string& header, cons
     options.seed = args.seed;
     options.tree = tree;
     options.exact_below = static_cast<std::size_t>(args.exact_below);
-    const CodeSpace space(params.rules, params.pegs, params.colours);
     if (info) {
-        if (auto why = codebreaker_refuses(*info, space); !why.empty()) throw std::invalid_argument(why);
+        if (auto why = codebreaker_refuses(*info, params.pegs, params.colours); !why.empty()) throw std::invalid_argument(why);
     }
+    const CodeSpace space(params.rules, params.pegs, params.colours);
     if (args.first) {
         options.first = space.parse(*args.first);
         if (!options.first) throw std::invalid_argument(fmt::format("--first '{}' {}", *args.first, space.describe_bad(*args.first)));

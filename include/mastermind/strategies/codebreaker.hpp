@@ -55,12 +55,13 @@ struct CodebreakerInfo {
     std::function<std::unique_ptr<Codebreaker>(const CodeSpace&, const CodebreakerOptions&)> make;
     // The first guess the published figure used, on 4 pegs and 6 colours ("" = the rule's own).
     std::string_view published_first_4x6;
-    // Why it cannot play a game of `space` ("" if it can); none: it plays every game.
-    std::string (*refuses)(const CodeSpace& space) = nullptr;
+    // Why it cannot play a game of this many codes ("" if it can); none: it plays every game.
+    std::string (*refuses)(std::uint64_t codes) = nullptr;
 };
 
-// Empty if `info` plays the game of `space`, else why not (checked before any work starts).
-std::string codebreaker_refuses(const CodebreakerInfo& info, const CodeSpace& space);
+// Empty if `info` plays the game of `pegs` and `colours`, else why not: checked before any work
+// starts, the game's code space included (a refused game is not built).
+std::string codebreaker_refuses(const CodebreakerInfo& info, int pegs, int colours);
 
 std::span<const CodebreakerInfo> all_codebreakers();
 const CodebreakerInfo* find_codebreaker(std::string_view name);

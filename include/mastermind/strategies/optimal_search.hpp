@@ -54,8 +54,9 @@ public:
 
     // Games of at most this many codes (the value packs the total in 24 bits above the squares).
     static constexpr std::uint32_t kMaxCodes = std::uint32_t{1} << 20;
-    // Empty if the search holds `space`, else why not.
-    static std::string check(const CodeSpace& space);
+    // Empty if the search holds a game of `codes` codes, else why not (asked before a code space
+    // of that size is built: the refusal comes first).
+    static std::string check(std::uint64_t codes);
 
     // Throws std::invalid_argument with check()'s message.
     OptimalSearch(const CodeSpace& space, OptimalSearchOptions options = {});

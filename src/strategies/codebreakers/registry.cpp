@@ -22,8 +22,11 @@ std::span<const CodebreakerInfo> all_codebreakers() {
     return all;
 }
 
-std::string codebreaker_refuses(const CodebreakerInfo& info, const CodeSpace& space) {
-    return info.refuses ? info.refuses(space) : std::string();
+std::string codebreaker_refuses(const CodebreakerInfo& info, int pegs, int colours) {
+    if (!info.refuses) return {};
+    std::uint64_t codes = 1;
+    for (int p = 0; p < pegs; ++p) codes *= static_cast<std::uint64_t>(colours);
+    return info.refuses(codes);
 }
 
 const CodebreakerInfo* find_codebreaker(std::string_view name) {

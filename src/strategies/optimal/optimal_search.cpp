@@ -739,15 +739,15 @@ struct OptimalSearch::Impl {
     }
 };
 
-std::string OptimalSearch::check(const CodeSpace& space) {
-    if (space.size() <= kMaxCodes) return {};
-    return fmt::format("the exact search holds games of at most {} codes (this one has {})", kMaxCodes, space.size());
+std::string OptimalSearch::check(std::uint64_t codes) {
+    if (codes <= kMaxCodes) return {};
+    return fmt::format("the exact search holds games of at most {} codes (this one has {})", kMaxCodes, codes);
 }
 
 namespace {
 
 const CodeSpace& checked(const CodeSpace& space) {
-    if (auto why = OptimalSearch::check(space); !why.empty()) throw std::invalid_argument(why);
+    if (auto why = OptimalSearch::check(space.size()); !why.empty()) throw std::invalid_argument(why);
     return space;
 }
 
