@@ -28,7 +28,7 @@ std::span<const StrategyInfo> all_strategies() {
         {"adaptive-split",
          "record: a fixed first test, then per answer class a second test from a table found "
          "offline or annealed to leave every secret alone; at most 3 tests on 9/10/9, 2 for all "
-         "but 184,444 of the 10^9 secrets (docs/results.md)",
+         "but a few thousand of the 10^9 secrets (the count: docs/results.md)",
          [](const BatchParams& p, std::uint64_t seed) { return strategies::make_adaptive_split(p, seed); }},
         {"counts-then-locate",
          "editorial, case analysis easy: count each digit, then locate digits with prefixes "
