@@ -3,12 +3,17 @@
 # the arena with adjacent rules (every answer checked against `mastermind score`), and the
 # judge's verdicts for a solver that breaks the rules.
 # The optimum of 4x6 through `evaluate`, its decision trees written and replayed, and bad tree files.
-# Usage: ordinary_cli_test.sh MASTERMIND
+# Usage: ordinary_cli_test.sh MASTERMIND [PLAYER]
+#   PLAYER  the mastermind whose `solve` plays the arena's games (default: MASTERMIND); the
+#           sanitize flavour's suite names the release build's, as for the arena tests: the arena
+#           and the judge under test are sanitized, and each sanitized `solve --strategy optimal`
+#           ran the exact search ten times slower, on fewer games, without the memory limit.
 set -u
 bin=$1
+player=${2:-$bin}
 source "$(dirname "$0")/lib.sh"
 memory=()
-[ "${MASTERMIND_SANITIZED:-0}" = 1 ] && memory=(--memory-limit 0)
+[ "${MASTERMIND_SANITIZED:-0}" = 1 ] && [ "$player" = "$bin" ] && memory=(--memory-limit 0)
 
 # --- the published figures (Knuth 1976, Irving 1979, Neuwirth 1982, Kooi 2005), to the digit.
 expect_total() {  # expect_total STRATEGY TOTAL WORST [options]
@@ -46,14 +51,14 @@ check "the 5-guess tree within 4 guesses: its 540 games of 5 fail" test "$(jq .f
 "$bin" evaluate --game ordinary --strategy tree --tree "$tmp/optimal5.tree" --all -M 4 --write-tree "$tmp/t4.tree" >/dev/null 2>"$tmp/err"
 check "no tree written after failed games" grep -q "not written: 540 of the games failed" "$tmp/err"
 # Real play: judge + solve with the optimal codebreaker and with the tree file.
-# (Each solver process runs the search: fewer games under the sanitizers, where it is ten times
-# slower; the release flavour plays them all.)
+# (Fewer games under the sanitizers: a sanitized judge per game, and a sanitized player's search
+# is ten times slower; with the release player the full counts cost 13 s of CPU against 10 s.)
 games=12 tree_games=12 adjacent_games=30 batch_games=20
 [ "${MASTERMIND_SANITIZED:-0}" = 1 ] && games=4 tree_games=6 adjacent_games=10 batch_games=8
-"$bin" arena --game ordinary --games $games --seed 5 --jobs 2 -q "${memory[@]}" -- "$bin" solve --strategy optimal >"$tmp/arena" 2>&1
+"$bin" arena --game ordinary --games $games --seed 5 --jobs 2 -q "${memory[@]}" -- "$player" solve --strategy optimal >"$tmp/arena" 2>&1
 check "arena: optimal wins $games games" grep -qE "^  Accepted +$games\$" "$tmp/arena"
 "$bin" arena --game ordinary --games $tree_games --seed 5 --jobs 2 -q "${memory[@]}" \
-    -- "$bin" solve --strategy tree --tree "$tmp/optimal5.tree" >"$tmp/arena" 2>&1
+    -- "$player" solve --strategy tree --tree "$tmp/optimal5.tree" >"$tmp/arena" 2>&1
 check "arena: the tree file wins $tree_games games" grep -qE "^  Accepted +$tree_games\$" "$tmp/arena"
 # Bad tree files and options: status 2 and a message naming the file before any game.
 expect_refusal() {  # expect_refusal NAME MESSAGE-PART COMMAND...
@@ -84,7 +89,7 @@ expect_refusal "solve: --tree bad line" "bad.tree:3" "$bin" solve --strategy tre
 # --- judge + solve under the arena, adjacent rules; every answer equals mastermind score's.
 mkdir -p "$tmp/logs"
 "$bin" arena --game ordinary --rules adjacent --games $adjacent_games --seed 3 --jobs 2 -q --log-dir "$tmp/logs" "${memory[@]}" \
-    -- "$bin" solve --strategy knuth >"$tmp/arena" 2>&1
+    -- "$player" solve --strategy knuth >"$tmp/arena" 2>&1
 check "arena: $adjacent_games ordinary adjacent games Accepted" grep -qE "^  Accepted +$adjacent_games\$" "$tmp/arena"
 check "arena: no contest score line for the ordinary game" bash -c "! grep -q 'original problem' '$tmp/arena'"
 # Pairs "SECRET GUESS" in letters (digit d -> letter A+d) and the judge's answers in score's words.
@@ -140,7 +145,7 @@ for rules in classic adjacent; do
 done
 check "batch 5/6/5: adjacent answers need fewer tests on average" \
     jq -e --slurpfile a "$tmp/batch-adjacent.json" '.mean > $a[0].mean' "$tmp/batch-classic.json" >/dev/null
-"$bin" arena -P 5 -K 6 -B 5 --rules adjacent --games $batch_games --seed 2 -q "${memory[@]}" -- "$bin" solve >"$tmp/batch-arena" 2>&1
+"$bin" arena -P 5 -K 6 -B 5 --rules adjacent --games $batch_games --seed 2 -q "${memory[@]}" -- "$player" solve >"$tmp/batch-arena" 2>&1
 check "arena: $batch_games adjacent batch games Accepted (solve auto picks consistent)" grep -qE "^  Accepted +$batch_games\$" "$tmp/batch-arena"
 "$bin" evaluate --rules adjacent --strategy case-analysis --sample 10 >/dev/null 2>"$tmp/err"
 check "evaluate: a classic-only strategy refuses adjacent rules (exit 2)" test $? -eq 2
