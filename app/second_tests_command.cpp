@@ -67,6 +67,7 @@ struct SecondTestsArgs {
     bool deepen_given = false;
     bool steps_given = false;
     std::uint64_t deepen_seed = 1;
+    bool so_far = false;  // --so-far: write --deepen's table from its checkpoint, search nothing more
     std::string first_test;  // --first-test: the pass for this first test instead of the compiled one
     bool first_test_given = false;
 };
@@ -384,6 +385,10 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std
                 return kExitFailure;
             }
         }
+    } else if (args.so_far) {
+        complain("{}: --so-far writes the table from a checkpoint, and '{}' holds none (give the run's --checkpoint)\n", kCommand,
+                 checkpoint);
+        return kExitFailure;
     } else if (!append_durably(checkpoint, header + "\n")) {
         complain("{}: --checkpoint '{}' cannot be written\n", kCommand, checkpoint);
         return kExitFailure;
@@ -405,9 +410,17 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std
     }
     // The largest classes last: the progress and the ETA are steadier.
     std::stable_sort(work.begin(), work.end(), [](const auto* a, const auto* b) { return a->size < b->size; });
-    complain("{}: {} classes of '{}' not split, {} to search ({} moves, {} restarts each)\n", kCommand,
-             std::count_if(input->begin(), input->end(), [](const auto& e) { return e.not_alone > 0; }), args.deepen, work.size(),
-             steps, args.restarts);
+    const auto unsplit = std::count_if(input->begin(), input->end(), [](const auto& e) { return e.not_alone > 0; });
+    // --so-far: the table as the checkpoint has it; the classes not searched yet keep their tests.
+    const std::size_t not_searched = args.so_far ? work.size() : 0;
+    if (args.so_far) {
+        complain("{}: --so-far: {} of the {} classes of '{}' not split were searched; the other {} keep their tests\n", kCommand,
+                 reused, unsplit, args.deepen, not_searched);
+        work.clear();
+    } else {
+        complain("{}: {} classes of '{}' not split, {} to search ({} moves, {} restarts each)\n", kCommand, unsplit, args.deepen,
+                 work.size(), steps, args.restarts);
+    }
     std::atomic<std::size_t> next{0};
     std::atomic<bool> failed{false};
     std::mutex mutex;
@@ -460,12 +473,14 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std
     }
     for (const auto& e : table) split += e.not_alone == 0;
     const auto pass = made_by(args.deepen);
-    const std::string command = fmt::format("{}{}mastermind second-tests --deepen {} --seed {}{} --deepen-seed {} --steps {} --restarts {}",
-                                            pass, pass.empty() ? "" : ", then ", std::filesystem::path(args.deepen).filename().string(),
-                                            args.seed, first_test_option(args, first, params), args.deepen_seed, steps, args.restarts);
+    std::string command = fmt::format("{}{}mastermind second-tests --deepen {} --seed {}{} --deepen-seed {} --steps {} --restarts {}",
+                                      pass, pass.empty() ? "" : ", then ", std::filesystem::path(args.deepen).filename().string(), args.seed,
+                                      first_test_option(args, first, params), args.deepen_seed, steps, args.restarts);
+    if (not_searched > 0) command += fmt::format(" --so-far ({} of the {} classes searched)", reused, unsplit);
     if (!write_table(args.out, second_tests_source(table, params, command), checkpoint)) return kExitFailure;
-    fmt::print("table {}: {} classes, {} split into singletons; secrets not alone {} -> {}; checksum {:016x}\n", args.out, table.size(),
-               split, before, after, second_tests_checksum(table));
+    fmt::print("table {}: {} classes, {} split into singletons; secrets not alone {} -> {}; checksum {:016x}{}\n", args.out, table.size(),
+               split, before, after, second_tests_checksum(table),
+               not_searched > 0 ? fmt::format(" ({} classes not searched yet: run again without --so-far to go on)", not_searched) : "");
     return kExitOk;
 }
 
@@ -625,7 +640,8 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
         "\nExamples:\n"
         "  mastermind second-tests -P 6 -K 7 -B 6 --play-steps 10 --out /tmp/second.inc    # a small game: seconds\n"
         "  mastermind second-tests --out src/strategies/second_tests_9_10_9.inc --progress  # 9/10/9: hours; run it again to resume\n"
-        "  mastermind second-tests --deepen second_tests_9_10_9.inc --out deeper.inc --progress  # its unsplit classes again, longer");
+        "  mastermind second-tests --deepen second_tests_9_10_9.inc --out deeper.inc --progress  # its unsplit classes again, longer\n"
+        "  mastermind second-tests --deepen second_tests_9_10_9.inc --out deeper.inc --so-far    # the table from what is searched so far");
     add_game_options(cmd, args->game);
     cmd->add_option("--seed", args->seed, "adaptive-split's seed")->check(seed_value())->capture_default_str();
     cmd->add_option("--out", args->out, "the table's source, written when every shard is done")->capture_default_str();
@@ -653,7 +669,11 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
     auto* deepen_seed = cmd->add_option("--deepen-seed", args->deepen_seed, "with --deepen: the seed of its searches")
                             ->check(seed_value())
                             ->capture_default_str();
+    auto* so_far = cmd->add_flag("--so-far", args->so_far,
+                                 "with --deepen: write --out from the checkpoint as it stands, searching nothing more (the classes "
+                                 "not searched yet keep their tests); the run resumes later without it");
     deepen->excludes(stats);
+    so_far->needs(deepen);
     deepen->excludes(cmd->get_option("--shards"));
     deepen->excludes(cmd->get_option("--play-steps"));
     deepen_seed->needs(deepen);

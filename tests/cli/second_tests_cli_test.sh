@@ -70,6 +70,23 @@ printf '{0x0000' >>"$tmp/resume.inc.checkpoint"
 check "--deepen resumed: status 0" test $? -eq 0
 check "--deepen resumed: says so" grep -q "resuming from '$tmp/resume.inc.checkpoint': 3 classes searched before, 3 of them in this input" "$tmp/resume.err"
 check "--deepen resumed: the same table" diff <(grep -v '^// Made by' "$tmp/deep.inc") <(grep -v '^// Made by' "$tmp/resume.inc")
+# --so-far: the table from a checkpoint of 3 searched classes, nothing searched; the others keep
+# the input's tests, and the checkpoint is left as it was (the run goes on later without it).
+head -4 "$tmp/deep.inc.checkpoint" >"$tmp/sofar.checkpoint"
+cp "$tmp/sofar.checkpoint" "$tmp/sofar.before"
+"$bin" "${deepen[@]}" --out "$tmp/sofar.inc" --checkpoint "$tmp/sofar.checkpoint" --so-far --progress >"$tmp/sofar.out" 2>"$tmp/sofar.err"
+check "--so-far: status 0" test $? -eq 0
+check "--so-far: says what was searched" grep -q -- "--so-far: 3 of the $weak classes of '$tmp/weak.inc' not split were searched; the other $((weak - 3)) keep their tests" "$tmp/sofar.err"
+check "--so-far: searches nothing" test "$(grep -c '^  class ' "$tmp/sofar.err")" -eq 0
+check "--so-far: the checkpoint unchanged" cmp -s "$tmp/sofar.before" "$tmp/sofar.checkpoint"
+# Each entry is the input's or, for the 3 searched classes, the full run's.
+check "--so-far: the input's entries but 3, those the full run's" bash -c "paste -d'|' <(grep '^{0x' '$tmp/weak.inc') <(grep '^{0x' '$tmp/deep.inc') \
+    <(grep '^{0x' '$tmp/sofar.inc') | awk -F'|' '\$3 != \$1 && \$3 != \$2 {bad = 1} \$3 != \$1 {n++} END {exit bad || n > 3 || n == 0}'"
+check "--so-far: the file says so" grep -q -- "--restarts 3 --so-far (3 of the $weak classes searched)$" "$tmp/sofar.inc"
+check "--so-far: the summary says what is left" grep -q "($((weak - 3)) classes not searched yet: run again without --so-far to go on)" "$tmp/sofar.out"
+refused "--so-far without a checkpoint" "holds none" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --checkpoint "$tmp/none.checkpoint" --so-far
+check "--so-far without a checkpoint: none made" test ! -e "$tmp/none.checkpoint"
+refused "--so-far without --deepen" "requires --deepen" "$bin" second-tests -P 6 -K 7 -B 6 --out "$tmp/x.inc" --so-far
 # A checkpoint made from part of a table (as from a pass's checkpoint of its first shards) serves
 # the whole table later: the classes searched before are not searched again.
 grep '^{0x' "$tmp/weak.inc" | head -30 >"$tmp/part.entries"
