@@ -640,8 +640,8 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
         "\nExamples:\n"
         "  mastermind second-tests -P 6 -K 7 -B 6 --play-steps 10 --out /tmp/second.inc    # a small game: seconds\n"
         "  mastermind second-tests --out src/strategies/second_tests_9_10_9.inc --progress  # 9/10/9: hours; run it again to resume\n"
-        "  mastermind second-tests --deepen second_tests_9_10_9.inc --out deeper.inc --progress  # its unsplit classes again, longer\n"
-        "  mastermind second-tests --deepen second_tests_9_10_9.inc --out deeper.inc --so-far    # the table from what is searched so far");
+        "  mastermind second-tests --deepen second_tests_9_10_9.inc --out deeper.inc --progress  # its unsplit classes again, longer "
+        "(add --so-far: the table from what is searched so far)");
     add_game_options(cmd, args->game);
     cmd->add_option("--seed", args->seed, "adaptive-split's seed")->check(seed_value())->capture_default_str();
     cmd->add_option("--out", args->out, "the table's source, written when every shard is done")->capture_default_str();
