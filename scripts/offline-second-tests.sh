@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The offline computation behind the 9/10/9 game's table of second tests, for the first test in
-# offline/annealed-first-test/first-test.txt, in three resumable stages (each skips what its
+# offline/annealed-first-test/first-test.txt, in resumable stages (each skips what its
 # checkpoint says is done, so running this again after an interruption goes on where it stopped):
 #   1. the pass: every class the play-time search leaves unsplit, searched 200,000 moves more;
 #   2. round 1: every class still unsplit, searched again from its test (1,000,000 moves, 4 runs);
-#   3. round 2: the same with another seed and 3,000,000 moves.
+#   3. round 2: the same with another seed and 3,000,000 moves;
+#   4. round 3: the same from round 2's table with a third seed (started in the thirteenth session).
 # The checkpoints live in that folder and are committed as the work goes (docs/results.md: a
 # session's machine does not outlive it). Hours on 2 cores; CI never runs it.
 # Usage: scripts/offline-second-tests.sh [MASTERMIND]   (default: build/release/mastermind)
@@ -26,5 +27,8 @@ stage "round 1"
 stage "round 2"
 [ -f round2.inc ] || "$bin" second-tests --first-test "$first" --deepen round1.inc --out round2.inc --deepen-seed 2 --steps 3000000 \
     --checkpoint round2.checkpoint --progress >round2.out
+stage "round 3"
+[ -f round3.inc ] || "$bin" second-tests --first-test "$first" --deepen round2.inc --out round3.inc --deepen-seed 3 --steps 3000000 \
+    --checkpoint round3.checkpoint --progress >round3.out
 stage done
-cat round2.out
+cat round3.out
