@@ -1,6 +1,7 @@
 #include "batch_table.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -51,6 +52,7 @@ std::string BatchTable::test(std::string_view text) {
     shown_.push_back(std::move(result.shuffled));
     before_last_ = std::move(known_);
     known_.reset();
+    counted_.reset();
     return {};
 }
 
@@ -72,28 +74,51 @@ const SecretSet& BatchTable::consistent() {
     return *known_;
 }
 
-std::uint64_t BatchTable::count() {
-    if (history_.empty()) return params_.secret_count();
-    return std::visit([](const auto& set) -> std::uint64_t { return set.size(); }, consistent());
+BatchTable::Count BatchTable::count(const Budget& budget) {
+    if (!counted_) {
+        try {
+            counted_ = count_consistent(history_, params_, budget, std::numeric_limits<std::uint64_t>::max());
+        } catch (const BudgetExhausted& e) {
+            return {std::nullopt, e.what()};
+        } catch (const std::invalid_argument& e) {
+            return {std::nullopt, e.what()};
+        }
+    }
+    return {counted_->count, {}};
 }
 
-BatchHint BatchTable::hint(std::string_view name) {
+BatchHint BatchTable::hint(std::string_view name, const Budget& budget) {
     BatchHint hint;
     if (over()) {
         hint.why_not = "the game is over";
         return hint;
     }
-    const StrategyInfo* info = hint_strategy(name, params_);
-    if (!info) {
-        hint.why_not = fmt::format("'{}' is not a strategy of this game", name);
-        return hint;
-    }
+    const StrategyInfo* info = hint_strategy(name, params_, hint.why_not);
+    if (!info) return hint;
     hint.strategy = info->name;
     try {
-        if (!history_.empty() && count() > kLargestHintSet) {
-            hint.why_not = fmt::format("{} still fit, more than the {} a strategy answers for quickly; "
-                                       "a test that splits them more helps",
-                                       count_of(count(), "secret"), kLargestHintSet);
+        if (!history_.empty()) {
+            // Counted first, without keeping the secrets: only a set small enough is listed.
+            const auto fit = counted_ ? *counted_ : count_consistent(history_, params_, budget, kLargestHintSet);
+            if (fit.at_least || fit.count > kLargestHintSet) {
+                hint.why_not = fmt::format("more than {} secrets still fit, more than a strategy answers for quickly; "
+                                           "a test that splits them more helps",
+                                           kLargestHintSet);
+                return hint;
+            }
+            counted_ = fit;
+        }
+        if (tests_left() == 0) {
+            // Only the challenge is left: the first secret that fits (any of them may be it).
+            const auto first = std::visit([](const auto& set) -> std::optional<std::uint64_t> {
+                if (set.empty()) return std::nullopt;
+                return set.front();
+            }, consistent());
+            if (!first) throw InconsistentAnswers("no secret fits the answers");
+            hint.move = Move{true, {PackedCode::from_index(*first, params_)}};
+            if (counted_->count > 1) {
+                hint.note = fmt::format("no tests left: the first of the {} secrets that fit", counted_->count);
+            }
             return hint;
         }
         const auto strategy = info->make(params_, seed_);

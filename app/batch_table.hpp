@@ -12,7 +12,9 @@
 #include <vector>
 
 #include "mastermind/games/batch_game.hpp"
+#include "mastermind/core/budget.hpp"
 #include "mastermind/games/batch_params.hpp"
+#include "mastermind/games/secret_enumeration.hpp"
 #include "mastermind/games/test_record.hpp"
 #include "mastermind/strategies/strategy.hpp"
 #include "ordinary_table.hpp"
@@ -23,6 +25,7 @@ struct BatchHint {
     std::optional<Move> move;
     std::string strategy;  // who gave it
     std::string why_not;
+    std::string note;      // what a person should know of the move, if anything
 };
 
 class BatchTable {
@@ -48,10 +51,16 @@ public:
     std::string test(std::string_view text);
     // The final answer: empty when played (outcome() is then won or lost), otherwise why not.
     std::string challenge(std::string_view text);
-    // The number of secrets that fit every answer (computed once per turn).
-    std::uint64_t count();
-    // The move of strategy `name` ("auto" or empty: the best for the game).
-    BatchHint hint(std::string_view name);
+    // The number of secrets that fit every answer, counted within `budget` (once per turn, when
+    // it finishes); `why_not` says why there is no count (the budget ran out, the game is too
+    // large to scan).
+    struct Count {
+        std::optional<std::uint64_t> secrets;
+        std::string why_not;
+    };
+    Count count(const Budget& budget = {});
+    // The move of strategy `name` ("auto" or empty: the best for the game), within `budget`.
+    BatchHint hint(std::string_view name, const Budget& budget = {});
     void give_up();
 
     // Above this many secrets a hint is refused: the strategies answer quickly from their own
@@ -68,6 +77,7 @@ private:
     std::vector<TestRecord> history_;        // what a strategy knows (answers sorted)
     std::vector<std::vector<HitBlow>> shown_;  // the answers as the judge shuffled them
     std::optional<SecretSet> before_last_, known_;  // consistent sets, when computed
+    std::optional<SecretCount> counted_;             // this turn's count, when computed
     TableOutcome outcome_ = TableOutcome::playing;
 };
 

@@ -28,7 +28,7 @@ std::string OrdinaryTable::guess(std::string_view text) {
     return {};
 }
 
-OrdinaryHint OrdinaryTable::hint(std::string_view name) const {
+OrdinaryHint OrdinaryTable::hint(std::string_view name, const Budget& budget) const {
     OrdinaryHint hint;
     if (over()) {
         hint.why_not = "the game is over";
@@ -45,7 +45,14 @@ OrdinaryHint OrdinaryTable::hint(std::string_view name) const {
     }
     CodebreakerOptions options;
     options.max_guesses = params_.max_guesses;
-    hint.code = session_.hint(*info, options);
+    options.budget = budget;
+    try {
+        hint.code = session_.hint(*info, options);
+    } catch (const BudgetExhausted& e) {
+        hint.why_not = fmt::format("{} ({}); a guess of your own narrows the codes", e.what(), info->name);
+    } catch (const std::exception& e) {
+        hint.why_not = e.what();
+    }
     return hint;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "mastermind/core/budget.hpp"
 #include "mastermind/core/code_space.hpp"
 #include "mastermind/games/ordinary_game.hpp"
 #include "mastermind/strategies/ordinary_session.hpp"
@@ -43,8 +44,8 @@ public:
 
     // A guess as typed: empty when played, otherwise why not (the game unchanged).
     std::string guess(std::string_view text);
-    // The hint of codebreaker `name` ("auto" or empty: the best for the game).
-    OrdinaryHint hint(std::string_view name) const;
+    // The hint of codebreaker `name` ("auto" or empty: the best for the game), within `budget`.
+    OrdinaryHint hint(std::string_view name, const Budget& budget = {}) const;
     void give_up();
 
 private:

@@ -8,12 +8,18 @@
 
 #include <fmt/format.h>
 
+#include "mastermind/core/budget.hpp"
 #include "mastermind/core/code_space.hpp"
 #include "mastermind/games/batch_params.hpp"
 #include "mastermind/strategies/codebreaker.hpp"
 #include "mastermind/strategies/strategy.hpp"
 
 namespace mastermind::app {
+
+// How long a person at a terminal waits for one hint or count (`play`, `assist`) before the
+// search gives up and says so.
+inline constexpr double kPersonSeconds = 10;
+inline Budget person_budget() { return Budget::of_seconds(kPersonSeconds); }
 
 inline std::string codebreaker_names() {
     std::string names;
@@ -29,16 +35,27 @@ inline const CodebreakerInfo* hint_codebreaker(const std::string& name, const Co
         why = fmt::format("'{}' is not a codebreaker ({})", name, codebreaker_names());
         return nullptr;
     }
-    why = codebreaker_refuses(*info, space.pegs(), space.colours());
+    why = codebreaker_refuses_hints(*info, space.size());
     if (info->name == "tree") why = "the tree codebreaker needs a tree file; name another";
     return why.empty() ? info : nullptr;
 }
 
+inline std::string strategy_names() {
+    std::string names;
+    for (const auto& s : all_strategies()) names += (names.empty() ? "" : ", ") + std::string(s.name);
+    return names;
+}
+
 // The batch strategy `name` ("auto" or empty: the best for the game) that gives hints in `play`
-// and `serve`, or nullptr when there is no such strategy or it does not play this game.
-inline const StrategyInfo* hint_strategy(std::string_view name, const BatchParams& params) {
+// and `serve`, or nullptr and why not (no such strategy, or it does not play this game).
+inline const StrategyInfo* hint_strategy(std::string_view name, const BatchParams& params, std::string& why) {
     const StrategyInfo* info = name.empty() || name == "auto" ? best_strategy_for(params) : find_strategy(name);
-    return info && strategy_refuses(*info, params).empty() ? info : nullptr;
+    if (!info) {
+        why = fmt::format("'{}' is not a strategy ({})", name, strategy_names());
+        return nullptr;
+    }
+    why = strategy_refuses(*info, params);
+    return why.empty() ? info : nullptr;
 }
 
 // Plays the batch game of `params` from `seed` (the game `mastermind judge --seed` plays), hints

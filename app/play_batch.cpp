@@ -49,9 +49,12 @@ std::string draw_pair(const HitBlow& a, Rules rules) {
 }  // namespace
 
 int play_batch(const BatchParams& params, std::uint64_t seed, const std::string& hints) {
-    const StrategyInfo* default_info = hint_strategy(hints, params);
-    if (!default_info) {
-        complain("mastermind play: --hints {}: not a strategy of this game\n", hints);
+    // A strategy named by --hints must play the game; with auto, a game no strategy plays is
+    // played without hints (said once at the start).
+    std::string no_hints;
+    const StrategyInfo* default_info = hint_strategy(hints, params, no_hints);
+    if (!default_info && hints != "auto") {
+        complain("mastermind play: --hints {}: {}\n", hints, no_hints);
         return kExitFailure;
     }
     BatchTable table(params, seed);
@@ -77,6 +80,7 @@ int play_batch(const BatchParams& params, std::uint64_t seed, const std::string&
     };
     redraw();
     fmt::print("{}", kBatchHelp);
+    if (!default_info) fmt::print("No hints in this game: {}.\n", no_hints);
     for (;;) {
         const auto typed = next_typed_line(fmt::format("test {} of {}> ", table.turns() + 1, params.max_tests));
         if (!typed) {
@@ -95,21 +99,24 @@ int play_batch(const BatchParams& params, std::uint64_t seed, const std::string&
             flush_stdout();
             return kExitBadInput;
         } else if (text == "count") {
-            const auto count = table.count();
-            if (table.turns() == 0) {
-                fmt::print("{} still fit (no test yet).\n", count_of(count, "secret"));
+            const auto count = table.count(person_budget());
+            if (!count.secrets) {
+                fmt::print("No count: {}.\n", count.why_not);
+            } else if (table.turns() == 0) {
+                fmt::print("{} still fit (no test yet).\n", count_of(*count.secrets, "secret"));
             } else {
-                fmt::print("{} still {} the answers.\n", count_of(count, "secret"), count == 1 ? "fits" : "fit");
+                fmt::print("{} still {} the answers.\n", count_of(*count.secrets, "secret"), *count.secrets == 1 ? "fits" : "fit");
             }
         } else if (word == "hint") {
-            const auto hint = table.hint(rest.empty() ? default_info->name : rest);
+            const auto hint = table.hint(rest.empty() ? (default_info ? default_info->name : "auto") : rest, person_budget());
             if (!hint.move) {
                 fmt::print("No hint: {}.\n", hint.why_not);
                 continue;
             }
             std::string strings;
             for (const auto& s : hint.move->strings) strings += " " + draw_string(s, params.pegs, style);
-            fmt::print("Hint ({}): {}{}\n", hint.strategy, hint.move->challenge ? "challenge" : "test", strings);
+            fmt::print("Hint ({}): {}{}{}\n", hint.strategy, hint.move->challenge ? "challenge" : "test", strings,
+                       hint.note.empty() ? "" : fmt::format(" ({})", hint.note));
         } else if (word == "challenge") {
             if (const auto why = table.challenge(rest); !why.empty()) {
                 fmt::print("Not a challenge: {}. Type help for the commands.\n", why);

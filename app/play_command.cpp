@@ -113,7 +113,7 @@ int run_play(const PlayArgs& args) {
             }
             fmt::print(".\n");
         } else if (word == "hint") {
-            const auto hint = table.hint(rest.empty() ? args.hints : rest);
+            const auto hint = table.hint(rest.empty() ? args.hints : rest, person_budget());
             if (hint.code) {
                 fmt::print("Hint ({}): {}\n", hint.codebreaker, draw_code(space, *hint.code, screen.style()));
             } else {

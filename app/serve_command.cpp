@@ -54,6 +54,8 @@ struct ServeArgs {
 // game (`play` in a terminal goes up to CodeSpace::kMaxCodes).
 constexpr std::uint64_t kLargestServedSpace = std::uint64_t{1} << 20;
 constexpr std::size_t kLargestRequest = 4096;
+// How long one request's hint or count may search before it gives up and says so.
+constexpr double kRequestSeconds = 2;
 
 std::string_view outcome_name(TableOutcome outcome) {
     switch (outcome) {
@@ -214,7 +216,7 @@ public:
             if (action == "guess") {
                 message = t.guess(text);
             } else if (action == "hint") {
-                const auto hint = t.hint(name);
+                const auto hint = t.hint(name, Budget::of_seconds(kRequestSeconds));
                 if (hint.code) extra["hint"] = {{"by", hint.codebreaker}, {"code", t.space().to_string(*hint.code)}};
                 message = hint.why_not;
             } else if (action == "count") {
@@ -232,7 +234,7 @@ public:
             } else if (action == "challenge") {
                 message = t.challenge(text);
             } else if (action == "hint") {
-                const auto hint = t.hint(name);
+                const auto hint = t.hint(name, Budget::of_seconds(kRequestSeconds));
                 if (hint.move) {
                     json strings = json::array();
                     for (const auto& s : hint.move->strings) strings.push_back(s.to_string(t.params().pegs));
@@ -240,7 +242,9 @@ public:
                 }
                 message = hint.why_not;
             } else if (action == "count") {
-                extra["count"] = t.count();
+                const auto count = t.count(Budget::of_seconds(kRequestSeconds));
+                if (count.secrets) extra["count"] = *count.secrets;
+                message = count.why_not;
             } else if (action == "reveal") {
                 t.give_up();
             } else {
@@ -266,9 +270,10 @@ private:
             }
         } else {
             const BatchParams& params = std::get<std::unique_ptr<BatchTable>>(room.table)->params();
-            if (const auto* best = hint_strategy("auto", params)) names.push_back(best->name);
+            std::string why;
+            if (const auto* best = hint_strategy("auto", params, why)) names.push_back(best->name);
             for (const auto& s : all_strategies()) {
-                if ((names.empty() || s.name != names.front()) && hint_strategy(s.name, params)) names.push_back(s.name);
+                if ((names.empty() || s.name != names.front()) && hint_strategy(s.name, params, why)) names.push_back(s.name);
             }
         }
         return names;

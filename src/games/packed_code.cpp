@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "mastermind/core/text.hpp"
+
 namespace mastermind {
 
 std::string BatchParams::validate() const {
@@ -13,6 +15,12 @@ std::string BatchParams::validate() const {
     }
     if (batch < 1 || batch > kMaxBatch) return fmt::format("batch must be 1..{}, not {}", kMaxBatch, batch);
     if (max_tests < 1 || max_tests > 1000) return fmt::format("max tests must be 1..1000, not {}", max_tests);
+    // A test's strings are distinct: there must be as many codes as strings a test.
+    if (static_cast<std::uint64_t>(batch) > secret_count()) {
+        return fmt::format("a test of {} distinct strings needs at least {} codes, and {} of {} make only {}", batch, batch,
+                           count_of(static_cast<std::uint64_t>(pegs), "peg"),
+                           count_of(static_cast<std::uint64_t>(colours), "colour"), secret_count());
+    }
     return {};
 }
 

@@ -79,6 +79,21 @@ public:
         return std::move(out_);
     }
 
+    // Counts instead of listing: stops at `limit` + 1 members (nothing is kept), and asks
+    // `budget` at every count vector and every kBudgetMembers members.
+    SecretCount count(const Budget& budget, std::uint64_t limit) {
+        counting_ = true;
+        budget_ = &budget;
+        limit_ = limit;
+        std::fill(commons_.begin(), commons_.end(), 0);
+        try {
+            counts_recurse(0, params_.pegs);
+        } catch (const LimitReached&) {
+            return {limit, true};
+        }
+        return {counted_, false};
+    }
+
 private:
     // commons_[d * R + r]: record r's common lanes from the counts of digits below d.
     std::uint64_t& common(int d, std::size_t r) { return commons_[static_cast<std::size_t>(d) * records_.size() + r]; }
@@ -121,6 +136,7 @@ private:
 
     // The count vector fits every record's sums: bound the hits, then place the digits.
     void arrange() {
+        if (counting_) budget_->check("counting the secrets");
         const int pegs = params_.pegs;
         for (std::size_t r = 0; r < records_.size(); ++r) {
             auto& rec = records_[r];
@@ -184,7 +200,13 @@ private:
             for (const auto& rec : records_) {
                 if (rec.scorer.key(digits_.data()) != rec.target) return;
             }
-            out_.push_back(index);
+            if (!counting_) {
+                out_.push_back(index);
+            } else if (++counted_ > limit_) {
+                throw LimitReached{};
+            } else if (counted_ % kBudgetMembers == 0) {
+                budget_->check("counting the secrets");
+            }
             return;
         }
         const auto k = static_cast<Index>(params_.colours);
@@ -199,7 +221,13 @@ private:
         }
     }
 
+    struct LimitReached {};
+    static constexpr std::uint64_t kBudgetMembers = std::uint64_t{1} << 16;
+
     BatchParams params_;
+    bool counting_ = false;
+    const Budget* budget_ = nullptr;
+    std::uint64_t limit_ = 0, counted_ = 0;
     std::vector<RecordConstraint> records_;
     std::vector<std::uint64_t> commons_, hits_;
     std::array<std::uint8_t, BatchParams::kMaxColours> count_{}, left_{};
@@ -247,14 +275,48 @@ std::vector<Index> secrets_consistent(std::span<const TestRecord> history, const
     if (!wide && params.rules == Rules::classic) return Enumeration<Index>(history, params).run();
     // Lanes of 4 bits hold 15 strings, and the count vectors know hit and blow only: games of 16
     // strings a test, and adjacent answers, are scanned instead (small games).
-    if (params.secret_count() > (std::uint64_t{1} << 26)) {
-        throw std::invalid_argument("adjacent answers or tests of 16 strings on more than 2^26 secrets");
-    }
+    if (auto why = why_not_countable(history, params); !why.empty()) throw std::invalid_argument(why);
     std::vector<Index> out;
     for (Index i = 0; i < params.secret_count(); ++i) {
         if (consistent_with_all(PackedCode::from_index(i, params), history, params.pegs, params.rules)) out.push_back(i);
     }
     return out;
+}
+
+std::string why_not_countable(std::span<const TestRecord> history, const BatchParams& params) {
+    bool wide = false;
+    for (const auto& record : history) wide = wide || record.strings.size() > 15;
+    if ((wide || params.rules != Rules::classic) && params.secret_count() > kLargestScan) {
+        return fmt::format("{} scans every secret, at most {} of them, and this game has {}",
+                           wide ? "a count after a test of 16 strings" : "a count under adjacent rules", kLargestScan,
+                           params.secret_count());
+    }
+    return {};
+}
+
+SecretCount count_consistent(std::span<const TestRecord> history, const BatchParams& params, const Budget& budget,
+                             std::uint64_t limit) {
+    if (history.empty()) return {params.secret_count(), false};
+    if (auto why = why_not_countable(history, params); !why.empty()) throw std::invalid_argument(why);
+    for (const auto& record : history) {
+        if (record.strings.size() != record.answers.size()) throw std::invalid_argument("one answer per string");
+    }
+    bool wide = false;
+    for (const auto& record : history) wide = wide || record.strings.size() > 15;
+    if (!wide && params.rules == Rules::classic) {
+        if (params.secret_count() > std::numeric_limits<std::uint32_t>::max()) {
+            return Enumeration<std::uint64_t>(history, params).count(budget, limit);
+        }
+        return Enumeration<std::uint32_t>(history, params).count(budget, limit);
+    }
+    std::uint64_t counted = 0;
+    for (std::uint64_t i = 0; i < params.secret_count(); ++i) {
+        if (i % (std::uint64_t{1} << 16) == 0) budget.check("counting the secrets");
+        if (consistent_with_all(PackedCode::from_index(i, params), history, params.pegs, params.rules) && ++counted > limit) {
+            return {limit, true};
+        }
+    }
+    return {counted, false};
 }
 
 template std::vector<std::uint32_t> secrets_consistent<std::uint32_t>(std::span<const TestRecord>, const BatchParams&);

@@ -55,8 +55,16 @@ std::span<const StrategyInfo> all_strategies() {
 }
 
 std::string strategy_refuses(const StrategyInfo& info, const BatchParams& params) {
+    if (auto why = params.validate(); !why.empty()) return why;
     if (params.rules == Rules::adjacent && !info.adjacent_rules) {
         return fmt::format("{} plays the batch game with classic rules only (consistent plays adjacent rules)", info.name);
+    }
+    // The factory is the one place that knows the games a strategy plays: it throws for the
+    // others, before any work (tables and sets are built on the first move).
+    try {
+        info.make(params, 1);
+    } catch (const std::invalid_argument& e) {
+        return e.what();
     }
     return {};
 }

@@ -9,8 +9,10 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
+#include "mastermind/core/budget.hpp"
 #include "mastermind/games/batch_params.hpp"
 #include "mastermind/games/test_record.hpp"
 
@@ -27,6 +29,23 @@ template <class Index = std::uint32_t>
 std::vector<Index> secrets_consistent(std::span<const TestRecord> history, const BatchParams& params);
 extern template std::vector<std::uint32_t> secrets_consistent<std::uint32_t>(std::span<const TestRecord>, const BatchParams&);
 extern template std::vector<std::uint64_t> secrets_consistent<std::uint64_t>(std::span<const TestRecord>, const BatchParams&);
+
+// Tests of 16 strings and adjacent answers are not enumerated but scanned, secret by secret: in
+// games of at most this many secrets.
+inline constexpr std::uint64_t kLargestScan = std::uint64_t{1} << 26;
+// Empty if the secrets consistent with `history` can be listed or counted, else why not (a scan
+// over more than kLargestScan secrets); secrets_consistent throws std::invalid_argument with it.
+std::string why_not_countable(std::span<const TestRecord> history, const BatchParams& params);
+
+// How many secrets are consistent with `history`, counted without keeping them: at most `limit`
+// (`at_least` then says there are more; with no test, every secret). Throws BudgetExhausted when `budget` runs out first and
+// std::invalid_argument with why_not_countable()'s reason.
+struct SecretCount {
+    std::uint64_t count = 0;
+    bool at_least = false;  // more than `count` fit
+};
+SecretCount count_consistent(std::span<const TestRecord> history, const BatchParams& params, const Budget& budget,
+                             std::uint64_t limit);
 
 // The members of `secrets` (indices, any order; kept in that order) that also give `record`'s
 // answers.

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <span>
@@ -14,6 +15,7 @@
 #include <string>
 #include <string_view>
 
+#include "mastermind/core/budget.hpp"
 #include "mastermind/core/code_space.hpp"
 #include "mastermind/strategies/inconsistent_answers.hpp"
 
@@ -45,6 +47,9 @@ struct CodebreakerOptions {
     std::size_t exact_below = 100;        // `entropy-optimal`: the set size from which it plays the exact optimum
     int threads = 1;                      // `optimal`'s search: threads for a large set (0: every core)
     std::shared_ptr<const DecisionTree> tree;  // what `tree` replays (decision_tree.hpp)
+    // How long a move may take (a person's hint, a page's request): the searches throw
+    // BudgetExhausted past it. Default: unlimited.
+    Budget budget;
     // Lines on how a long computation goes (`optimal`'s search); empty: quiet.
     std::function<void(const std::string&)> progress;
 };
@@ -57,7 +62,14 @@ struct CodebreakerInfo {
     std::string_view published_first_4x6;
     // Why it cannot play a game of this many codes ("" if it can); none: it plays every game.
     std::string (*refuses)(std::uint64_t codes) = nullptr;
+    // The largest game (in codes) whose first move it finds within a person's wait for a hint
+    // (a few seconds here); larger games get no hints from it. Later moves are bounded by the
+    // hint's budget.
+    std::uint64_t hint_codes = std::numeric_limits<std::uint64_t>::max();
 };
+
+// Empty if `info` gives hints (one move, for a person who waits) in a game of `codes` codes.
+std::string codebreaker_refuses_hints(const CodebreakerInfo& info, std::uint64_t codes);
 
 // Empty if `info` plays the game of `pegs` and `colours`, else why not: checked before any work
 // starts, the game's code space included (a refused game is not built).

@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "mastermind/core/budget.hpp"
 #include "mastermind/core/code_space.hpp"
 #include "mastermind/strategies/codebreaker.hpp"
 
@@ -73,7 +74,9 @@ public:
         std::uint64_t total;
         std::uint64_t squares;
     };
-    std::optional<Optimum> solve(std::span<const Guess> history, std::span<const std::uint32_t> set, int guesses_left);
+    // Throws BudgetExhausted when `budget` runs out first (the search can be asked again).
+    std::optional<Optimum> solve(std::span<const Guess> history, std::span<const std::uint32_t> set, int guesses_left,
+                                 const Budget& budget = {});
 
     // The guess an optimal strategy plays at `set` with `guesses_left`, and the most guesses any of
     // its games then takes; known for every set of the strategy solve() found (and its subsets

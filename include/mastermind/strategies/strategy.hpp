@@ -43,7 +43,8 @@ struct StrategyInfo {
     bool adjacent_rules = false;  // plays the batch game under adjacent rules too
 };
 
-// Empty if `info` plays games like `params`, else why not (the rules; the rest is the factory's).
+// Empty if `info` plays games like `params`, else why not: the game's own validity, the rules,
+// then what the factory refuses (it throws std::invalid_argument before any work).
 std::string strategy_refuses(const StrategyInfo& info, const BatchParams& params);
 
 // Every strategy the project has, by name.

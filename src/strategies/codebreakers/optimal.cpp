@@ -33,16 +33,16 @@ public:
     SharedSearch(const CodeSpace& space, const CodebreakerOptions& options)
         : search_(space, search_options(options)), max_guesses_(options.max_guesses) {}
 
-    std::uint32_t next(const OrdinaryPosition& position) {
+    std::uint32_t next(const OrdinaryPosition& position, const Budget& budget) {
         const std::lock_guard lock(mutex_);
         const auto set = position.consistent;
         if (set.empty()) throw InconsistentAnswers("no code fits the answers so far");
         const int left = max_guesses_ - static_cast<int>(position.history.size());
         if (left < 1) throw std::runtime_error("no guess left");
         if (auto m = known(set, left)) return *m;
-        if (search_.solve(position.history, set, OptimalSearch::kUnbounded)) {
+        if (search_.solve(position.history, set, OptimalSearch::kUnbounded, budget)) {
             if (auto m = known(set, left)) return *m;
-            if (search_.solve(position.history, set, left)) {
+            if (search_.solve(position.history, set, left, budget)) {
                 if (auto m = search_.move(set, left)) return m->guess;
             }
         }
@@ -81,15 +81,16 @@ std::shared_ptr<SharedSearch> shared_search(const CodeSpace& space, const Codebr
 class Optimal final : public Codebreaker {
 public:
     Optimal(const CodeSpace& space, const CodebreakerOptions& options)
-        : first_(options.first), search_(shared_search(space, options)) {}
+        : first_(options.first), budget_(options.budget), search_(shared_search(space, options)) {}
 
     std::uint32_t next(const OrdinaryPosition& position) override {
         if (position.history.empty() && first_) return *first_;
-        return search_->next(position);
+        return search_->next(position, budget_);
     }
 
 private:
     std::optional<std::uint32_t> first_;
+    Budget budget_;
     std::shared_ptr<SharedSearch> search_;
 };
 
@@ -98,15 +99,17 @@ private:
 class EntropyThenOptimal final : public Codebreaker {
 public:
     EntropyThenOptimal(const CodeSpace& space, const CodebreakerOptions& options)
-        : entropy_(make_entropy(space, options)), search_(shared_search(space, options)), exact_below_(options.exact_below) {}
+        : entropy_(make_entropy(space, options)), budget_(options.budget), search_(shared_search(space, options)),
+          exact_below_(options.exact_below) {}
 
     std::uint32_t next(const OrdinaryPosition& position) override {
         if (position.consistent.size() > exact_below_) return entropy_->next(position);
-        return search_->next(position);
+        return search_->next(position, budget_);
     }
 
 private:
     std::unique_ptr<Codebreaker> entropy_;
+    Budget budget_;
     std::shared_ptr<SharedSearch> search_;
     std::size_t exact_below_;
 };

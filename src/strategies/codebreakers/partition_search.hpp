@@ -36,7 +36,7 @@ template <class Policy>
 class PartitionSearch final : public Codebreaker {
 public:
     PartitionSearch(const CodeSpace& space, const CodebreakerOptions& options)
-        : space_(space), first_(options.first), counts_(space.feedback_slots(), 0), touched_((space.feedback_slots() + 63) / 64, 0), in_set_(space.size(), 0),
+        : space_(space), first_(options.first), budget_(options.budget), counts_(space.feedback_slots(), 0), touched_((space.feedback_slots() + 63) / 64, 0), in_set_(space.size(), 0),
           class_stamp_(space.count_classes(), 0), class_bound_(space.count_classes(), 0) {}
 
     std::uint32_t next(const OrdinaryPosition& position) override {
@@ -216,6 +216,7 @@ private:
 
     template <Rules R>
     void consider(std::uint32_t guess, std::size_t n) {
+        if ((++considered_ % kBudgetGuesses) == 0) budget_.check("the codebreaker's search");
         const CodeMasks g = space_.masks(guess);
         const bool consistent = in_set_[guess] != 0;
         // The rank this guess must reach to be chosen: better than the best, or equal and
@@ -257,6 +258,9 @@ private:
 
     const CodeSpace& space_;
     std::optional<std::uint32_t> first_;
+    Budget budget_;  // asked every kBudgetGuesses guesses scored
+    static constexpr std::uint64_t kBudgetGuesses = 64;
+    std::uint64_t considered_ = 0;
     Policy policy_;
     std::vector<std::uint32_t> counts_;
     std::vector<std::uint64_t> touched_;  // bit f: part f has members

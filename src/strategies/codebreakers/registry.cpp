@@ -1,9 +1,20 @@
 #include <array>
 
+#include <fmt/format.h>
+
 #include "codebreakers.hpp"
+#include "mastermind/games/ordinary_game.hpp"
 #include "mastermind/strategies/optimal_search.hpp"
 
 namespace mastermind {
+
+namespace {
+
+// `optimal` proves the whole game's optimum before its first move: 4x6 in a tenth of a second,
+// 4x7 (2,401 codes) in about five seconds on the project's machine (docs/optimal.md).
+constexpr std::uint64_t kOptimalHintCodes = 2401;
+
+}  // namespace
 
 std::span<const CodebreakerInfo> all_codebreakers() {
     static const std::array<CodebreakerInfo, 8> all{{
@@ -14,7 +25,7 @@ std::span<const CodebreakerInfo> all_codebreakers() {
         {"most-parts", "Kooi 2005: the most parts (4x6: 5668)", codebreakers::make_most_parts, "0012"},
         {"shapiro", "Shapiro 1983: the first consistent code", codebreakers::make_shapiro, ""},
         {"optimal", "the fewest guesses in total, by exact search (4x6: 5625; 5626 with --max-guesses 5)",
-         codebreakers::make_optimal, "", OptimalSearch::check},
+         codebreakers::make_optimal, "", OptimalSearch::check, kOptimalHintCodes},
         {"entropy-optimal", "entropy while more than --exact-below secrets remain (default 100), then the exact optimum of each set",
          codebreakers::make_entropy_optimal, "0123", OptimalSearch::check},
         {"tree", "plays the decision tree of a file (--tree FILE, written by evaluate --write-tree)", codebreakers::make_tree, ""},
@@ -24,9 +35,17 @@ std::span<const CodebreakerInfo> all_codebreakers() {
 
 std::string codebreaker_refuses(const CodebreakerInfo& info, int pegs, int colours) {
     if (!info.refuses) return {};
-    std::uint64_t codes = 1;
-    for (int p = 0; p < pegs; ++p) codes *= static_cast<std::uint64_t>(colours);
-    return info.refuses(codes);
+    return info.refuses(OrdinaryParams{Rules::classic, pegs, colours}.code_count());
+}
+
+std::string codebreaker_refuses_hints(const CodebreakerInfo& info, std::uint64_t codes) {
+    if (info.refuses) {
+        if (auto why = info.refuses(codes); !why.empty()) return why;
+    }
+    if (codes <= info.hint_codes) return {};
+    return fmt::format("{} searches the whole game for its first move, which a hint does only in games of at most {} "
+                       "codes (this one has {}); entropy-optimal plays the exact optimum once few codes are left",
+                       info.name, info.hint_codes, codes);
 }
 
 const CodebreakerInfo* find_codebreaker(std::string_view name) {

@@ -4,6 +4,7 @@
 #include <array>
 #include <chrono>
 #include <deque>
+#include <exception>
 #include <limits>
 #include <mutex>
 #include <stdexcept>
@@ -154,6 +155,9 @@ OptimalSearch::Fill OptimalSearch::fill_bound(std::uint64_t n, std::uint64_t bra
 struct OptimalSearch::Impl {
     const CodeSpace& space;
     OptimalSearchOptions options;
+    // The budget of the solve() under way (never null during one), asked every kBudgetNodes sets.
+    const Budget* budget = nullptr;
+    static constexpr std::uint64_t kBudgetNodes = 256;
     std::uint32_t branching = 1;           // answers other than all black one guess can get
     std::vector<Value> fill;               // [n]: the value of the complete fill (fill_bound)
     std::vector<std::uint8_t> fill_depth;  // [n]: the levels that fill needs
@@ -604,7 +608,7 @@ struct OptimalSearch::Impl {
             floor = std::max(floor, it->second.value);
             if (floor >= beta) return {floor, 0};
         }
-        ++stats.nodes;
+        if ((++stats.nodes % kBudgetNodes) == 0) budget->check("the exact search");
         frame(level);
         symmetries_for(level);
         Frame& f = frames[level];
@@ -801,7 +805,8 @@ Result OptimalSearch::Impl::search_first_level(std::span<const std::uint32_t> se
         Value total = cand.bound;
         std::uint8_t depth = 1;
         bool failed = false;
-        auto work = [&](Impl& w) {
+        std::exception_ptr thrown;  // a worker's BudgetExhausted, rethrown once all have joined
+        auto work_on_parts = [&](Impl& w) {
             w.history.push_back(cand.code);
             for (;;) {
                 Part part;
@@ -827,10 +832,20 @@ Result OptimalSearch::Impl::search_first_level(std::span<const std::uint32_t> se
             }
             w.history.pop_back();
         };
+        auto work = [&](Impl& w) noexcept {
+            try {
+                work_on_parts(w);
+            } catch (...) {
+                const std::lock_guard lock(mutex);
+                if (!thrown) thrown = std::current_exception();
+                failed = true;
+            }
+        };
         std::vector<std::thread> threads;
         for (std::size_t t = 1; t < workers.size(); ++t) threads.emplace_back(work, std::ref(*workers[t]));
         work(main);
         for (auto& t : threads) t.join();
+        if (thrown) std::rethrow_exception(thrown);
         const bool complete = !failed && total < best;
         if (complete) {
             best = total, best_guess = cand.code, best_depth = depth;
@@ -857,9 +872,11 @@ Result OptimalSearch::Impl::search_first_level(std::span<const std::uint32_t> se
 OptimalSearch::~OptimalSearch() = default;
 
 std::optional<OptimalSearch::Optimum> OptimalSearch::solve(std::span<const Guess> history, std::span<const std::uint32_t> set,
-                                                           int guesses_left) {
+                                                           int guesses_left, const Budget& budget) {
     if (set.empty() || guesses_left < 1) return std::nullopt;
     auto& s = *impl_;
+    s.budget = &budget;
+    for (auto& h : helpers_) h->budget = &budget;
     s.history.clear();
     for (const auto& g : history) s.history.push_back(g.code);
     s.started = s.last_report = std::chrono::steady_clock::now();
