@@ -1,4 +1,5 @@
 // `mastermind arena`: the local tester, a solver program against the judge for many games.
+#include <cmath>
 #include <atomic>
 #include <condition_variable>
 #include <cstdio>
@@ -198,7 +199,7 @@ int run_arena(ArenaArgs args) {
     }
 
     ArenaLimits limits;
-    limits.time_limit = std::chrono::milliseconds(static_cast<long long>(args.time_limit * 1000));
+    limits.time_limit = std::chrono::milliseconds(std::llround(args.time_limit * 1000));
     limits.memory_bytes = static_cast<std::uint64_t>(args.memory_limit_mb * 1024 * 1024);
     limits.max_processes = args.max_processes;
     const ProgramSpec program{args.command, args.show_stderr};
@@ -284,18 +285,21 @@ void add_arena_command(CLI::App& app, int& exit_status) {
         "1 otherwise, 2 for bad options.");
     add_game_options(cmd, args->game);
     cmd->footer("\nExamples:\n  mastermind arena --games 100 -- mastermind solve\n  mastermind arena --game ordinary --rules adjacent --games 50 -- mastermind solve --strategy knuth");
-    cmd->add_option("--games,-n", args->games, "games with secrets drawn from --seed")
+    CLI::Option* games = cmd->add_option("--games,-n", args->games, "games with secrets drawn from --seed")
         ->capture_default_str()
         ->check(integer_in(1, kMaxGames));
     cmd->add_option("--seed", args->seed, "seed of the secrets and shuffles")->capture_default_str()->check(seed_value());
     cmd->add_option("--only", args->only, "play only game N of the run these options describe (same secret and shuffles)")
         ->check(integer_in(1, kMaxGames));
     cmd->add_option("--json", args->json_file, "also write the summary and every game as JSON to this file");
-    cmd->add_option("--secrets", args->secrets_file, "file of secrets, one per line ('#' comments)");
-    cmd->add_option("--secret", args->secrets, "a secret to play (repeatable)");
+    // Secrets come from one place: drawn (--games), a file, or the command line.
+    CLI::Option* file = cmd->add_option("--secrets", args->secrets_file, "file of secrets, one per line ('#' comments)");
+    CLI::Option* given = cmd->add_option("--secret", args->secrets, "a secret to play (repeatable)");
+    games->excludes(file, given);
+    file->excludes(given);
     cmd->add_option("--time-limit", args->time_limit, "seconds of wall clock per game (0: none)")
         ->capture_default_str()
-        ->check(number_in(0, kMaxSeconds));
+        ->check(seconds_or_none(kMaxSeconds));
     cmd->add_option("--memory-limit", args->memory_limit_mb, "MiB of resident memory per game (0: none)")
         ->capture_default_str()
         ->check(number_in(0, 1 << 20));

@@ -86,16 +86,24 @@ public:
             } else if (why = protocol::parse_score(answer, params_, score); !why.empty()) {
                 fmt::print("{} (expected {} after the guess). Type help for the format.\n", why,
                            params_.rules == Rules::adjacent ? "black grey white" : "black white");
+            } else if (guesses_left() == 0) {
+                fmt::print("No guesses left: the game allows {} (-M); undo or fix a turn, or quit.\n",
+                           count_of(static_cast<std::uint64_t>(params_.max_guesses), "guess", "guesses"));
             } else {
                 session_.add(*guess, space_.encode(score));
                 report();
-                if (session_.solved()) return false;
+                if (solved()) return false;
             }
         }
         return true;
     }
 
 private:
+    // Solved only when the all-black answer is consistent with every other answer: a mistyped
+    // answer earlier must be caught, not crowned.
+    bool solved() const { return session_.solved() && !session_.consistent().empty(); }
+    int guesses_left() const { return params_.max_guesses - static_cast<int>(session_.history().size()); }
+
     void count() const {
         const auto fit = session_.consistent();
         fmt::print("{} the answers", fits(fit.size()));
@@ -112,14 +120,25 @@ private:
                        "this large; another guess narrows them.\n");
             return;
         }
+        if (guesses_left() == 0) {
+            fmt::print("No guesses left (the game allows {}).\n", params_.max_guesses);
+            return;
+        }
         CodebreakerOptions options;
         options.max_guesses = params_.max_guesses;
-        fmt::print("Next guess ({}): {}\n", info.name, draw_code(space_, session_.hint(info, options), style_));
+        options.budget = person_budget();
+        try {
+            fmt::print("Next guess ({}): {}\n", info.name, draw_code(space_, session_.hint(info, options), style_));
+        } catch (const BudgetExhausted& e) {
+            fmt::print("No suggestion: {} ({}); try another codebreaker, or a guess of your own.\n", e.what(), info.name);
+        } catch (const std::runtime_error& e) {
+            fmt::print("No suggestion: {}.\n", e.what());
+        }
     }
 
     void report() const {
         fmt::print("{}\n{}", clear_screen(style_), draw_board(space_, session_.history(), style_));
-        if (session_.solved()) {
+        if (solved()) {
             fmt::print("Solved in {}.\n", count_of(session_.history().size(), "guess", "guesses"));
             return;
         }
@@ -165,10 +184,6 @@ private:
 
 int run_assist(const AssistArgs& args) {
     OrdinaryParams params;
-    if (!args.game.ordinary()) {
-        complain("mastermind assist: --game {}: only the ordinary game is assisted\n", args.game.game);
-        return kExitFailure;
-    }
     if (auto why = args.game.ordinary_game(params); !why.empty()) {
         complain("mastermind assist: {}\n", why);
         return kExitFailure;
@@ -213,8 +228,7 @@ void add_assist_command(CLI::App& app, int& exit_status) {
         "see how many codes still fit and the next guess to play. When the answers fit no code, "
         "it names the fewest answers that were probably entered wrongly and what they should "
         "have been.");
-    add_game_options(cmd, args->game);
-    cmd->get_option("--game")->default_str("ordinary");
+    add_game_options(cmd, args->game, GameOptions::ordinary_only);
     cmd->add_option("--codebreaker", args->codebreaker,
                     "who suggests the next guess (auto: the best for the game)")
         ->capture_default_str();

@@ -46,7 +46,7 @@ struct EvaluateArgs {
     bool progress = false;
     std::string tree_file;        // --tree: what the `tree` codebreaker plays
     std::string write_tree_file;  // --write-tree: the decision tree walked by --all
-    int exact_below = 100;        // --exact-below: entropy-optimal's switch to the exact search
+    std::optional<int> exact_below;  // --exact-below: entropy-optimal's switch to the exact search
     std::optional<ShardChoice> shard;  // --shard I/N: one shard of --all, a partial report
     int shards = 1;                    // --shards N: --all in N shards (shard_runner.hpp)
     std::optional<std::uint64_t> memory_limit_mib;  // --memory-limit: picks --shards
@@ -102,7 +102,11 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     OrdinaryEvaluationOptions options;
     options.codebreaker = info;
     options.codebreaker_options.seed = args.seed;
-    options.codebreaker_options.exact_below = static_cast<std::size_t>(args.exact_below);
+    if (args.exact_below && name != "entropy-optimal") {
+        complain("mastermind evaluate: --exact-below is entropy-optimal's (got --strategy {})\n", name);
+        return kExitFailure;
+    }
+    if (args.exact_below) options.codebreaker_options.exact_below = static_cast<std::size_t>(*args.exact_below);
     if (name == "tree" && args.tree_file.empty()) {
         complain("mastermind evaluate: --strategy tree plays a decision-tree file: give --tree FILE\n");
         return kExitFailure;
@@ -135,6 +139,12 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         const auto first = space.parse(*args.first);
         if (!first) {
             complain("mastermind evaluate: --first '{}' {}\n", *args.first, space.describe_bad(*args.first));
+            return kExitFailure;
+        }
+        // The tree plays its own first guess: another one would be reported and not played.
+        if (const auto& tree = options.codebreaker_options.tree; tree && tree->nodes.front().guess != *first) {
+            complain("mastermind evaluate: --first {}: the tree plays {} first (--strategy tree plays the tree's guesses)\n",
+                     *args.first, space.to_string(tree->nodes.front().guess));
             return kExitFailure;
         }
         options.codebreaker_options.first = first;
@@ -385,8 +395,8 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
     cmd->add_flag("--json", args->json, "machine-readable output");
     cmd->add_flag("--progress", args->progress, "report progress on stderr even when it is not a terminal");
     cmd->add_option("--tree", args->tree_file, "with --strategy tree: the decision-tree file it plays (docs/decision-tree.md)");
-    cmd->add_option("--exact-below", args->exact_below, "entropy-optimal: the exact search from sets of at most this many secrets")
-        ->capture_default_str()
+    cmd->add_option("--exact-below", args->exact_below,
+                    "entropy-optimal: the exact search from sets of at most this many secrets (default 100)")
         ->check(integer_in(1, 1'000'000));
     cmd->add_option("--write-tree", args->write_tree_file, "with --all, ordinary game: write the decision tree played to FILE");
     cmd->add_option_function<std::string>(

@@ -39,9 +39,17 @@ struct GameChoice {
         if (max_tests) params.max_tests = *max_tests;
         return params.validate();
     }
-    // The ordinary game with the user's overrides; empty string if valid.
+    // The ordinary game with the user's overrides; empty string if valid. A value the batch game
+    // allows but the ordinary one does not is named by its option.
     std::string ordinary_game(OrdinaryParams& params) const {
         if (batch && *batch != 1) return fmt::format("the ordinary game has one guess a turn (got --batch {})", *batch);
+        if (pegs && *pegs > OrdinaryParams::kMaxPegs) {
+            return fmt::format("--pegs (-P): the ordinary game has 1 to {} pegs, got {}", OrdinaryParams::kMaxPegs, *pegs);
+        }
+        if (max_tests && *max_tests > OrdinaryParams::kMaxGuesses) {
+            return fmt::format("--max-guesses (-M): the ordinary game allows 1 to {} guesses, got {}",
+                               OrdinaryParams::kMaxGuesses, *max_tests);
+        }
         params = OrdinaryParams{};
         params.rules = rules_value();
         if (pegs) params.pegs = *pegs;
@@ -65,7 +73,22 @@ inline GameChoice ordinary_choice() {
     return choice;
 }
 
-inline void add_game_options(CLI::App* cmd, GameChoice& choice) {
+// Which games a command plays: both (--game and -B offered), or the ordinary game alone (no
+// --game, no -B; -P and -M in the ordinary game's ranges).
+enum class GameOptions { both, ordinary_only };
+
+inline void add_game_options(CLI::App* cmd, GameChoice& choice, GameOptions games = GameOptions::both) {
+    if (games == GameOptions::ordinary_only) {
+        cmd->add_option("--rules", choice.rules, "classic (black/white) or adjacent (black/grey/white)")
+            ->check(CLI::IsMember({"classic", "adjacent"}))
+            ->capture_default_str();
+        cmd->add_option("--pegs,-P", choice.pegs, "pegs per code (1..8; default 4)")->check(integer_in(1, OrdinaryParams::kMaxPegs));
+        cmd->add_option("--colours,-K", choice.colours, "colours, written 0-9 then A-F (2..16; default 6)")
+            ->check(integer_in(2, OrdinaryParams::kMaxColours));
+        cmd->add_option("--max-guesses,-M", choice.max_tests, "guesses allowed (1..100; default 10)")
+            ->check(integer_in(1, OrdinaryParams::kMaxGuesses));
+        return;
+    }
     cmd->add_option("--game", choice.game, "batch (9 pegs, 10 colours, 9 strings a test, 20 tests) or ordinary "
                                            "(one guess a turn: 4 pegs, 6 colours, 10 guesses)")
         ->check(CLI::IsMember({"batch", "ordinary"}))
@@ -79,7 +102,8 @@ inline void add_game_options(CLI::App* cmd, GameChoice& choice) {
         ->check(integer_in(2, BatchParams::kMaxColours));
     cmd->add_option("--batch,-B", choice.batch, "strings per test (batch 1..16; ordinary 1)")
         ->check(integer_in(1, BatchParams::kMaxBatch));
-    cmd->add_option("--max-tests,--max-guesses,-M", choice.max_tests, "tests (guesses) allowed (default by --game)")
+    cmd->add_option("--max-tests,--max-guesses,-M", choice.max_tests,
+                    "tests (guesses) allowed (batch 1..1000, ordinary 1..100; default by --game)")
         ->check(integer_in(1, 1000));
 }
 

@@ -1,6 +1,7 @@
 // `mastermind judge`: the interactor on stdin/stdout (docs/protocol.md).
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <optional>
@@ -71,7 +72,7 @@ int run_judge_command(JudgeArgs args) {
     if (!made) return judge_exit_status(Verdict::judge_error);
     JudgeConfig config = std::move(*made);
     if (args.timeout > 0) {
-        config.message_timeout = std::chrono::milliseconds(static_cast<long long>(args.timeout * 1000));
+        config.message_timeout = std::chrono::milliseconds(std::llround(args.timeout * 1000));
     } else {
         config.message_timeout.reset();
     }
@@ -126,7 +127,7 @@ void add_judge_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--timeout", args->timeout,
                     "seconds to wait for each message of the solver (0: forever)")
         ->capture_default_str()
-        ->check(number_in(0, kMaxSeconds));
+        ->check(seconds_or_none(kMaxSeconds));
     cmd->callback([args, &exit_status] { exit_status = run_judge_command(*args); });
 }
 

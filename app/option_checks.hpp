@@ -69,6 +69,22 @@ inline CLI::Validator number_in(double lo, double hi) {
         fmt::format("NUMBER in [{:g} - {:g}]", lo, hi));
 }
 
+// Seconds of a time limit or timeout: 0 (none), or from a millisecond (the resolution the
+// limits are kept in) to `hi`: a smaller value must not round to "none".
+inline CLI::Validator seconds_or_none(double hi) {
+    return CLI::Validator(
+        [hi](std::string& text) -> std::string {
+            char* end = nullptr;
+            const double value = std::strtod(text.c_str(), &end);
+            const bool number = !text.empty() && end == text.c_str() + text.size() && std::isfinite(value);
+            if (!number || !(value == 0 || (value >= 0.001 && value <= hi))) {
+                return fmt::format("must be 0 (none) or a number of seconds from 0.001 to {:g}, got '{}'", hi, text);
+            }
+            return {};
+        },
+        fmt::format("SECONDS: 0 or [0.001 - {:g}]", hi));
+}
+
 // Limits shared by several commands.
 inline constexpr double kMaxSeconds = 86'400;         // timeouts and time limits: one day
 inline constexpr std::int64_t kMaxThreads = 1024;     // worker threads and parallel games

@@ -1,6 +1,7 @@
 // `mastermind solve`: plays a strategy against a judge over stdin/stdout.
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -24,7 +25,7 @@ struct SolveArgs {
     std::uint64_t seed = 1;
     double timeout = 30;
     std::string tree_file;  // --tree: what the `tree` codebreaker plays
-    int exact_below = 100;  // --exact-below: entropy-optimal's switch to the exact search
+    std::optional<int> exact_below;  // --exact-below: entropy-optimal's switch to the exact search
 };
 
 // "auto": the best strategy for the game the judge announces.
@@ -52,7 +53,7 @@ SolveReport solve_ordinary(LineChannel& channel, const std::string& header, cons
     CodebreakerOptions options;
     options.seed = args.seed;
     options.tree = tree;
-    options.exact_below = static_cast<std::size_t>(args.exact_below);
+    if (args.exact_below) options.exact_below = static_cast<std::size_t>(*args.exact_below);
     if (info) {
         if (auto why = codebreaker_refuses(*info, params.pegs, params.colours); !why.empty()) throw std::invalid_argument(why);
     }
@@ -72,6 +73,10 @@ int run_solve(const SolveArgs& args) {
         complain("mastermind solve: unknown strategy '{}'\n", args.strategy);
         return kExitFailure;
     }
+    if (args.exact_below && args.strategy != "entropy-optimal") {
+        complain("mastermind solve: --exact-below is entropy-optimal's (got --strategy {})\n", args.strategy);
+        return kExitFailure;
+    }
     if ((args.strategy == "tree") != !args.tree_file.empty()) {
         complain("mastermind solve: {}\n", args.tree_file.empty() ? "--strategy tree plays a decision-tree file: give --tree FILE"
                                                                   : "--tree is for --strategy tree");
@@ -84,7 +89,7 @@ int run_solve(const SolveArgs& args) {
     }
     FdLineChannel channel(STDIN_FILENO, STDOUT_FILENO, protocol::kMaxLineBytes);
     std::optional<std::chrono::milliseconds> timeout;
-    if (args.timeout > 0) timeout = std::chrono::milliseconds(static_cast<long long>(args.timeout * 1000));
+    if (args.timeout > 0) timeout = std::chrono::milliseconds(std::llround(args.timeout * 1000));
     SolveReport report;
     try {
         std::string header;
@@ -95,6 +100,11 @@ int run_solve(const SolveArgs& args) {
         } else {
             if (args.strategy != "auto" && !find_strategy(args.strategy)) {
                 throw std::invalid_argument(fmt::format("'{}' is not a strategy of the batch game", args.strategy));
+            }
+            if (args.first) {
+                throw std::invalid_argument(fmt::format("--first {}: the judge plays the batch game, whose strategies "
+                                                        "choose their own first test",
+                                                        *args.first));
             }
             report = run_solver(
                 channel, header,
@@ -159,13 +169,13 @@ void add_solve_command(CLI::App& app, int& exit_status) {
     add_strategy_option(cmd, args->strategy, true, true);
     cmd->add_option("--first", args->first, "the ordinary game's first guess (default: the codebreaker's published one)");
     cmd->add_option("--tree", args->tree_file, "with --strategy tree: the decision-tree file it plays (docs/decision-tree.md)");
-    cmd->add_option("--exact-below", args->exact_below, "entropy-optimal: the exact search from sets of at most this many secrets")
-        ->capture_default_str()
+    cmd->add_option("--exact-below", args->exact_below,
+                    "entropy-optimal: the exact search from sets of at most this many secrets (default 100)")
         ->check(integer_in(1, 1'000'000));
     cmd->add_option("--seed", args->seed, "seed of randomised strategies")->capture_default_str()->check(seed_value());
     cmd->add_option("--timeout", args->timeout, "seconds to wait for each judge message (0: forever)")
         ->capture_default_str()
-        ->check(number_in(0, kMaxSeconds));
+        ->check(seconds_or_none(kMaxSeconds));
     cmd->callback([args, &exit_status] { exit_status = run_solve(*args); });
 }
 

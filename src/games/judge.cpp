@@ -225,9 +225,7 @@ public:
             start["replay"] = replay_command(config_);
         }
         emit(start);
-        if (!send(referee_->header())) {
-            return finish(Verdict::closed_stream, "the solver's input is closed");
-        }
+        if (!send(referee_->header())) return send_failed("the solver's input is closed");
         for (;;) {
             std::string line;
             const auto got = channel_.read_line(line, read_deadline());
@@ -238,7 +236,7 @@ public:
                 case Reply::Kind::too_many: return violation(Verdict::too_many_tests, line, reply.line);
                 case Reply::Kind::answer:
                     emit(std::move(reply.event));
-                    if (!send(reply.line)) return finish(Verdict::closed_stream, "the solver stopped reading");
+                    if (!send(reply.line)) return send_failed("the solver stopped reading");
                     break;
                 case Reply::Kind::accepted:
                 case Reply::Kind::wrong_answer: {
@@ -273,7 +271,20 @@ private:
         return d;
     }
 
-    bool send(std::string_view line) { return channel_.write_line(line, read_deadline()); }
+    bool send(std::string_view line) {
+        send_deadline_ = read_deadline();
+        return channel_.write_line(line, send_deadline_);
+    }
+
+    // A message that could not be sent: the time ran out while the judge waited to write (a
+    // solver that does not read, or a time limit shorter than the solver's start), or the solver
+    // closed its input.
+    JudgeReport send_failed(std::string_view closed) {
+        if (send_deadline_ && Clock::now() >= *send_deadline_) {
+            return finish(Verdict::time_limit, "the time ran out while the judge waited to send a message");
+        }
+        return finish(Verdict::closed_stream, std::string(closed));
+    }
 
     JudgeReport on_no_line(LineChannel::Read got, std::string_view when) {
         switch (got) {
@@ -329,6 +340,7 @@ private:
     const JudgeLog& log_;
     std::unique_ptr<Referee> referee_;
     Clock::time_point start_;
+    std::optional<Clock::time_point> send_deadline_;  // of the last send()
 };
 
 }  // namespace

@@ -26,8 +26,12 @@ public:
             }
             const auto child = tree_->child(node, g.feedback);
             if (child < 0) {
-                throw std::runtime_error(fmt::format("the tree has no guess after answer '{}' to guess {} ({})",
-                                                     space_.format_feedback(g.feedback), i + 1, space_.to_string(g.code)));
+                // A tree written by the walk covers every answer some secret gives: a missing one
+                // means the answers fit no code (or the tree is not of this game's walk).
+                throw InconsistentAnswers(fmt::format("the tree has no guess after answer '{}' to guess {} ({}){}",
+                                                      space_.format_feedback(g.feedback), i + 1, space_.to_string(g.code),
+                                                      position.consistent.empty() ? ": no code fits the answers so far"
+                                                                                  : ", though some codes fit"));
             }
             node = static_cast<std::uint32_t>(child);
         }
