@@ -237,6 +237,11 @@ int run_evaluate(EvaluateArgs args) {
         complain("mastermind evaluate: {} divides --all (give --all)\n", args.shard ? "--shard" : "--shards");
         return kExitFailure;
     }
+    if (args.shard && shard_runner()) {
+        complain("mastermind evaluate: --shard I/N computes one shard in one process (mastermind evaluate); the MPI "
+                 "front end divides --all over its ranks itself (give --shards N or nothing)\n");
+        return kExitFailure;
+    }
     if (args.shard && args.shards > 1) {
         complain("mastermind evaluate: --shard I/N computes one shard, --shards N all of them: give one\n");
         return kExitFailure;

@@ -327,6 +327,27 @@ std::string made_by(const std::string& path) {
     return {};
 }
 
+// The index of the first entry whose class size is not what `first`'s answers give, if any;
+// entries checked on `threads` threads (0: every core).
+std::optional<std::size_t> first_wrong_size(const std::vector<SecondTestEntry>& entries, const std::vector<PackedCode>& first,
+                                            const BatchParams& params, int threads) {
+    std::vector<char> wrong(entries.size(), 0);
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+        for (std::size_t i; (i = next++) < entries.size();) {
+            wrong[i] = class_members(entries[i].class_key, first, params).size() != entries[i].size;
+        }
+    };
+    const unsigned n = threads > 0 ? static_cast<unsigned>(threads) : std::max(1u, std::thread::hardware_concurrency());
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < n; ++t) pool.emplace_back(worker);
+    worker();
+    for (auto& t : pool) t.join();
+    const auto it = std::find(wrong.begin(), wrong.end(), 1);
+    if (it == wrong.end()) return std::nullopt;
+    return static_cast<std::size_t>(it - wrong.begin());
+}
+
 int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std::vector<PackedCode>& first) {
     std::error_code error;
     if (!std::filesystem::is_regular_file(args.deepen, error)) {
@@ -343,16 +364,6 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std
     }
     auto input = read_entries(args.deepen, params);
     if (!input) return kExitFailure;
-    // A table of another first test (forgotten --first-test) is refused before anything is written:
-    // its first unsplit class has another size by this first test's answers.
-    if (const auto e = std::find_if(input->begin(), input->end(), [](const auto& x) { return x.not_alone > 0; }); e != input->end()) {
-        if (const auto n = class_members(e->class_key, first, params).size(); n != e->size) {
-            complain("{}: --deepen '{}': class {:016x} holds {} secrets by the table, {} by the first test's answers: a table of "
-                     "another first test (give it with --first-test)\n",
-                     kCommand, args.deepen, e->class_key, e->size, n);
-            return kExitFailure;
-        }
-    }
     const std::uint64_t steps = args.steps_given ? args.steps : kDeepenSteps;
     const auto header = fmt::format("# mastermind second-tests --deepen checkpoint: game {} {} {} {} seed {} first {:016x} deepen-seed {} steps {} "
                                     "restarts {} search {:016x}",
@@ -364,7 +375,24 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std
     // table later. A last line cut short is searched again.
     auto entry_hash = [](const SecondTestEntry& e) { return second_tests_checksum(std::span<const SecondTestEntry>(&e, 1)); };
     std::unordered_map<std::uint64_t, SecondTestEntry> done;
-    if (std::filesystem::exists(checkpoint, error) && std::filesystem::file_size(checkpoint, error) > 0) {
+    const bool resuming = std::filesystem::exists(checkpoint, error) && std::filesystem::file_size(checkpoint, error) > 0;
+    if (args.so_far && !resuming) {
+        complain("{}: --so-far writes the table from a checkpoint, and '{}' holds none (give the run's --checkpoint)\n", kCommand,
+                 checkpoint);
+        return kExitFailure;
+    }
+    // Every entry is checked against the first test before anything is written: its class must
+    // hold the secrets it says (a table of another first test, a forgotten --first-test, an edited
+    // size or a key no answers give all show here), and an entry is copied only when it is true.
+    if (args.progress) complain("{}: checking the {} classes of '{}' against the first test\n", kCommand, input->size(), args.deepen);
+    if (const auto bad = first_wrong_size(*input, first, params, args.threads)) {
+        const auto& e = (*input)[*bad];
+        complain("{}: --deepen '{}': class {:016x} holds {} secrets by the table, {} by the first test's answers (a table "
+                 "of another first test? give it with --first-test)\n",
+                 kCommand, args.deepen, e.class_key, e.size, class_members(e.class_key, first, params).size());
+        return kExitFailure;
+    }
+    if (resuming) {
         std::ifstream in(checkpoint);
         std::string line;
         if (!std::getline(in, line) || line != header) {
@@ -385,10 +413,6 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std
                 return kExitFailure;
             }
         }
-    } else if (args.so_far) {
-        complain("{}: --so-far writes the table from a checkpoint, and '{}' holds none (give the run's --checkpoint)\n", kCommand,
-                 checkpoint);
-        return kExitFailure;
     } else if (!append_durably(checkpoint, header + "\n")) {
         complain("{}: --checkpoint '{}' cannot be written\n", kCommand, checkpoint);
         return kExitFailure;

@@ -125,7 +125,14 @@ bool parse_second_test_line(const std::string& line, const BatchParams& params, 
     } catch (const std::invalid_argument&) {
         return false;
     }
-    return static_cast<int>(entry.test.size()) == params.batch;
+    if (static_cast<int>(entry.test.size()) != params.batch || entry.not_alone > entry.size || entry.size == 0) return false;
+    // A test's strings are distinct.
+    for (std::size_t i = 0; i < entry.test.size(); ++i) {
+        for (std::size_t j = i + 1; j < entry.test.size(); ++j) {
+            if (entry.test[i] == entry.test[j]) return false;
+        }
+    }
+    return true;
 }
 
 std::vector<std::uint32_t> class_members(std::uint64_t class_key, std::span<const PackedCode> first_test, const BatchParams& params) {

@@ -107,6 +107,18 @@ refused "--deepen, a folder" "is not a file" "$bin" second-tests -P 6 -K 7 -B 6 
 refused "--deepen, an empty file" "holds no entries" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/empty.inc" --out "$tmp/x.inc"
 printf 'garbage\n' >"$tmp/garbage.inc"
 refused "--deepen, not a table" "not a line of a table" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/garbage.inc" --out "$tmp/x.inc"
+# A table edited by hand is refused, not copied: a string twice in a test, a class size that is
+# not its class's, a class key no answers give (all in split entries, which are copied, not searched).
+# The first split entry's test with its first string in place of its second.
+awk 'BEGIN {FS = OFS = "\""} /^\{0x[0-9a-f]*, [0-9]*, 0, / && !done {split($2, w, " "); sub(w[2], w[1], $2); done = 1} {print}' \
+    "$tmp/weak.inc" >"$tmp/twice-table.inc"
+check "--deepen: the edited table has a string twice" bash -c "grep -m1 '^{0x[0-9a-f]*, [0-9]*, 0, ' '$tmp/twice-table.inc' | awk -F'\"' '{split(\$2, w, \" \"); exit w[1] != w[2]}'"
+refused "--deepen, a test with a string twice" "not a line of a table" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/twice-table.inc" --out "$tmp/x.inc"
+awk -F', ' 'BEGIN {OFS = ", "} /^\{0x[0-9a-f]*, [0-9]*, 0, / && !done {$2 = $2 + 1; done = 1} {print}' "$tmp/weak.inc" >"$tmp/resized.inc"
+refused "--deepen, a class size edited" "by the first test's answers" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/resized.inc" --out "$tmp/x.inc"
+awk -F', ' 'BEGIN {OFS = ", "} /^\{0x[0-9a-f]*, [0-9]*, 0, / && !done {$1 = "{0x7fffffffffffffff"; done = 1} {print}' "$tmp/weak.inc" >"$tmp/nokey.inc"
+refused "--deepen, a class key no answers give" "by the first test's answers" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/nokey.inc" --out "$tmp/x.inc"
+check "--deepen refusals: nothing written" test ! -e "$tmp/x.inc" -a ! -e "$tmp/x.inc.checkpoint"
 refused "--deepen, --out the input" "three files" "$bin" "${deepen[@]}" --out "$tmp/weak.inc"
 refused "--deepen with --stats" "excludes" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --stats
 refused "--deepen with --shards" "excludes" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --shards 4

@@ -66,5 +66,8 @@ check "--memory-limit 65: the shards it picks are named" grep -q -- "--memory-li
 check "--memory-limit 65: the whole run's report" diff <(jq -S 'del(.seconds)' "$tmp/limited.json") <(without_time "$tmp/whole-classic.json")
 if [ -n "$mpi" ]; then
     refused "mastermind-mpi: another command over 2 ranks" "only 'evaluate --all'" timeout 60 "$mpiexec" --oversubscribe -np 2 "$mpi" score /dev/null
+    # One shard is one process's: over MPI it would have computed the whole game under its label.
+    refused "mastermind-mpi: --shard I/N" "divides --all over its ranks" timeout 60 "$mpiexec" --oversubscribe -np 2 "$mpi" \
+        evaluate -P 4 -K 5 -B 4 --all --shard 0/2
 fi
 exit $((failures > 0))
