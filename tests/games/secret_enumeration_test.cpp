@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "mastermind/core/budget.hpp"
 #include "mastermind/core/random.hpp"
 #include "mastermind/games/secret_enumeration.hpp"
 #include "mastermind/strategies/strategy.hpp"
@@ -53,6 +54,43 @@ TEST(SecretEnumeration, RejectsRecordsItCannotRead) {
     const BatchParams params;
     TestRecord r{{PackedCode::from_index(1, params)}, {}};
     EXPECT_THROW(secrets_answering(r, params), std::invalid_argument);
+}
+
+// Counting without listing: the same number as the list, in both rules and with 16 strings; a
+// limit stops it, a spent budget ends it, a scan too large is refused.
+TEST(SecretCount, EqualsTheListInBothRulesAndWithSixteenStrings) {
+    for (const BatchParams params : {BatchParams{4, 5, 4, 20}, BatchParams{5, 4, 3, 20, Rules::adjacent}, BatchParams{4, 4, 16, 20}}) {
+        Rng rng(params.pegs * 10 + params.batch);
+        std::vector<TestRecord> history;
+        for (int round = 0; round < 3; ++round) {
+            const auto secret = PackedCode::from_index(rng.below(params.secret_count()), params);
+            history.push_back(answered_record(random_distinct_strings(rng, params), secret, params.pegs, params.rules));
+            const auto listed = secrets_consistent(history, params);
+            const auto counted = count_consistent(history, params, Budget{}, 1'000'000);
+            EXPECT_EQ(counted.count, listed.size()) << "P=" << params.pegs << " B=" << params.batch << " round " << round;
+            EXPECT_FALSE(counted.at_least);
+            if (listed.size() > 1) {
+                const auto limited = count_consistent(history, params, Budget{}, listed.size() - 1);
+                EXPECT_TRUE(limited.at_least);
+                EXPECT_EQ(limited.count, listed.size() - 1);
+            }
+        }
+    }
+    EXPECT_EQ(count_consistent({}, BatchParams{}, Budget{}, 5).count, 1'000'000'000u);
+}
+
+TEST(SecretCount, ASpentBudgetEndsItAndALargeScanIsRefused) {
+    const BatchParams params;  // 9/10/9
+    Rng rng(3);
+    const std::vector<TestRecord> history{answered_record(random_distinct_strings(rng, params), PackedCode::from_index(12345, params),
+                                                          params.pegs)};
+    EXPECT_THROW(count_consistent(history, params, Budget::of_seconds(0), 1'000'000'000), BudgetExhausted);
+    BatchParams adjacent = params;
+    adjacent.rules = Rules::adjacent;
+    EXPECT_FALSE(why_not_countable(history, adjacent).empty());
+    EXPECT_THROW(count_consistent(history, adjacent, Budget{}, 10), std::invalid_argument);
+    EXPECT_THROW(secrets_consistent(history, adjacent), std::invalid_argument);
+    EXPECT_TRUE(why_not_countable(history, params).empty());
 }
 
 }  // namespace

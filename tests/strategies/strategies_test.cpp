@@ -181,6 +181,38 @@ TEST(Strategies, AutoPicksTheBestStrategyForTheGame) {
     EXPECT_EQ(best_strategy_for(BatchParams{12, 16, 16, 20})->name, "consistent");  // B = 16: none plays it
 }
 
+// What strategy_refuses says is what playing says: a strategy it accepts makes its first move,
+// one it refuses throws at once, on games of both rules, large and small, and with 16 strings.
+// (The rules are the registry's to refuse: the factories of classic strategies do not ask.)
+TEST(Strategies, RefusalsAgreeWithTheFirstMove) {
+    const BatchParams games[] = {BatchParams{}, BatchParams{4, 6, 4, 20}, digit_game(5), BatchParams{12, 16, 16, 20},
+                                 BatchParams{10, 10, 10, 20}, BatchParams{9, 10, 9, 20, Rules::adjacent},
+                                 BatchParams{4, 5, 3, 20, Rules::adjacent}, BatchParams{3, 3, 16, 20}};
+    for (const auto& params : games) {
+        for (const auto& info : all_strategies()) {
+            const std::string why = strategy_refuses(info, params);
+            bool played = true;
+            try {
+                (void)info.make(params, 1)->next(Position::lazy(params, {}));
+            } catch (const std::invalid_argument&) {
+                played = false;
+            }
+            if (params.rules == Rules::adjacent && !info.adjacent_rules) {
+                EXPECT_NE(why, "") << info.name;
+                continue;
+            }
+            EXPECT_EQ(why.empty(), played) << info.name << " on " << params.pegs << "/" << params.colours << "/" << params.batch
+                                           << (params.rules == Rules::adjacent ? " adjacent" : "") << ": " << why;
+        }
+    }
+}
+
+TEST(Strategies, AGameNeedsAsManyCodesAsStringsATest) {
+    EXPECT_EQ(BatchParams({2, 2, 4, 20}).validate(), "");
+    EXPECT_NE(BatchParams({2, 2, 5, 20}).validate().find("needs at least 5 codes"), std::string::npos);
+    EXPECT_NE(BatchParams({1, 2, 3, 20}).validate(), "");
+}
+
 TEST(Strategies, SpecificStrategiesRefuseOtherGames) {
     EXPECT_THROW(find_strategy("case-analysis")->make(digit_game(5), 1), std::invalid_argument);
     EXPECT_THROW(find_strategy("search-after-fast-counts")->make(digit_game(5), 1), std::invalid_argument);

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The edges of the newer commands: games no strategy can play refused before any work, hints and
+# counts that give up within their budget and say so, options that used to be ignored or misread,
+# and the answers a person types that contradict each other.
+# Usage: edges_cli_test.sh MASTERMIND
+set -u
+bin=$1
+source "$(dirname "$0")/lib.sh"
+test9="000000000 111111111 222222222 333333333 444444444 555555555 666666666 777777777 888888888"
+
+# --- a test of more strings than the game has codes (B > K^P): refused by every command.
+refused "play: B > K^P" "needs at least 3 codes" "$bin" play --game batch -P 1 -K 2 -B 3 --seed 1
+refused "evaluate: B > K^P" "needs at least 5 codes" "$bin" evaluate -P 2 -K 2 -B 5 --strategy adaptive-split --all
+refused "judge: B > K^P" "needs at least 5 codes" "$bin" judge -P 2 -K 2 -B 5 --seed 1
+refused "first-test: B > K^P" "needs at least 5 codes" "$bin" first-test -P 2 -K 2 -B 5
+refused "second-tests: B > K^P" "needs at least 5 codes" "$bin" second-tests -P 2 -K 2 -B 5 --out "$tmp/st.inc"
+refused "arena: B > K^P" "needs at least 5 codes" "$bin" arena -P 2 -K 2 -B 5 --games 1 -- "$bin" solve
+echo "2 2 5 20" | timeout 20 "$bin" solve >"$tmp/out" 2>"$tmp/err"
+status=$?
+check "solve on a header with B > K^P: status 2, no hang (got $status)" test "$status" -eq 2
+check "solve on a header with B > K^P: says why" grep -q "needs at least 5 codes" "$tmp/err"
+
+# --- counts the batch game cannot scan: a message, no abort.
+printf '%s\ncount\n' "$test9" | timeout 60 "$bin" play --game batch --rules adjacent --seed 1 >"$tmp/out" 2>"$tmp/err"
+check "count, adjacent 9/10/9 after a test: no abort (status 1 at the end of input)" test $? -eq 1
+check "count, adjacent 9/10/9 after a test: says why not" grep -q "No count: a count under adjacent rules scans every secret" "$tmp/out"
+printf 'count\n' | "$bin" play --game batch --rules adjacent --seed 1 >"$tmp/out" 2>&1
+check "play, a batch game no strategy plays: played without hints" grep -q "No hints in this game" "$tmp/out"
+check "count with no test: every secret" grep -q "1000000000 secrets still fit (no test yet)" "$tmp/out"
+# A count after a test is the number of secrets consistent with it, checked against a brute
+# force here (classic rules, 4 pegs of 4 colours, one test of 3 strings; the answers as shown).
+printf '0123 1230 3333\ncount\nreveal\n' | "$bin" play --game batch -P 4 -K 4 -B 3 --seed 5 >"$tmp/count"
+counted=$(sed -n 's/^\([0-9]*\) secrets\{0,1\} still fits\{0,1\} the answers\.$/\1/p' "$tmp/count")
+expected=$(python3 - "$tmp/count" <<'PY'
+import itertools, re, sys
+text = open(sys.argv[1]).read()
+row = re.search(r"^ +answers (.*)$", text, re.M).group(1)
+shown = sorted(tuple(map(int, a)) for a in re.findall(r"\((\d),(\d)\)", row))
+def hit_blow(secret, guess):
+    hit = sum(s == g for s, g in zip(secret, guess))
+    common = sum(min(secret.count(c), guess.count(c)) for c in set(guess))
+    return hit, common - hit
+strings = ["0123", "1230", "3333"]
+print(sum(sorted(hit_blow(s, g) for g in strings) == shown for s in map("".join, itertools.product("0123", repeat=4))))
+PY
+)
+check "count after a test: $counted, a brute force says $expected" test -n "$counted" -a "$counted" = "$expected"
+
+# --- hints that would search without end: refused by size, or given up within the budget.
+printf 'hint optimal\n' | timeout 30 "$bin" play -P 5 -K 8 --seed 1 >"$tmp/out" 2>&1
+check "play 5x8: hint optimal refused at once, with why" grep -q "No hint: optimal searches the whole game" "$tmp/out"
+refused "assist 5x8 --codebreaker optimal" "at most 2401 codes" timeout 30 "$bin" assist -P 5 -K 8 --codebreaker optimal
+printf 'hint optimal\n' | timeout 30 "$bin" play --seed 1 >"$tmp/out" 2>&1
+check "play 4x6: hint optimal given" grep -q "^Hint (optimal): " "$tmp/out"
+printf '0123 1230 3333\nhint\n' | timeout 60 "$bin" play --game batch -P 4 -K 4 -B 3 -M 1 --seed 5 >"$tmp/out" 2>&1
+check "play -M 1: the hint after the last test is a challenge" grep -q "^Hint (.*): challenge " "$tmp/out"
+
+# --- assist: a contradictory all-black answer is no win; -M is kept.
+printf '0000 0 0\n0123 4 0\n' | "$bin" assist >"$tmp/out" 2>&1
+check "assist: a contradictory all-black answer is not solved" bash -c "! grep -q 'Solved' '$tmp/out'"
+check "assist: it is named as a likely typing error" grep -q "No code fits these answers" "$tmp/out"
+printf '0000 0 0\n0123 1 0\n1111 0 0\n' | "$bin" assist -M 2 >"$tmp/out" 2>&1
+check "assist -M 2: a third guess refused" grep -q "No guesses left: the game allows 2 guesses" "$tmp/out"
+"$bin" assist --help >"$tmp/help"
+check "assist --help: no batch game offered" bash -c "! grep -q -e '--game' -e '--batch' '$tmp/help'"
+refused "assist -M 101" "--max-guesses" "$bin" assist -M 101
+refused "play -M 500 (ordinary)" "--max-guesses (-M): the ordinary game allows 1 to 100" "$bin" play -M 500
+refused "judge -P 9 (ordinary)" "--pegs (-P): the ordinary game has 1 to 8 pegs" "$bin" judge --game ordinary -P 9
+
+# --- options that were ignored or misreported.
+"$bin" evaluate --game ordinary -P 3 -K 3 --strategy knuth --all --write-tree "$tmp/k33.tree" >/dev/null
+refused "evaluate --strategy tree --first (not the tree's)" "the tree plays 001 first" \
+    "$bin" evaluate --game ordinary -P 3 -K 3 --strategy tree --tree "$tmp/k33.tree" --first 222 --all
+refused "evaluate --exact-below with knuth" "entropy-optimal's" "$bin" evaluate --game ordinary --strategy knuth --exact-below 5 --all
+refused "solve --exact-below with knuth" "entropy-optimal's" "$bin" solve --strategy knuth --exact-below 5
+echo "9 10 9 20" | "$bin" solve --first 000000000 >"$tmp/out" 2>"$tmp/err"
+check "solve --first in the batch game: status 2" test $? -eq 2
+check "solve --first in the batch game: says why" grep -q "choose their own first test" "$tmp/err"
+refused "arena --games with --secret" "excludes" "$bin" arena --games 5 --secret 000000000 -- "$bin" solve
+refused "arena --secrets with --secret" "excludes" "$bin" arena --secrets /dev/null --secret 000000000 -- "$bin" solve
+refused "arena --time-limit 0.0001" "from 0.001" "$bin" arena --time-limit 0.0001 --games 1 -- "$bin" solve
+refused "judge --timeout 0.0001" "from 0.001" "$bin" judge --timeout 0.0001 --seed 1
+refused "solve --timeout 0.0001" "from 0.001" "$bin" solve --timeout 0.0001
+
+# --- solve --strategy tree on answers the tree does not hold: inconsistent (3), no abort.
+printf 'ordinary 3 3 10 classic\n0 0\n0 0\n0 0\n' | "$bin" solve --strategy tree --tree "$tmp/k33.tree" >/dev/null 2>"$tmp/err"
+check "solve --strategy tree, answers fitting no code: status 3" test $? -eq 3
+check "solve --strategy tree: says which answer" grep -q "the tree has no guess after answer '0 0' to guess 2" "$tmp/err"
+
+echo "$failures failures"
+[ "$failures" -eq 0 ]

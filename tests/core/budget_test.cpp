@@ -1,0 +1,87 @@
+// The budget of one piece of work: deadline and stop flag, and the searches that ask it (the exact
+// search gives up, and answers the same position afterwards as a search that never gave up).
+#include <gtest/gtest.h>
+
+#include <atomic>
+
+#include "mastermind/core/budget.hpp"
+#include "mastermind/core/code_space.hpp"
+#include "mastermind/games/consistent_set.hpp"
+#include "mastermind/strategies/codebreaker.hpp"
+#include "mastermind/strategies/optimal_search.hpp"
+
+namespace mastermind {
+namespace {
+
+TEST(Budget, UnlimitedByDefault) {
+    const Budget b;
+    EXPECT_FALSE(b.limited());
+    EXPECT_FALSE(b.exhausted());
+    EXPECT_NO_THROW(b.check("work"));
+}
+
+TEST(Budget, DeadlineAndStopFlag) {
+    EXPECT_TRUE(Budget::of_seconds(0).exhausted());
+    EXPECT_FALSE(Budget::of_seconds(3600).exhausted());
+    EXPECT_EQ(Budget::of_seconds(2).seconds(), 2.0);
+    std::atomic<bool> stop{false};
+    const Budget flagged = Budget::until(stop);
+    EXPECT_FALSE(flagged.exhausted());
+    stop = true;
+    EXPECT_TRUE(flagged.exhausted());
+    EXPECT_TRUE(Budget::of_seconds(3600, &stop).exhausted());
+    try {
+        Budget::of_seconds(0).check("the search");
+        FAIL() << "no throw";
+    } catch (const BudgetExhausted& e) {
+        EXPECT_STREQ(e.what(), "the search gave up after its budget of 0 s");
+    }
+    try {
+        flagged.check("the search");
+        FAIL() << "no throw";
+    } catch (const BudgetExhausted& e) {
+        EXPECT_STREQ(e.what(), "the search was stopped");
+    }
+}
+
+TEST(Budget, TheExactSearchGivesUpAndIsRightAfterwards) {
+    const CodeSpace space(Rules::classic, 4, 5);
+    const auto all = all_codes(space);
+    OptimalSearch reference(space);
+    const auto expected = reference.solve({}, all, OptimalSearch::kUnbounded);
+    ASSERT_TRUE(expected);
+    OptimalSearch search(space);
+    EXPECT_THROW(search.solve({}, all, OptimalSearch::kUnbounded, Budget::of_seconds(0)), BudgetExhausted);
+    const auto after = search.solve({}, all, OptimalSearch::kUnbounded);
+    ASSERT_TRUE(after);
+    EXPECT_EQ(after->total, expected->total);
+    EXPECT_EQ(after->squares, expected->squares);
+}
+
+TEST(Budget, TheExactSearchOnTwoThreadsGivesUpToo) {
+    const CodeSpace space(Rules::classic, 4, 6);
+    OptimalSearchOptions options;
+    options.threads = 2;
+    options.parallel_from = 100;
+    OptimalSearch search(space, options);
+    std::atomic<bool> stop{true};
+    EXPECT_THROW(search.solve({}, all_codes(space), OptimalSearch::kUnbounded, Budget::until(stop)), BudgetExhausted);
+}
+
+TEST(Budget, EveryCodebreakerThatSearchesGivesUp) {
+    // After one guess: the first move's symmetry leaves too few guesses to score for a check.
+    const CodeSpace space(Rules::classic, 5, 6);
+    const std::vector<Guess> history{{*space.parse("00112"), space.feedback(*space.parse("00112"), *space.parse("12345"))}};
+    const auto consistent = narrow(space, all_codes(space), history[0].code, history[0].feedback);
+    // (most-parts finds a partition no guess can beat among the first few here, before a check.)
+    for (const char* name : {"knuth", "irving", "entropy", "optimal", "entropy-optimal"}) {
+        CodebreakerOptions options;
+        options.budget = Budget::of_seconds(0);
+        options.exact_below = 100000;  // entropy-optimal: the exact search at once
+        const auto breaker = find_codebreaker(name)->make(space, options);
+        EXPECT_THROW(breaker->next(OrdinaryPosition{space, history, consistent}), BudgetExhausted) << name;
+    }
+}
+
+}  // namespace
+}  // namespace mastermind
