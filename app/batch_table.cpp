@@ -101,8 +101,9 @@ BatchHint BatchTable::hint(std::string_view name, const Budget& budget) {
             // Counted first, without keeping the secrets: only a set small enough is listed.
             const auto fit = counted_ ? *counted_ : count_consistent(history_, params_, budget, kLargestHintSet);
             if (fit.at_least || fit.count > kLargestHintSet) {
-                hint.why_not = fmt::format("more than {} secrets still fit, more than a strategy answers for quickly; "
-                                           "a test that splits them more helps",
+                hint.why_not = fmt::format("{} still fit, more than the {} a strategy answers for quickly; a test that "
+                                           "splits them more helps",
+                                           fit.at_least ? fmt::format("more than {} secrets", fit.count) : count_of(fit.count, "secret"),
                                            kLargestHintSet);
                 return hint;
             }

@@ -70,7 +70,9 @@ int run_bench(const BenchArgs& args) {
         for (const auto& info : all_strategies()) {
             const std::string game = fmt::format("batch {} 4/5/4", to_string(rules));
             if (auto why = strategy_refuses(info, params); !why.empty()) {
-                line(std::string(info.name), game, 0, 0, "refuses: " + why);
+                // The signature tells a refusal of the rules (0) from one of the game's size (1).
+                const bool by_rules = rules == Rules::adjacent && !info.adjacent_rules;
+                line(std::string(info.name), game, 0, by_rules ? 0 : 1, "refuses: " + why);
                 continue;
             }
             EvaluationOptions options;

@@ -187,7 +187,7 @@ if command -v node >/dev/null; then
 else
     echo "skip the Node.js solver: node is not installed"
 fi
-"$bin" arena --games 3 --secret 000000000 --secret 000000000 --secret 000000000 "${memory[@]}" -- "$misbehave" zeros "$marker" >"$tmp/zeros" 2>&1
+"$bin" arena --secret 000000000 --secret 000000000 --secret 000000000 "${memory[@]}" -- "$misbehave" zeros "$marker" >"$tmp/zeros" 2>&1
 check "zeros: Accepted with 0 tests" test "$(grep -c '^game .*Accepted  *tests   0' "$tmp/zeros")" -eq 3
 "$bin" arena --games 1 -- /nonexistent/program >"$tmp/missing" 2>&1
 check "missing program: exit 2" test $? -eq 2

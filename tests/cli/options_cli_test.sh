@@ -90,7 +90,7 @@ done
 # --- file arguments: a directory and an empty file are refused by name, before any work.
 : >"$tmp/empty"
 mkdir "$tmp/dir"
-for command in "evaluate --secrets" "arena --games 1 --secrets"; do
+for command in "evaluate --secrets" "arena --secrets"; do
     for path in "$tmp/dir" "$tmp/empty"; do
         read -r -a args <<<"$command $path"
         [ "${args[0]}" = arena ] && args+=(-- "$bin" solve)

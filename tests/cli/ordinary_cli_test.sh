@@ -133,7 +133,7 @@ check "judge: a colour outside K is a violation" grep -q "has symbol '6' at posi
 check "judge: --game ordinary --batch 2 is refused (exit 2)" test $? -eq 2
 "$bin" evaluate --game ordinary -P 9 -K 9 --strategy knuth --all >/dev/null 2>"$tmp/err"
 check "evaluate: a game too large for the codebreakers is refused (exit 2)" test $? -eq 2
-check "evaluate: and says why" grep -q "pegs must be 1..8" "$tmp/err"
+check "evaluate: and says why" grep -q "the ordinary game has 1 to 8 pegs" "$tmp/err"
 "$bin" evaluate --game ordinary --strategy adaptive-split --all >/dev/null 2>"$tmp/err"
 check "evaluate: a batch strategy in the ordinary game is refused" grep -q "not a codebreaker of the ordinary game" "$tmp/err"
 
