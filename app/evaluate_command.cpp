@@ -116,7 +116,7 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         if (!tree || !tree_fits("mastermind evaluate", args.tree_file, *tree, space)) return kExitFailure;
         options.codebreaker_options.tree = std::move(tree);
     }
-    std::optional<std::ofstream> tree_out;
+    std::unique_ptr<ReplacedFile> tree_out;
     if (!args.write_tree_file.empty()) {
         if (!args.all) {
             complain("mastermind evaluate: --write-tree writes the decision tree of --all\n");
@@ -191,9 +191,8 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
             complain("mastermind evaluate: --write-tree '{}' not written: {} of the games failed\n", args.write_tree_file, r.failures);
             return kExitBadInput;
         }
-        write_decision_tree(*tree_out, space, *r.tree);
-        tree_out->flush();
-        if (!*tree_out) {
+        write_decision_tree(tree_out->stream(), space, *r.tree);
+        if (!tree_out->commit()) {
             complain("mastermind evaluate: --write-tree '{}': write error\n", args.write_tree_file);
             return kExitFailure;
         }
