@@ -387,7 +387,8 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--exact-below", args->exact_below, "entropy-optimal: the exact search from sets of at most this many secrets")
         ->capture_default_str()
         ->check(integer_in(1, 1'000'000));
-    cmd->add_option("--write-tree", args->write_tree_file, "with --all, ordinary game: write the decision tree played to FILE");
+    cmd->add_option("--write-tree", args->write_tree_file, "with --all, ordinary game: write the decision tree played to FILE")
+        ->check(output_file());
     cmd->add_option_function<std::string>(
            "--shard",
            [args](const std::string& text) {

@@ -41,6 +41,7 @@
 #include "mastermind/strategies/second_tests.hpp"
 #include "mastermind/strategies/split_search.hpp"
 #include "option_checks.hpp"
+#include "output_paths.hpp"
 #include "test_option.hpp"
 #include "mastermind/core/hash.hpp"
 #include "mastermind/strategies/adaptive_split.hpp"
@@ -248,23 +249,14 @@ void print_checkpoint_stats(const Resumed& r, const BatchParams& params, const s
 }
 
 bool writable_file(const std::string& option, const std::string& path) {
-    std::error_code error;
-    if (std::filesystem::is_directory(path, error)) {
-        complain("{}: {} '{}' is a directory\n", kCommand, option, path);
-        return false;
-    }
-    const auto parent = std::filesystem::absolute(path, error).parent_path();
-    if (!std::filesystem::is_directory(parent, error) || ::access(parent.c_str(), W_OK) != 0) {
-        complain("{}: {} '{}': its folder '{}' does not exist or cannot be written\n", kCommand, option, path, parent.string());
+    if (const auto why = output_file_problem(path); !why.empty()) {
+        complain("{}: {} {}\n", kCommand, option, why);
         return false;
     }
     // The table is written beside its path and renamed over it: a device or a pipe would be replaced.
+    std::error_code error;
     if (std::filesystem::exists(path, error) && !std::filesystem::is_regular_file(path, error)) {
         complain("{}: {} '{}' is not a regular file\n", kCommand, option, path);
-        return false;
-    }
-    if (std::filesystem::exists(path, error) && ::access(path.c_str(), W_OK) != 0) {
-        complain("{}: {} '{}' cannot be written\n", kCommand, option, path);
         return false;
     }
     return true;
@@ -644,8 +636,11 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
         "(add --so-far: the table from what is searched so far)");
     add_game_options(cmd, args->game);
     cmd->add_option("--seed", args->seed, "adaptive-split's seed")->check(seed_value())->capture_default_str();
-    cmd->add_option("--out", args->out, "the table's source, written when every shard is done")->capture_default_str();
-    cmd->add_option("--checkpoint", args->checkpoint, "finished shards (default: OUT.checkpoint); an existing one is resumed");
+    cmd->add_option("--out", args->out, "the table's source, written when every shard is done")
+        ->capture_default_str()
+        ->check(output_file());
+    cmd->add_option("--checkpoint", args->checkpoint, "finished shards (default: OUT.checkpoint); an existing one is resumed")
+        ->check(output_file());
     cmd->add_option("--shards", args->shards, "shards of the game (one at a time in memory; the checkpoint's unit)")
         ->check(integer_in(1, 100'000))
         ->capture_default_str();
