@@ -194,6 +194,16 @@ for row in "${paths[@]}"; do
     done
 done
 
+# --- two options naming one file, and a file a failed run must leave as it was.
+refused "judge --log F --transcript F" "name the same file" "$bin" judge --seed 1 --log "$tmp/same" --transcript "$tmp/same"
+refused "judge --log F --transcript ./F" "name the same file" "$bin" judge --seed 1 --log "$tmp/same" --transcript "$tmp/../$(basename "$tmp")/same"
+echo "an earlier tree" >"$tmp/kept.tree"
+"$bin" evaluate --game ordinary -P 3 -K 3 --strategy knuth --all -M 2 --write-tree "$tmp/kept.tree" >/dev/null 2>&1
+check "evaluate --write-tree F, games failing: F as it was" grep -qx "an earlier tree" "$tmp/kept.tree"
+check "evaluate --write-tree F, games failing: no temporary left" test ! -e "$tmp/kept.tree.partial"
+"$bin" evaluate --game ordinary -P 3 -K 3 --strategy knuth --all --write-tree "$tmp/kept.tree" >/dev/null 2>&1
+check "evaluate --write-tree F, games won: the tree replaces F" grep -q "^mastermind-tree 1" "$tmp/kept.tree"
+
 # --- file arguments: a directory and an empty file are refused by name, before any work.
 : >"$tmp/empty"
 for command in "evaluate --secrets" "arena --games 1 --secrets"; do
@@ -245,6 +255,33 @@ closed_pipe "score" "$bin" score "$tmp/big"
 closed_pipe --stderr-only "score --keep-going (every line bad)" bash -c "tr 'A-Z' 'a-z' <'$tmp/big' | '$bin' score --keep-going"
 closed_pipe "arena" "$bin" arena --games 3000 -P 2 -K 3 -B 1 -- "$bin" solve --strategy consistent
 closed_pipe "first-test" "$bin" first-test -P 3 -K 3 -B 2 --candidates 100000 --climb 0
+
+# Every other command that writes to stdout, into a pipe whose reader has already left (the
+# command starts after `true` exits, so even a short output meets the closed pipe): status 2
+# and one message, the last line on stderr (second-tests reports its shards there before).
+closed_before() {  # closed_before NAME COMMAND...
+    local name=$1 status
+    shift
+    (sleep 0.2; exec timeout 60 "$@" </dev/null) 2>"$tmp/err" | true
+    status=${PIPESTATUS[0]}
+    check "$name | (closed): status 2 (got $status)" test "$status" -eq 2
+    check "$name | (closed): one message" bash -c "test \$(grep -vc '^shard ' '$tmp/err') -eq 1 && tail -1 '$tmp/err' | grep -q 'cannot write the output\|closed the stream'"
+}
+"$bin" evaluate -P 3 -K 3 -B 2 --strategy consistent --all --shard 0/2 >"$tmp/shard0.json"
+"$bin" evaluate -P 3 -K 3 -B 2 --strategy consistent --all --shard 1/2 >"$tmp/shard1.json"
+closed_before "evaluate --json" "$bin" evaluate --sample 20 --json
+closed_before "evaluate --shard" "$bin" evaluate -P 3 -K 3 -B 2 --strategy consistent --all --shard 0/2
+closed_before "merge" "$bin" merge "$tmp/shard0.json" "$tmp/shard1.json"
+[ "$sanitized" = 1 ] || closed_before "bench" "$bin" bench -q
+closed_before "draw game" "$bin" draw game "$tmp/game.jsonl"
+closed_before "draw histogram" "$bin" draw histogram "$tmp/report.json"
+closed_before "draw tree --format dot" "$bin" draw tree "$tmp/tree.txt" --format dot
+command -v dot >/dev/null && closed_before "draw tree (SVG through dot)" "$bin" draw tree "$tmp/tree.txt"
+closed_before "second-tests" "$bin" second-tests -P 4 -K 5 -B 4 --out "$tmp/closed.inc"
+closed_before "solve" "$bin" solve
+closed_before "play" "$bin" play --seed 1
+closed_before "assist" "$bin" assist
+closed_before "first-test (short)" "$bin" first-test -P 3 -K 3 -B 2 --candidates 1 --climb 1
 
 echo "$failures failures"
 [ "$failures" -eq 0 ]
