@@ -84,7 +84,7 @@ start=$(head -1 "$tmp/ordinary.jsonl")
 guess() { printf '%s\n{"event":"guess","guess":1,"code":"%s","black":%s,"grey":%s,"white":%s}\n' "$start" "$@"; }
 bad_log() {  # bad_log NAME PATTERN: the log on stdin is refused, by file:line, saying PATTERN
     cat >"$tmp/bad.jsonl"
-    refused "draw game: $1" "bad.jsonl:[0-9]*: .*$2" "$bin" draw game "$tmp/bad.jsonl"
+    refused "draw game: $1" "bad.jsonl:[0-9]*: .*$2" timeout 60 "$bin" draw game "$tmp/bad.jsonl"
 }
 guess 0012 2000000000 0 0 | bad_log "a black count of 2e9" "black is 2000000000"
 guess 0012 5 0 9 | bad_log "5 black 9 white on 4 pegs" "black is 5"
