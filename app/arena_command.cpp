@@ -18,6 +18,7 @@
 #include "mastermind/core/text.hpp"
 #include "commands.hpp"
 #include "game_options.hpp"
+#include "output_paths.hpp"
 #include "mastermind/games/arena.hpp"
 #include "mastermind/games/batch_game.hpp"
 #include "mastermind/core/random.hpp"
@@ -291,9 +292,11 @@ void add_arena_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--seed", args->seed, "seed of the secrets and shuffles")->capture_default_str()->check(seed_value());
     cmd->add_option("--only", args->only, "play only game N of the run these options describe (same secret and shuffles)")
         ->check(integer_in(1, kMaxGames));
-    cmd->add_option("--json", args->json_file, "also write the summary and every game as JSON to this file");
+    cmd->add_option("--json", args->json_file, "also write the summary and every game as JSON to this file")
+        ->check(output_file());
     // Secrets come from one place: drawn (--games), a file, or the command line.
-    CLI::Option* file = cmd->add_option("--secrets", args->secrets_file, "file of secrets, one per line ('#' comments)");
+    CLI::Option* file =
+        cmd->add_option("--secrets", args->secrets_file, "file of secrets, one per line ('#' comments)")->check(not_empty());
     CLI::Option* given = cmd->add_option("--secret", args->secrets, "a secret to play (repeatable)");
     games->excludes(file, given);
     file->excludes(given);
@@ -307,7 +310,7 @@ void add_arena_command(CLI::App& app, int& exit_status) {
         ->capture_default_str()
         ->check(integer_in(0, 1 << 20));
     cmd->add_option("--jobs,-j", args->jobs, "games played at once")->capture_default_str()->check(integer_in(1, kMaxThreads));
-    cmd->add_option("--log-dir", args->log_dir, "write each game's transcript (JSON lines) here");
+    cmd->add_option("--log-dir", args->log_dir, "write each game's transcript (JSON lines) here")->check(output_folder());
     cmd->add_flag("--quiet,-q", args->quiet, "print only the summary");
     cmd->add_flag("--show-stderr", args->show_stderr, "let the program's stderr through (default: discarded)");
     cmd->add_option("command", args->command, "the solver program and its arguments, after --");

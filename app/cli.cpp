@@ -79,7 +79,9 @@ int run_cli(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         exit_status = app.exit(e);
     } catch (const CLI::ParseError& e) {
-        app.exit(e);
+        // One line, naming the command, the option and why: CLI11's own adds a second line.
+        const std::string name = command_name(app);
+        complain("{}: {} (see {} --help)\n", name, e.what(), name);
         return kExitFailure;
     } catch (const std::system_error& e) {  // the output could not be written
         complain("{}: cannot write the output: {}\n", command_name(app), e.code().message());

@@ -16,7 +16,9 @@
 
 #include "commands.hpp"
 #include "mastermind/games/arena.hpp"
+#include "mastermind/core/bounded_input.hpp"
 #include "mastermind/pictures/pictures.hpp"
+#include "output_paths.hpp"
 #include "tree_file.hpp"
 
 extern char** environ;
@@ -54,63 +56,119 @@ bool open_input(const char* command, const std::string& path, std::ifstream& in)
     return true;
 }
 
-// Writes `text` to the output ("-": standard output); false with a message if it cannot.
+// Writes `text` to the output ("-": standard output); false with one message if it cannot (a
+// closed pipe, a full disk). Standard output is written with write(2), past stdio, so that a
+// failure is reported here once and not again when the process exits.
 bool write_output(const char* command, const std::string& output, const std::string& text) {
     if (output == "-") {
-        std::fwrite(text.data(), 1, text.size(), stdout);
         flush_stdout();
+        std::size_t done = 0;
+        while (done < text.size()) {
+            const ssize_t n = ::write(STDOUT_FILENO, text.data() + done, text.size() - done);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) {
+                complain("mastermind draw {}: cannot write the output: {}\n", command, std::strerror(n < 0 ? errno : EIO));
+                return false;
+            }
+            done += static_cast<std::size_t>(n);
+        }
         return true;
     }
-    std::ofstream out(output, std::ios::binary);
+    std::ofstream out(output, std::ios::binary | std::ios::trunc);
     out << text;
     out.flush();
     if (!out) {
-        complain("mastermind draw {}: cannot write '{}'\n", command, output);
+        complain("mastermind draw {}: -o '{}' cannot be written: {}\n", command, output, std::strerror(errno));
         return false;
     }
     return true;
 }
 
-// GraphViz's dot turns DOT into SVG: run without a shell, DOT on its standard input.
+// A temporary file (removed when closed) holding `text`, read from its start; -1 if none can be
+// made.
+int temporary_file_with(const std::string& text) {
+    std::FILE* file = std::tmpfile();
+    if (!file) return -1;
+    const int fd = ::dup(::fileno(file));
+    std::fclose(file);
+    if (fd < 0) return -1;
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            ::close(fd);
+            return -1;
+        }
+        done += static_cast<std::size_t>(n);
+    }
+    if (::lseek(fd, 0, SEEK_SET) != 0) {
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+// GraphViz's dot turns DOT into SVG: run without a shell, the DOT text on its standard input (a
+// temporary file), its SVG read back through a pipe and its messages into another temporary
+// file. The SVG is then written like the other pictures, so a bad output path or a closed pipe
+// gets our one message, never GraphViz's own.
 int run_dot(const std::string& dot_text, const std::string& output) {
-    int in[2];
-    if (::pipe2(in, O_CLOEXEC) != 0) {
-        complain("mastermind draw tree: pipe: {}\n", std::strerror(errno));
+    const int in = temporary_file_with(dot_text);
+    const int messages = temporary_file_with("");
+    int out[2] = {-1, -1};
+    if (in < 0 || messages < 0 || ::pipe2(out, O_CLOEXEC) != 0) {
+        complain("mastermind draw tree: cannot prepare GraphViz's input and output: {}\n", std::strerror(errno));
+        for (int fd : {in, messages}) {
+            if (fd >= 0) ::close(fd);
+        }
         return kExitFailure;
     }
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, in, STDIN_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, messages, STDERR_FILENO);
     std::vector<std::string> args{"dot", "-Tsvg"};
-    if (output != "-") args.insert(args.end(), {"-o", output});
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
     pid_t pid = 0;
     const int spawned = ::posix_spawnp(&pid, "dot", &actions, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
-    ::close(in[0]);
+    ::close(in);
+    ::close(out[1]);
     if (spawned != 0) {
-        ::close(in[1]);
+        ::close(out[0]);
+        ::close(messages);
         complain("mastermind draw tree: cannot run GraphViz's dot: {}\n", std::strerror(spawned));
         return kExitFailure;
     }
-    std::size_t done = 0;
-    while (done < dot_text.size()) {
-        const ssize_t n = ::write(in[1], dot_text.data() + done, dot_text.size() - done);
+    // The SVG of a tree of at most 2000 positions (tree_dot) is a few MiB at most.
+    constexpr std::size_t kMaxSvg = std::size_t{64} << 20;
+    std::string svg;
+    char chunk[65536];
+    for (;;) {
+        const ssize_t n = ::read(out[0], chunk, sizeof chunk);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) break;
-        done += static_cast<std::size_t>(n);
+        if (svg.size() < kMaxSvg) svg.append(chunk, static_cast<std::size_t>(n));
     }
-    ::close(in[1]);
+    ::close(out[0]);
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || done < dot_text.size()) {
-        complain("mastermind draw tree: GraphViz's dot failed (status {})\n", status);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || svg.size() >= kMaxSvg) {
+        std::string said(512, '\0');
+        const ssize_t n = ::pread(messages, said.data(), said.size(), 0);
+        said.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
+        if (const auto end = said.find('\n'); end != std::string::npos) said.resize(end);
+        ::close(messages);
+        complain("mastermind draw tree: GraphViz's dot failed (status {}){}{}\n", status, said.empty() ? "" : ": ", said);
         return kExitFailure;
     }
-    return kExitOk;
+    ::close(messages);
+    return write_output("tree", output, svg) ? kExitOk : kExitFailure;
 }
 
 }  // namespace
@@ -128,7 +186,9 @@ void add_draw_command(CLI::App& app, int& exit_status) {
 
     auto add_io = [](CLI::App* sub, DrawArgs& args, const char* what) {
         sub->add_option("input", args.input, what)->required();
-        sub->add_option("-o,--output", args.output, "where to write ('-': standard output)")->capture_default_str();
+        sub->add_option("-o,--output", args.output, "where to write ('-': standard output)")
+            ->capture_default_str()
+            ->check(output_file(true));
         sub->footer(
             "\nExamples:\n"
             "  mastermind draw game game.jsonl -o game.svg\n"
@@ -145,7 +205,14 @@ void add_draw_command(CLI::App& app, int& exit_status) {
             std::istringstream piped;
             std::istream* in = &piped;
             if (args->input == "-") {
-                piped.str(std::string(std::istreambuf_iterator<char>(std::cin), {}));
+                // The readers bound what they hold; standard input is read whole first, as much.
+                std::string text;
+                if (!read_bounded(std::cin, kMaxLogBytes, text)) {
+                    complain("mastermind draw {}: standard input holds more than {}, the limit for a {}\n", name,
+                             size_text(kMaxLogBytes), std::string_view(name) == "game" ? "judge log" : "report");
+                    return void(exit_status = kExitFailure);
+                }
+                piped.str(std::move(text));
             } else {
                 if (!open_input(name, args->input, file)) return void(exit_status = kExitFailure);
                 in = &file;
@@ -187,7 +254,6 @@ void add_draw_command(CLI::App& app, int& exit_status) {
             if (tree_args->format == "dot") {
                 exit_status = write_output("tree", tree_args->output, dot) ? kExitOk : kExitFailure;
             } else {
-                flush_stdout();
                 exit_status = run_dot(dot, tree_args->output);
             }
         } catch (const std::exception& e) {

@@ -120,7 +120,7 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         if (!tree || !tree_fits("mastermind evaluate", args.tree_file, *tree, space)) return kExitFailure;
         options.codebreaker_options.tree = std::move(tree);
     }
-    std::optional<std::ofstream> tree_out;
+    std::unique_ptr<ReplacedFile> tree_out;
     if (!args.write_tree_file.empty()) {
         if (!args.all) {
             complain("mastermind evaluate: --write-tree writes the decision tree of --all\n");
@@ -201,9 +201,8 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
             complain("mastermind evaluate: --write-tree '{}' not written: {} of the games failed\n", args.write_tree_file, r.failures);
             return kExitBadInput;
         }
-        write_decision_tree(*tree_out, space, *r.tree);
-        tree_out->flush();
-        if (!*tree_out) {
+        write_decision_tree(tree_out->stream(), space, *r.tree);
+        if (!tree_out->commit()) {
             complain("mastermind evaluate: --write-tree '{}': write error\n", args.write_tree_file);
             return kExitFailure;
         }
@@ -403,7 +402,8 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--exact-below", args->exact_below,
                     "entropy-optimal: the exact search from sets of at most this many secrets (default 100)")
         ->check(integer_in(1, 1'000'000));
-    cmd->add_option("--write-tree", args->write_tree_file, "with --all, ordinary game: write the decision tree played to FILE");
+    cmd->add_option("--write-tree", args->write_tree_file, "with --all, ordinary game: write the decision tree played to FILE")
+        ->check(output_file());
     cmd->add_option_function<std::string>(
            "--shard",
            [args](const std::string& text) {

@@ -3,6 +3,9 @@
 // games, and the partial report of one shard.
 #pragma once
 
+#include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -100,43 +103,118 @@ inline nlohmann::json shard_report_json(const BatchRunHeader& h, const Evaluatio
     return j;
 }
 
-// One shard's report read back; throws std::runtime_error naming what is wrong.
+// One shard's report read back; throws std::runtime_error naming the field and what is wrong.
 struct ShardReport {
     BatchRunHeader header;
     ShardChoice shard;
     EvaluationResult result;
 };
 
+// The checked fields of a shard's report: each of its type and range, or a runtime_error
+// "field 'NAME': why".
+class ShardFields {
+public:
+    explicit ShardFields(const nlohmann::json& j) : j_(j) {}
+
+    const nlohmann::json& at(const char* name) const {
+        if (!j_.contains(name)) throw bad(name, "missing");
+        return j_.at(name);
+    }
+    std::uint64_t count(const char* name, const nlohmann::json& v, std::uint64_t hi = UINT64_MAX) const {
+        if (!v.is_number_unsigned()) throw bad(name, fmt::format("{} is not an integer from 0", v.dump().substr(0, 40)));
+        const auto n = v.get<std::uint64_t>();
+        if (n > hi) throw bad(name, fmt::format("{} is more than {}", n, hi));
+        return n;
+    }
+    std::uint64_t count(const char* name, std::uint64_t hi = UINT64_MAX) const { return count(name, at(name), hi); }
+    int small(const char* name, const nlohmann::json& v, int lo, int hi) const {
+        if (!v.is_number_integer()) throw bad(name, fmt::format("{} is not an integer", v.dump().substr(0, 40)));
+        const auto n = v.get<std::int64_t>();
+        if (n < lo || n > hi) throw bad(name, fmt::format("{} is not from {} to {}", n, lo, hi));
+        return static_cast<int>(n);
+    }
+    std::string text(const char* name, const nlohmann::json& v) const {
+        if (!v.is_string()) throw bad(name, "not a string");
+        return v.get<std::string>();
+    }
+    const nlohmann::json& list(const char* name, const nlohmann::json& v, std::size_t lo, std::size_t hi) const {
+        if (!v.is_array() || v.size() < lo || v.size() > hi) {
+            throw bad(name, lo == hi ? fmt::format("not a list of {}", lo) : fmt::format("not a list of {} to {} entries", lo, hi));
+        }
+        return v;
+    }
+    static std::runtime_error bad(const char* name, const std::string& why) {
+        return std::runtime_error(fmt::format("field '{}': {}", name, why));
+    }
+
+private:
+    const nlohmann::json& j_;
+};
+
 inline ShardReport parse_shard_report(const nlohmann::json& j) {
     ShardReport s;
     if (!j.is_object() || !j.contains("shard")) throw std::runtime_error("not a shard's report (no \"shard\"; made by evaluate --all --shard I/N?)");
-    s.shard = {j.at("shard").at(0).get<int>(), j.at("shard").at(1).get<int>()};
-    s.header.strategy = j.at("strategy").get<std::string>();
-    s.header.seed = j.at("seed").get<std::uint64_t>();
-    const auto& game = j.at("game");
-    s.header.params = BatchParams{game.at(0).get<int>(), game.at(1).get<int>(), game.at(2).get<int>(), game.at(3).get<int>()};
-    const auto rules = j.at("rules").get<std::string>();
-    if (rules != "classic" && rules != "adjacent") throw std::runtime_error(fmt::format("rules '{}'", rules));
+    const ShardFields f(j);
+    const auto& shard = f.list("shard", f.at("shard"), 2, 2);
+    s.shard = {f.small("shard", shard[0], 0, 999'999), f.small("shard", shard[1], 1, 1'000'000)};
+    if (s.shard.index >= s.shard.count) throw ShardFields::bad("shard", fmt::format("shard {} of {} does not exist", s.shard.index, s.shard.count));
+    s.header.strategy = f.text("strategy", f.at("strategy"));
+    if (s.header.strategy.empty() || s.header.strategy.size() > 100) throw ShardFields::bad("strategy", "not a strategy's name");
+    s.header.seed = f.count("seed");
+    const auto& game = f.list("game", f.at("game"), 4, 4);
+    s.header.params = BatchParams{f.small("game", game[0], 1, BatchParams::kMaxPegs), f.small("game", game[1], 2, BatchParams::kMaxColours),
+                                  f.small("game", game[2], 1, BatchParams::kMaxBatch), f.small("game", game[3], 1, 1000)};
+    const auto rules = f.text("rules", f.at("rules"));
+    if (rules != "classic" && rules != "adjacent") throw ShardFields::bad("rules", fmt::format("'{}' is not classic or adjacent", rules.substr(0, 20)));
     s.header.params.rules = rules == "adjacent" ? Rules::adjacent : Rules::classic;
-    if (auto why = s.header.params.validate(); !why.empty()) throw std::runtime_error(why);
-    auto& r = s.result;
-    r.games = j.at("games").get<std::uint64_t>();
-    r.failures = j.at("failures").get<std::uint64_t>();
-    r.histogram = j.at("histogram").get<std::vector<std::uint64_t>>();
-    r.strategy_calls = j.at("strategy_calls").get<std::uint64_t>();
-    r.seconds = j.at("seconds").get<double>();
-    const auto hash = j.at("move_hash").get<std::string>();
-    std::size_t used = 0;
-    r.move_hash = std::stoull(hash, &used, 16);
-    if (used != hash.size()) throw std::runtime_error(fmt::format("move_hash '{}'", hash));
-    r.worst_secrets = j.at("worst_secrets").get<std::vector<std::uint64_t>>();
-    for (const auto& f : j.at("failed_secrets")) r.failed_secrets.emplace_back(f.at(0).get<std::uint64_t>(), f.at(1).get<std::string>());
+    if (auto why = s.header.params.validate(); !why.empty()) throw ShardFields::bad("game", why);
     const auto secrets = s.header.params.secret_count();
-    for (auto secret : r.worst_secrets) {
-        if (secret >= secrets) throw std::runtime_error(fmt::format("secret {} out of the game", secret));
+    auto& r = s.result;
+    r.games = f.count("games", secrets);
+    r.failures = f.count("failures", r.games);
+    // Games won with t tests, for t from 0 to the game's limit: their sum is the games won, the
+    // last non-zero entry the worst case, and the mean their average.
+    const auto limit = static_cast<std::size_t>(s.header.params.max_tests);
+    const auto& histogram = f.list("histogram", f.at("histogram"), 0, limit + 1);
+    std::uint64_t won = 0;
+    double sum = 0;
+    int worst = 0;
+    for (const auto& n : histogram) {
+        r.histogram.push_back(f.count("histogram", n, secrets));
+        won += r.histogram.back();
+        sum += static_cast<double>(r.histogram.size() - 1) * static_cast<double>(r.histogram.back());
+        if (r.histogram.back()) worst = static_cast<int>(r.histogram.size() - 1);
     }
-    for (const auto& f : r.failed_secrets) {
-        if (f.first >= secrets) throw std::runtime_error(fmt::format("secret {} out of the game", f.first));
+    if (won != r.games - r.failures) {
+        throw ShardFields::bad("histogram", fmt::format("holds {} games won, and games {} - failures {} is {}", won, r.games, r.failures,
+                                                        r.games - r.failures));
+    }
+    r.worst = f.small("worst", f.at("worst"), 0, static_cast<int>(limit));
+    if (r.worst != worst) throw ShardFields::bad("worst", fmt::format("{}, the histogram's worst case is {}", r.worst, worst));
+    const auto& mean = f.at("mean");
+    r.mean = won > 0 ? sum / static_cast<double>(won) : 0;
+    if (!mean.is_number() || std::abs(mean.get<double>() - r.mean) > 1e-9 * std::max(1.0, r.mean)) {
+        throw ShardFields::bad("mean", fmt::format("{}, the histogram's mean is {}", mean.dump().substr(0, 40), r.mean));
+    }
+    r.strategy_calls = f.count("strategy_calls");
+    const auto& seconds = f.at("seconds");
+    if (!seconds.is_number() || !(seconds.get<double>() >= 0) || !std::isfinite(seconds.get<double>())) {
+        throw ShardFields::bad("seconds", fmt::format("{} is not a number of seconds", seconds.dump().substr(0, 40)));
+    }
+    r.seconds = seconds.get<double>();
+    const auto hash = f.text("move_hash", f.at("move_hash"));
+    const auto [end, error] = std::from_chars(hash.data(), hash.data() + hash.size(), r.move_hash, 16);
+    if (hash.size() != 16 || error != std::errc{} || end != hash.data() + hash.size() || hash.find_first_of("+-") != std::string::npos) {
+        throw ShardFields::bad("move_hash", fmt::format("'{}' is not 16 hexadecimal digits", hash.substr(0, 40)));
+    }
+    // The examples: secrets of the game that reached the worst case, or failed.
+    const auto& worst_secrets = f.list("worst_secrets", f.at("worst_secrets"), 0, r.histogram.empty() ? 0 : r.histogram.back());
+    for (const auto& n : worst_secrets) {
+        r.worst_secrets.push_back(f.count("worst_secrets", n, secrets - 1));
+    }
+    for (const auto& failed : f.list("failed_secrets", f.at("failed_secrets"), 0, r.failures)) {
+        const auto& pair = f.list("failed_secrets", failed, 2, 2);
+        r.failed_secrets.emplace_back(f.count("failed_secrets", pair[0], secrets - 1), f.text("failed_secrets", pair[1]));
     }
     return s;
 }

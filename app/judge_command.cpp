@@ -14,6 +14,7 @@
 #include "mastermind/core/text.hpp"
 #include "commands.hpp"
 #include "game_options.hpp"
+#include "output_paths.hpp"
 #include "mastermind/games/batch_game.hpp"
 #include "mastermind/games/judge.hpp"
 #include "mastermind/games/protocol.hpp"
@@ -76,6 +77,11 @@ int run_judge_command(JudgeArgs args) {
     } else {
         config.message_timeout.reset();
     }
+    // One file for both would interleave the log's JSON lines with the transcript's.
+    if (!args.log.empty() && !args.transcript.empty() && args.transcript != "-" && same_file(args.log, args.transcript)) {
+        complain("mastermind judge: --log and --transcript name the same file '{}': give two files\n", args.transcript);
+        return judge_exit_status(Verdict::judge_error);
+    }
     std::ofstream log_file;
     JudgeLog log;
     if (!args.log.empty()) {
@@ -121,9 +127,10 @@ void add_judge_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--seed", args->seed,
                     "seed of the secret and of the shuffles (default: a fresh one, printed on stderr)")
         ->check(seed_value());
-    cmd->add_option("--log", args->log, "write the game as JSON lines to this file");
+    cmd->add_option("--log", args->log, "write the game as JSON lines to this file")->check(output_file());
     cmd->add_option("--transcript", args->transcript,
-                    "write every line exchanged, as 'judge> ...' and 'solver> ...', to this file ('-': stderr)");
+                    "write every line exchanged, as 'judge> ...' and 'solver> ...', to this file ('-': stderr)")
+        ->check(output_file(true));
     cmd->add_option("--timeout", args->timeout,
                     "seconds to wait for each message of the solver (0: forever)")
         ->capture_default_str()

@@ -11,10 +11,13 @@
 #include "evaluation_report.hpp"
 #include "shard_messages.hpp"
 #include "mastermind/analysis/evaluator.hpp"
+#include "mastermind/core/bounded_input.hpp"
 
 namespace mastermind::app {
 
 namespace {
+
+constexpr std::uint64_t kMaxShardBytes = std::uint64_t{16} << 20;
 
 struct MergeArgs {
     std::vector<std::string> files;
@@ -29,8 +32,14 @@ int run_merge(const MergeArgs& args) {
             complain("mastermind merge: cannot read '{}'\n", path);
             return kExitFailure;
         }
+        // A shard's report is a few KiB: its examples are five secrets each.
+        std::string text;
+        if (!read_bounded(in, kMaxShardBytes, text)) {
+            complain("mastermind merge: {}: larger than {}, the limit for a shard's report\n", path, size_text(kMaxShardBytes));
+            return kExitFailure;
+        }
         try {
-            shards.push_back(parse_shard_report(nlohmann::json::parse(in)));
+            shards.push_back(parse_shard_report(nlohmann::json::parse(text)));
         } catch (const std::exception& e) {
             complain("mastermind merge: {}: {}\n", path, e.what());
             return kExitFailure;

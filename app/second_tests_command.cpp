@@ -41,7 +41,9 @@
 #include "mastermind/strategies/second_tests.hpp"
 #include "mastermind/strategies/split_search.hpp"
 #include "option_checks.hpp"
+#include "output_paths.hpp"
 #include "test_option.hpp"
+#include "mastermind/core/bounded_input.hpp"
 #include "mastermind/core/hash.hpp"
 #include "mastermind/strategies/adaptive_split.hpp"
 
@@ -50,6 +52,32 @@ namespace mastermind::app {
 namespace {
 
 constexpr const char* kCommand = "mastermind second-tests";
+
+// The lines of a table or a checkpoint this command reads: an entry is a few hundred bytes and a
+// shard's report a few KiB on one line, the largest table (9/10/9) 2.4 MB. A line over 64 KiB or
+// a file over 256 MiB (/dev/zero, a wrong file) is refused with the option, the path and the line.
+class TableLines {
+public:
+    TableLines(std::istream& in, const char* option, const std::string& path)
+        : lines_(in, std::size_t{64} << 10, std::uint64_t{256} << 20), option_(option), path_(path) {}
+    // The next line; false at the end, or after a message (then failed()).
+    bool next(std::string& line) {
+        const auto read = lines_.next(line);
+        if (read == BoundedLines::Read::line) return true;
+        if (read != BoundedLines::Read::end) {
+            complain("{}: {} '{}':{}: {}\n", kCommand, option_, path_, lines_.number() + 1, lines_.why(read));
+            failed_ = true;
+        }
+        return false;
+    }
+    bool failed() const { return failed_; }
+
+private:
+    BoundedLines lines_;
+    const char* option_;
+    const std::string& path_;
+    bool failed_ = false;
+};
 
 struct SecondTestsArgs {
     GameChoice game;
@@ -153,14 +181,16 @@ std::optional<Resumed> read_checkpoint(const std::string& path, const std::strin
         return std::nullopt;
     }
     std::string line;
-    if (!std::getline(in, line) || line != header) {
+    TableLines lines(in, "--checkpoint", path);
+    if (!lines.next(line) || line != header) {
+        if (lines.failed()) return std::nullopt;
         complain("{}: --checkpoint '{}' was made by another run, or by a build whose search behaves differently (its first line is '{}'; this run's is '{}'): "
                  "give another --checkpoint, or remove it to start over\n",
                  kCommand, path, line.substr(0, 200), header);
         return std::nullopt;
     }
     std::vector<SecondTestEntry> pending;
-    for (int number = 2; std::getline(in, line); ++number) {
+    for (int number = 2; lines.next(line); ++number) {
         SecondTestEntry e;
         if (parse_second_test_line(line, params, e)) {
             pending.push_back(std::move(e));
@@ -184,6 +214,7 @@ std::optional<Resumed> read_checkpoint(const std::string& path, const std::strin
         complain("{}: --checkpoint '{}':{}: not a line of a checkpoint: '{}'\n", kCommand, path, number, line.substr(0, 120));
         return std::nullopt;
     }
+    if (lines.failed()) return std::nullopt;
     return r;
 }
 
@@ -248,23 +279,14 @@ void print_checkpoint_stats(const Resumed& r, const BatchParams& params, const s
 }
 
 bool writable_file(const std::string& option, const std::string& path) {
-    std::error_code error;
-    if (std::filesystem::is_directory(path, error)) {
-        complain("{}: {} '{}' is a directory\n", kCommand, option, path);
-        return false;
-    }
-    const auto parent = std::filesystem::absolute(path, error).parent_path();
-    if (!std::filesystem::is_directory(parent, error) || ::access(parent.c_str(), W_OK) != 0) {
-        complain("{}: {} '{}': its folder '{}' does not exist or cannot be written\n", kCommand, option, path, parent.string());
+    if (const auto why = output_file_problem(path); !why.empty()) {
+        complain("{}: {} {}\n", kCommand, option, why);
         return false;
     }
     // The table is written beside its path and renamed over it: a device or a pipe would be replaced.
+    std::error_code error;
     if (std::filesystem::exists(path, error) && !std::filesystem::is_regular_file(path, error)) {
         complain("{}: {} '{}' is not a regular file\n", kCommand, option, path);
-        return false;
-    }
-    if (std::filesystem::exists(path, error) && ::access(path.c_str(), W_OK) != 0) {
-        complain("{}: {} '{}' cannot be written\n", kCommand, option, path);
         return false;
     }
     return true;
@@ -294,7 +316,8 @@ std::optional<std::vector<SecondTestEntry>> read_entries(const std::string& path
     }
     std::vector<SecondTestEntry> entries;
     std::string line;
-    for (int number = 1; std::getline(in, line); ++number) {
+    TableLines lines(in, "--deepen", path);
+    for (int number = 1; lines.next(line); ++number) {
         SecondTestEntry e;
         if (parse_second_test_line(line, params, e)) {
             entries.push_back(std::move(e));
@@ -304,6 +327,7 @@ std::optional<std::vector<SecondTestEntry>> read_entries(const std::string& path
             return std::nullopt;
         }
     }
+    if (lines.failed()) return std::nullopt;
     std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
     for (std::size_t i = 1; i < entries.size(); ++i) {
         if (entries[i].class_key == entries[i - 1].class_key) {
@@ -321,7 +345,8 @@ std::optional<std::vector<SecondTestEntry>> read_entries(const std::string& path
 // The "Made by" line of a table's source, if any.
 std::string made_by(const std::string& path) {
     std::ifstream in(path);
-    for (std::string line; std::getline(in, line);) {
+    TableLines lines(in, "--deepen", path);
+    for (std::string line; lines.next(line);) {
         if (line.starts_with("// Made by: ")) return line.substr(12);
     }
     return {};
@@ -395,13 +420,15 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std
     if (resuming) {
         std::ifstream in(checkpoint);
         std::string line;
-        if (!std::getline(in, line) || line != header) {
+        TableLines lines(in, "--checkpoint", checkpoint);
+        if (!lines.next(line) || line != header) {
+            if (lines.failed()) return kExitFailure;
             complain("{}: --checkpoint '{}' was made by another run (its first line is '{}'; this run's is '{}'): "
                      "give another --checkpoint, or remove it to start over\n",
                      kCommand, checkpoint, line.substr(0, 200), header);
             return kExitFailure;
         }
-        for (int number = 2; std::getline(in, line); ++number) {
+        for (int number = 2; lines.next(line); ++number) {
             SecondTestEntry e;
             unsigned long long hash = 0;
             int used = 0;
@@ -413,6 +440,7 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std
                 return kExitFailure;
             }
         }
+        if (lines.failed()) return kExitFailure;
     } else if (!append_durably(checkpoint, header + "\n")) {
         complain("{}: --checkpoint '{}' cannot be written\n", kCommand, checkpoint);
         return kExitFailure;
@@ -668,8 +696,11 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
         "(add --so-far: the table from what is searched so far)");
     add_game_options(cmd, args->game);
     cmd->add_option("--seed", args->seed, "adaptive-split's seed")->check(seed_value())->capture_default_str();
-    cmd->add_option("--out", args->out, "the table's source, written when every shard is done")->capture_default_str();
-    cmd->add_option("--checkpoint", args->checkpoint, "finished shards (default: OUT.checkpoint); an existing one is resumed");
+    cmd->add_option("--out", args->out, "the table's source, written when every shard is done")
+        ->capture_default_str()
+        ->check(output_file());
+    cmd->add_option("--checkpoint", args->checkpoint, "finished shards (default: OUT.checkpoint); an existing one is resumed")
+        ->check(output_file());
     cmd->add_option("--shards", args->shards, "shards of the game (one at a time in memory; the checkpoint's unit)")
         ->check(integer_in(1, 100'000))
         ->capture_default_str();

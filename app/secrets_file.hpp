@@ -1,7 +1,9 @@
 // Files of secrets, read the same way by `arena --secrets` and `evaluate --secrets`: one secret a
 // line, blank lines and '#' comments skipped, CRLF tolerated. A directory, an unreadable file, or a
 // file with no secret in it is refused with a message naming the path: a run must never fall back
-// to other secrets than the ones asked for.
+// to other secrets than the ones asked for. What is read is bounded: a line of at most 1 KiB, at
+// most kMaxGames (10^7, the commands' limit on games) secrets, at most 256 MiB in all, so
+// /dev/zero or an endless pipe is refused instead of filling the memory.
 #pragma once
 
 #include <filesystem>
@@ -11,6 +13,8 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "mastermind/core/bounded_input.hpp"
+#include "option_checks.hpp"
 
 namespace mastermind::app {
 
@@ -33,10 +37,21 @@ inline std::optional<std::vector<SecretLine>> read_secret_lines(const std::strin
     }
     std::vector<SecretLine> lines;
     std::string line;
-    for (int number = 1; std::getline(in, line); ++number) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
+    BoundedLines reader(in, 1024, std::uint64_t{256} << 20);
+    for (;;) {
+        const auto read = reader.next(line);
+        if (read == BoundedLines::Read::end) break;
+        if (read != BoundedLines::Read::line) {
+            complain("{}: --secrets '{}':{}: {}\n", command, path, reader.number() + 1, reader.why(read));
+            return std::nullopt;
+        }
         if (line.empty() || line[0] == '#') continue;
-        lines.push_back({number, line});
+        if (lines.size() == static_cast<std::size_t>(kMaxGames)) {
+            complain("{}: --secrets '{}':{}: more than {} secrets, the most one run plays\n", command, path,
+                     reader.number(), kMaxGames);
+            return std::nullopt;
+        }
+        lines.push_back({static_cast<int>(reader.number()), line});
     }
     if (in.bad()) {
         complain("{}: --secrets '{}': read error\n", command, path);

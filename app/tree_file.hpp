@@ -1,5 +1,5 @@
 // Decision-tree files (docs/decision-tree.md) for `evaluate` and `solve`: --tree FILE is read and
-// checked before any game starts, --write-tree FILE is opened before the work and written after
+// checked before any game starts, --write-tree FILE is checked before the work and written after
 // it. Every problem is a message naming the file (and the line) with exit status 2.
 #pragma once
 
@@ -10,6 +10,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "output_paths.hpp"
 #include "mastermind/strategies/decision_tree.hpp"
 
 namespace mastermind::app {
@@ -44,17 +45,19 @@ inline bool tree_fits(const std::string& command, const std::string& path, const
     return false;
 }
 
-// `path` opened for writing now, so that a run cannot end with nowhere to put its tree.
-inline std::optional<std::ofstream> open_tree_output(const std::string& command, const std::string& path) {
-    std::error_code error;
-    if (std::filesystem::is_directory(path, error)) {
-        complain("{}: --write-tree '{}' is a directory\n", command, path);
-        return std::nullopt;
+// `path` checked and its temporary opened for writing now, so that a run cannot end with nowhere
+// to put its tree; the tree is renamed into place by commit() once it is whole, and a run that
+// fails leaves an existing `path` as it was.
+inline std::unique_ptr<ReplacedFile> open_tree_output(const std::string& command, const std::string& path) {
+    if (const auto why = output_file_problem(path); !why.empty()) {
+        complain("{}: --write-tree {}\n", command, why);
+        return nullptr;
     }
-    std::ofstream out(path, std::ios::trunc);
-    if (!out) {
-        complain("{}: --write-tree '{}' cannot be written: {}\n", command, path, std::generic_category().message(errno));
-        return std::nullopt;
+    auto out = std::make_unique<ReplacedFile>(path);
+    if (!out->is_open()) {
+        complain("{}: --write-tree '{}' cannot be written: '{}' cannot be made: {}\n", command, path, out->temporary(),
+                 std::generic_category().message(errno));
+        return nullptr;
     }
     return out;
 }

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "mastermind/core/bounded_input.hpp"
+
 namespace mastermind {
 
 std::int64_t DecisionTree::child(std::uint32_t node, std::uint32_t feedback) const {
@@ -55,10 +57,15 @@ DecisionTree read_decision_tree(std::istream& in, const std::string& name) {
     bool header = false;
     std::uint64_t codes = 0;
     std::vector<std::uint32_t> path;  // the node at each depth of the line before
-    while (std::getline(in, text)) {
+    // A line is a depth's indentation, an answer and a guess: 4 KiB is far more than any game's.
+    // A file is at most 64 MiB: the trees --write-tree can make (twice the secrets of an --all
+    // run, a short line each) are far smaller.
+    BoundedLines lines(in, 4096, std::uint64_t{64} << 20);
+    for (;;) {
+        const auto read = lines.next(text);
+        if (read == BoundedLines::Read::end) break;
+        if (read != BoundedLines::Read::line) bad(name, number + 1, lines.why(read));
         ++number;
-        if (text.size() > 4096) bad(name, number, "line longer than 4096 characters");
-        if (!text.empty() && text.back() == '\r') text.pop_back();
         const auto first = text.find_first_not_of(' ');
         if (first == std::string::npos || text[first] == '#') continue;
         std::istringstream fields(text.substr(first));

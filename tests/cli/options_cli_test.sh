@@ -65,31 +65,147 @@ table=(
 )
 # The input of --deepen: one entry, split (so an accepted seed runs at once: no class to search).
 echo '{0x0000000000000001, 1, 0, "012345 123456 234560 345601 456012 560123"},' >"$tmp/deepen-in.inc"
+# The words of TEMPLATE with {} replaced by VALUE, into the array `args` (an empty VALUE stays
+# an empty argument).
+fill() {  # fill TEMPLATE VALUE
+    local words word
+    read -r -a words <<<"$1"
+    args=()
+    for word in "${words[@]}"; do args+=("${word//\{\}/$2}"); done
+}
 for row in "${table[@]}"; do
     IFS='|' read -r option template valid <<<"$row"
-    for value in 0 -1 "$huge"; do
-        if [ "$value" = "${valid}" ] && [ "${MASTERMIND_SANITIZED:-0}" = 1 ] && [ "${template%% *}" = bench ]; then
+    for value in 0 -1 "$huge" ""; do
+        accepted=0
+        [ -n "$value" ] && [ "$value" = "${valid}" ] && accepted=1
+        if [ $accepted = 1 ] && [ "${MASTERMIND_SANITIZED:-0}" = 1 ] && [ "${template%% *}" = bench ]; then
             # An accepted value runs the whole bench: 16 s under the sanitizers, and cli.bench
             # runs it already. The refusals of the other values are still checked here.
             continue
         fi
-        read -r -a args <<<"${template//\{\}/$value}"
+        fill "$template" "$value"
         timeout 60 "$bin" "${args[@]}" </dev/null >"$tmp/out" 2>"$tmp/err"
         status=$?
-        name="${template//\{\}/$value}"
-        if [ "$value" = "${valid}" ]; then
+        name="${template//\{\}/${value:-\'\'}}"
+        if [ $accepted = 1 ]; then
             check "$name: accepted (status $status)" test "$status" -lt 124 -a "$status" -ne 2 -o "$status" -eq 2 -a -z "$(grep -e "must be" -e "$option" "$tmp/err")"
         else
             check "$name: status 2" test "$status" -eq 2
             check "$name: message names $option" grep -q -- "$option" "$tmp/err"
+            check "$name: one message" test "$(wc -l <"$tmp/err")" -eq 1
             check "$name: nothing written" test ! -s "$tmp/out"
         fi
     done
 done
 
+# --- every other option that takes a value, given the empty string: refused by name.
+# TEMPLATE ({} is the value, '' here) | what the message names
+empties=(
+    "score --rules {} /dev/null|--rules" "score --kernel {} /dev/null|--kernel" "score {}|''"
+    "judge --seed 1 --game {}|--game" "judge --seed 1 --rules {}|--rules" "judge --seed 1 --secret {}|--secret"
+    "judge --seed 1 --log {}|--log" "judge --seed 1 --transcript {}|--transcript"
+    "solve --strategy {}|--strategy" "solve --strategy tree --tree {}|--tree"
+    "arena --games 1 --game {} -- $bin solve|--game" "arena --games 1 --rules {} -- $bin solve|--rules"
+    "arena --games 1 --batch {} -- $bin solve|--batch" "arena --games 1 --max-tests {} -- $bin solve|--max-tests"
+    "arena --only {} -- $bin solve|--only" "arena --games 1 --json {} -- $bin solve|--json"
+    "arena --secrets {} -- $bin solve|--secrets" "arena --secret {} -- $bin solve|secret ''"
+    "arena --games 1 --max-processes {} -- $bin solve|--max-processes" "arena --games 1 --log-dir {} -- $bin solve|--log-dir"
+    "arena --games 1 -- {}|''"
+    "evaluate --sample 2 --game {}|--game" "evaluate --sample 2 --rules {}|--rules" "evaluate --sample 2 --colours {}|--colours"
+    "evaluate --sample 2 --batch {}|--batch" "evaluate --sample 2 --strategy {}|--strategy"
+    "evaluate --game ordinary --sample 2 --first {}|--first" "evaluate --secrets {}|--secrets"
+    "evaluate --game ordinary --sample 2 --strategy tree --tree {}|--tree"
+    "evaluate --game ordinary -P 2 -K 2 --all --write-tree {}|--write-tree"
+    "evaluate -P 3 -K 3 -B 2 --strategy consistent --all --memory-limit {}|--memory-limit"
+    "evaluate -P 3 -K 3 -B 2 --strategy consistent --all --shard {}|--shard"
+    "merge {}|FILE"
+    "second-tests -P 4 -K 5 -B 4 --game {} --out $tmp/st.inc|--game" "second-tests -P 4 -K 5 -B 4 --rules {} --out $tmp/st.inc|--rules"
+    "second-tests -P {} -K 5 -B 4 --out $tmp/st.inc|--pegs" "second-tests -P 4 -K {} -B 4 --out $tmp/st.inc|--colours"
+    "second-tests -P 4 -K 5 -B {} --out $tmp/st.inc|--batch" "second-tests -P 4 -K 5 -B 4 -M {} --out $tmp/st.inc|--max-tests"
+    "second-tests -P 4 -K 5 -B 4 --out {}|--out" "second-tests -P 4 -K 5 -B 4 --out $tmp/st.inc --checkpoint {}|--checkpoint"
+    "second-tests -P 6 -K 7 -B 6 --deepen {} --out $tmp/dd.inc|--deepen"
+    "second-tests -P 4 -K 5 -B 4 --out $tmp/st.inc --first-test {}|--first-test"
+    "first-test -P 3 -K {} -B 2 --candidates 1 --climb 1|--colours" "first-test -P 3 -K 3 -B 2 -M {} --candidates 1 --climb 1|--max-tests"
+    "first-test -P 3 -K 3 -B 2 --candidates 1 --from {} --climb 1|--from"
+    "first-test -P 3 -K 3 -B 2 --candidates 1 --climb 1 --criterion {}|--criterion"
+    "first-test -P 3 -K 3 -B 2 --candidates 1 --climb 1 --criterion power --power {}|--power"
+    "play --game {}|--game" "play --rules {}|--rules" "play --colours {}|--colours" "play --batch {}|--batch" "play --hints {}|--hints"
+    "assist --game {}|--game" "assist --rules {}|--rules" "assist --pegs {}|--pegs" "assist --batch {}|--batch"
+    "assist --max-tests {}|--max-tests" "assist --codebreaker {}|--codebreaker"
+    "serve --port {}|--port" "serve --seed {}|--seed"
+    "draw game {}|''" "draw game $tmp/x -o {}|--output" "draw histogram {}|''" "draw tree {}|''"
+    "draw tree $tmp/x --format {}|--format"
+)
+for row in "${empties[@]}"; do
+    IFS='|' read -r template named <<<"$row"
+    fill "$template" ""
+    timeout 60 "$bin" "${args[@]}" </dev/null >"$tmp/out" 2>"$tmp/err"
+    status=$?
+    name="${template//\{\}/\'\'}"
+    check "$name: status 2 (got $status)" test "$status" -eq 2
+    check "$name: one message naming $named" bash -c "test \$(wc -l <'$tmp/err') -eq 1 && grep -q -- \"\$1\" '$tmp/err'" - "$named"
+    check "$name: nothing written" test ! -s "$tmp/out"
+done
+
+# --- every path option: a directory, a path in a folder that does not exist, and for what is
+# read, /dev/zero (endless: refused by the size bound, in bounded memory and time). The empty
+# path is in the table above.
+mkdir -p "$tmp/dir" "$tmp/logs"
+"$bin" judge --game ordinary --seed 5 --log "$tmp/game.jsonl" </dev/null >/dev/null 2>&1
+"$bin" evaluate --game ordinary -P 2 -K 3 --strategy knuth --all --json >"$tmp/report.json" 2>/dev/null
+"$bin" evaluate --game ordinary -P 2 -K 3 --strategy knuth --all --write-tree "$tmp/tree.txt" >/dev/null 2>&1
+# TEMPLATE | the values among dir, missing, zero that are valid
+paths=(
+    "score {}|" "evaluate --secrets {}|" "arena --secrets {} -- $bin solve|"
+    "solve --strategy tree --tree {}|" "evaluate --game ordinary --strategy tree --all --tree {}|" "merge {}|"
+    "second-tests -P 6 -K 7 -B 6 --deepen {} --out $tmp/dd.inc|" "draw game {}|" "draw histogram {}|" "draw tree {}|"
+    "judge --seed 1 --log {}|-" "judge --seed 1 --transcript {}|-" "arena --games 1 --json {} -- $bin solve|-"
+    "arena --games 1 --log-dir {} -- $bin solve|dir -" "evaluate --game ordinary -P 2 -K 2 --all --write-tree {}|-"
+    "second-tests -P 4 -K 5 -B 4 --out {}|-" "second-tests -P 4 -K 5 -B 4 --out $tmp/st.inc --checkpoint {}|-"
+    "draw game $tmp/game.jsonl -o {}|-" "draw histogram $tmp/report.json -o {}|-" "draw tree $tmp/tree.txt -o {}|-"
+    "draw tree $tmp/tree.txt --format dot -o {}|-"
+)
+# Where an input is refused by its size bound, the memory stays small: 1 GB of address space
+# (ASan reserves terabytes: no limit under the sanitizers, where the timeout still bounds the run).
+sanitized=${MASTERMIND_SANITIZED:-0}
+for row in "${paths[@]}"; do
+    IFS='|' read -r template valid <<<"$row"
+    for kind in dir missing zero; do
+        # "-" in the valid column: a file written, for which /dev/zero is no test.
+        [ "$kind" = zero ] && [[ " $valid " == *" - "* ]] && continue
+        case $kind in dir) value=$tmp/dir ;; missing) value=/proc/x/y ;; zero) value=/dev/zero ;; esac
+        fill "$template" "$value"
+        name="${template//\{\}/$value}"
+        (
+            [ "$sanitized" = 1 ] || ulimit -v 1000000
+            timeout 20 "$bin" "${args[@]}" </dev/null >"$tmp/out" 2>"$tmp/err"
+        )
+        status=$?
+        if [[ " $valid " == *" $kind "* ]]; then
+            check "$name: accepted (status $status)" test "$status" -lt 124 -a "$status" -ne 2
+            continue
+        fi
+        expected=2
+        # score is a filter: a line it cannot read is a rejected line, status 1 (docs).
+        [ "${template%% *}" = score ] && [ $kind = zero ] && expected=1
+        check "$name: status $expected (got $status)" test "$status" -eq $expected
+        check "$name: one message naming the path" bash -c "test \$(wc -l <'$tmp/err') -eq 1 && grep -q -- \"\$1\" '$tmp/err'" - "${value%/y}"
+        check "$name: nothing written" test ! -s "$tmp/out"
+    done
+done
+
+# --- two options naming one file, and a file a failed run must leave as it was.
+refused "judge --log F --transcript F" "name the same file" "$bin" judge --seed 1 --log "$tmp/same" --transcript "$tmp/same"
+refused "judge --log F --transcript ./F" "name the same file" "$bin" judge --seed 1 --log "$tmp/same" --transcript "$tmp/../$(basename "$tmp")/same"
+echo "an earlier tree" >"$tmp/kept.tree"
+"$bin" evaluate --game ordinary -P 3 -K 3 --strategy knuth --all -M 2 --write-tree "$tmp/kept.tree" >/dev/null 2>&1
+check "evaluate --write-tree F, games failing: F as it was" grep -qx "an earlier tree" "$tmp/kept.tree"
+check "evaluate --write-tree F, games failing: no temporary left" test ! -e "$tmp/kept.tree.partial"
+"$bin" evaluate --game ordinary -P 3 -K 3 --strategy knuth --all --write-tree "$tmp/kept.tree" >/dev/null 2>&1
+check "evaluate --write-tree F, games won: the tree replaces F" grep -q "^mastermind-tree 1" "$tmp/kept.tree"
+
 # --- file arguments: a directory and an empty file are refused by name, before any work.
 : >"$tmp/empty"
-mkdir "$tmp/dir"
 for command in "evaluate --secrets" "arena --secrets"; do
     for path in "$tmp/dir" "$tmp/empty"; do
         read -r -a args <<<"$command $path"
@@ -112,7 +228,7 @@ check "score FILE - (stdin a directory): status 2" test $? -eq 2
 check "score FILE - (stdin a directory): the valid lines before it are written" grep -qx "AB: 2 black, 0 grey, 0 white" "$tmp/out"
 "$bin" arena --games 1 --log-dir "$tmp/one" -- "$bin" solve >"$tmp/out" 2>"$tmp/err"
 check "arena --log-dir FILE: status 2" test $? -eq 2
-check "arena --log-dir FILE: names it" grep -q -- "--log-dir '$tmp/one'" "$tmp/err"
+check "arena --log-dir FILE: names it" grep -q -- "--log-dir: '$tmp/one'" "$tmp/err"
 "$bin" arena --games 1 --log-dir /proc/no-such-dir -- "$bin" solve >"$tmp/out" 2>"$tmp/err"
 check "arena --log-dir not creatable: status 2" test $? -eq 2
 check "arena --log-dir not creatable: no game played" test ! -s "$tmp/out"
@@ -139,6 +255,33 @@ closed_pipe "score" "$bin" score "$tmp/big"
 closed_pipe --stderr-only "score --keep-going (every line bad)" bash -c "tr 'A-Z' 'a-z' <'$tmp/big' | '$bin' score --keep-going"
 closed_pipe "arena" "$bin" arena --games 3000 -P 2 -K 3 -B 1 -- "$bin" solve --strategy consistent
 closed_pipe "first-test" "$bin" first-test -P 3 -K 3 -B 2 --candidates 100000 --climb 0
+
+# Every other command that writes to stdout, into a pipe whose reader has already left (the
+# command starts after `true` exits, so even a short output meets the closed pipe): status 2
+# and one message, the last line on stderr (second-tests reports its shards there before).
+closed_before() {  # closed_before NAME COMMAND...
+    local name=$1 status
+    shift
+    (sleep 0.2; exec timeout 60 "$@" </dev/null) 2>"$tmp/err" | true
+    status=${PIPESTATUS[0]}
+    check "$name | (closed): status 2 (got $status)" test "$status" -eq 2
+    check "$name | (closed): one message" bash -c "test \$(grep -vc '^shard ' '$tmp/err') -eq 1 && tail -1 '$tmp/err' | grep -q 'cannot write the output\|closed the stream'"
+}
+"$bin" evaluate -P 3 -K 3 -B 2 --strategy consistent --all --shard 0/2 >"$tmp/shard0.json"
+"$bin" evaluate -P 3 -K 3 -B 2 --strategy consistent --all --shard 1/2 >"$tmp/shard1.json"
+closed_before "evaluate --json" "$bin" evaluate --sample 20 --json
+closed_before "evaluate --shard" "$bin" evaluate -P 3 -K 3 -B 2 --strategy consistent --all --shard 0/2
+closed_before "merge" "$bin" merge "$tmp/shard0.json" "$tmp/shard1.json"
+[ "$sanitized" = 1 ] || closed_before "bench" "$bin" bench -q
+closed_before "draw game" "$bin" draw game "$tmp/game.jsonl"
+closed_before "draw histogram" "$bin" draw histogram "$tmp/report.json"
+closed_before "draw tree --format dot" "$bin" draw tree "$tmp/tree.txt" --format dot
+command -v dot >/dev/null && closed_before "draw tree (SVG through dot)" "$bin" draw tree "$tmp/tree.txt"
+closed_before "second-tests" "$bin" second-tests -P 4 -K 5 -B 4 --out "$tmp/closed.inc"
+closed_before "solve" "$bin" solve
+closed_before "play" "$bin" play --seed 1
+closed_before "assist" "$bin" assist
+closed_before "first-test (short)" "$bin" first-test -P 3 -K 3 -B 2 --candidates 1 --climb 1
 
 echo "$failures failures"
 [ "$failures" -eq 0 ]

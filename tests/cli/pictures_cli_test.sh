@@ -79,4 +79,47 @@ check "draw histogram on a log: refused" bash -c "test $? -eq 2 && grep -q 'ordi
 "$bin" draw tree "$tmp/knuth.json" 2>"$tmp/err" >/dev/null
 check "draw tree on a report: refused with its line" bash -c "test $? -eq 2 && grep -q 'knuth.json:1' '$tmp/err'"
 
+# --- a log is checked against the game it declares: each bad line is refused by file:line.
+start=$(head -1 "$tmp/ordinary.jsonl")
+guess() { printf '%s\n{"event":"guess","guess":1,"code":"%s","black":%s,"grey":%s,"white":%s}\n' "$start" "$@"; }
+bad_log() {  # bad_log NAME PATTERN: the log on stdin is refused, by file:line, saying PATTERN
+    cat >"$tmp/bad.jsonl"
+    refused "draw game: $1" "bad.jsonl:[0-9]*: .*$2" timeout 60 "$bin" draw game "$tmp/bad.jsonl"
+}
+guess 0012 2000000000 0 0 | bad_log "a black count of 2e9" "black is 2000000000"
+guess 0012 5 0 9 | bad_log "5 black 9 white on 4 pegs" "black is 5"
+guess 0012 2 0 3 | bad_log "more answer pegs than pegs" "more than the 4 pegs"
+guess 0012 -1 0 0 | bad_log "a negative count" "black is -1"
+guess 0012 1 1 0 | bad_log "grey under classic rules" "grey"
+guess 00123 1 0 0 | bad_log "a code of 5 on 4 pegs" "has 5 symbols"
+guess 0019 1 0 0 | bad_log "a symbol outside the 6 colours" "'9', not one of"
+sed 's/"rules":"classic"/"rules":"foo"/' "$tmp/ordinary.jsonl" | bad_log "rules foo" "rules 'foo'"
+sed 's/"pegs":4/"pegs":40/' "$tmp/ordinary.jsonl" | bad_log "40 pegs" "pegs is 40"
+sed 's/"max_guesses":10/"max_guesses":0/' "$tmp/ordinary.jsonl" | bad_log "a guess limit of 0" "max_guesses is 0"
+(head -1 "$tmp/ordinary.jsonl"; for i in $(seq 11); do sed -n 2p "$tmp/ordinary.jsonl"; done) | bad_log "11 guesses in a game of 10" "more than the game's 10 guesses"
+(head -1 "$tmp/batch.jsonl"; for i in $(seq 21); do grep -m1 '"event":"test"' "$tmp/batch.jsonl"; done) | bad_log "21 tests in a game of 20" "more than the game's 20 tests"
+sed 's/"batch":2/"batch":99/' "$tmp/batch.jsonl" | bad_log "a batch of 99" "batch is 99"
+sed '/"event":"test"/s/"strings":\["[0-9]*",/"strings":[/' "$tmp/batch.jsonl" | bad_log "a test of 1 string in a batch of 2" "2 strings"
+sed '/"event":"test"/s/"shuffled":\[\[\([0-9]\),/"shuffled":[[7,/' "$tmp/batch.jsonl" | bad_log "an answer of 7 hits on 3 pegs" "black is 7"
+
+# --- the histogram of the batch game's report (no total: the histogram's), and a report whose
+# histogram contradicts it.
+"$bin" evaluate -P 3 -K 3 -B 2 --strategy consistent --sample 20 --json >"$tmp/batch-report.json"
+"$bin" draw histogram "$tmp/batch-report.json" -o "$tmp/batch-histogram.svg"
+check "draw histogram (batch report): status 0" test $? -eq 0
+check "draw histogram (batch report): well-formed SVG" xmllint --noout "$tmp/batch-histogram.svg"
+check "draw histogram (batch report): 20 games" grep -q ">20 games, " "$tmp/batch-histogram.svg"
+jq '.histogram += [range(100000) | 0]' "$tmp/knuth.json" >"$tmp/long.json"
+refused "draw histogram: 100,000 buckets in a game of 10 guesses" "at most 11" "$bin" draw histogram "$tmp/long.json"
+jq '.histogram[5] += 1' "$tmp/knuth.json" >"$tmp/more.json"
+refused "draw histogram: a histogram of more games than the report" "games 1296" "$bin" draw histogram "$tmp/more.json"
+
+# --- the output: one message of ours, GraphViz's never.
+refused "draw game -o a directory" "is a directory" "$bin" draw game "$tmp/ordinary.jsonl" -o "$tmp/dir"
+check "draw game -o a directory: one message" test "$(wc -l <"$tmp/refused.err")" -eq 1
+if command -v dot >/dev/null; then
+    refused "draw tree -o a missing folder" "does not exist" "$bin" draw tree "$tmp/tree.txt" -o /proc/x/y
+    check "draw tree -o a missing folder: no word of GraphViz" bash -c "! grep -q gvwrite '$tmp/refused.err' && test \$(wc -l <'$tmp/refused.err') -eq 1"
+fi
+
 [ "$failures" -eq 0 ]

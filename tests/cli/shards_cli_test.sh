@@ -52,6 +52,23 @@ refused "merge: shards of two runs" "another run" "$bin" merge "$tmp/part0.json"
 : >"$tmp/empty.json"
 refused "merge: an empty file" "empty.json" "$bin" merge "$tmp/empty.json"
 refused "merge: a directory" "directory" "$bin" merge "$tmp"
+# A shard whose fields contradict each other, or are out of the game's range, is refused by
+# file and field (the shards of the last run above: 4/5/4, adjacent rules, 20 tests).
+shard_with() {  # shard_with NAME JQ-EDIT PATTERN
+    jq -c "$2" "$tmp/part0.json" >"$tmp/edited.json"
+    refused "merge: $1" "edited.json: field $3" "$bin" merge "$tmp/edited.json" "$tmp/part1.json" "$tmp/part2.json"
+}
+shard_with "a histogram of more games than games" '.histogram[3] += 1' "'histogram'"
+shard_with "a negative histogram entry" '.histogram[3] = -1' "'histogram'"
+shard_with "an empty histogram" '.histogram = []' "'histogram'"
+shard_with "100,000 buckets in a 20-test game" '.histogram += [range(100000) | 0]' "'histogram'"
+shard_with "a wrong worst case" '.worst = 1' "'worst'"
+shard_with "a wrong mean" '.mean = 1.5' "'mean'"
+shard_with "a move_hash not hexadecimal" '.move_hash = "xyz"' "'move_hash'"
+shard_with "a move_hash of 15 digits" '.move_hash = "000000000000001"' "'move_hash'"
+shard_with "games a string" '.games = "625"' "'games'"
+shard_with "more failures than games" '.failures = 1000000' "'failures'"
+shard_with "a secret out of the game" '.worst_secrets = [625]' "'worst_secrets'"
 refused "--shard 3/3" "--shard" "$bin" evaluate -P 3 -K 3 -B 2 --all --shard 3/3
 refused "--shard -1/3" "--shard" "$bin" evaluate -P 3 -K 3 -B 2 --all --shard -1/3
 refused "--shard 1" "--shard" "$bin" evaluate -P 3 -K 3 -B 2 --all --shard 1

@@ -30,7 +30,13 @@ struct GameRecord {
     std::string challenge;  // the batch game's final answer, if any
     std::string verdict;    // "Accepted", "Wrong Answer", ... ("" if the log has none)
 };
-// Throws std::runtime_error naming `name` and the line of the first thing wrong.
+// Throws std::runtime_error naming `name` and the line of the first thing wrong: a line that is
+// not an event, a game outside the ranges of the judge (OrdinaryParams, BatchParams), a code not
+// of the game's pegs and colours, an answer no code can get, more moves than the game allows, a
+// line over kMaxLogLine or a log over kMaxLogBytes.
+inline constexpr std::size_t kMaxLogLine = std::size_t{64} << 10;
+inline constexpr std::uint64_t kMaxLogBytes = std::uint64_t{16} << 20;
+inline constexpr int kMaxLogTests = 1000;  // the batch game's largest M (BatchParams::validate)
 GameRecord read_judge_log(std::istream& in, const std::string& name);
 std::string game_svg(const GameRecord& game);
 
@@ -42,7 +48,10 @@ struct HistogramRecord {
     std::uint64_t games = 0, total = 0;
     int worst = 0;
 };
-// `evaluate --json` output. Throws std::runtime_error naming `name`.
+// `evaluate --json` output of either game. Throws std::runtime_error naming `name` for what is not
+// such a report, or one whose histogram contradicts its games, total or worst case, or has more
+// entries than the game's limit of moves allows; a report over kMaxReportBytes is not read.
+inline constexpr std::uint64_t kMaxReportBytes = std::uint64_t{16} << 20;
 HistogramRecord read_evaluation_json(std::istream& in, const std::string& name);
 std::string histogram_svg(const HistogramRecord& histogram);
 
