@@ -30,14 +30,28 @@ inline std::pair<std::string, std::string> split_first(std::string_view text) {
     return {std::string(text.substr(0, space)), trim(text.substr(space + 1))};
 }
 
+// The longest line a person's input may hold: a batch test of 16 strings of 12 symbols is 208.
+inline constexpr std::size_t kLongestTypedLine = 4096;
+
 // The next line a person typed, trimmed, after showing `prompt` when standard input is a terminal
-// (a script gets no prompts); nothing at the end of the input.
+// (a script gets no prompts); nothing at the end of the input. A line longer than
+// kLongestTypedLine (a file that is no typing, /dev/zero) ends the input with a message.
 inline std::optional<std::string> next_typed_line(std::string_view prompt) {
     static const bool terminal = ::isatty(STDIN_FILENO) == 1;
     if (terminal) fmt::print("{}", prompt);
     flush_stdout();
     std::string line;
-    if (!std::getline(std::cin, line)) return std::nullopt;
+    for (int c; (c = std::cin.get()) != '\n';) {
+        if (c == std::char_traits<char>::eof()) {
+            if (line.empty()) return std::nullopt;
+            break;
+        }
+        if (line.size() >= kLongestTypedLine) {
+            complain("mastermind: a line of the input is longer than {} bytes: not typed input; stopping\n", kLongestTypedLine);
+            return std::nullopt;
+        }
+        line.push_back(static_cast<char>(c));
+    }
     return trim(line);
 }
 
