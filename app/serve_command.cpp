@@ -65,6 +65,8 @@ constexpr std::size_t kWorkers = 64;
 // answer's, before it drops the connection: a browser sends a form's request at once.
 constexpr time_t kReadSeconds = 1;
 constexpr time_t kWriteSeconds = 1;
+// Connections the kernel holds for the server before it accepts them.
+constexpr int kListenBacklog = 128;
 // Requests on one kept-alive connection before the server closes it.
 constexpr std::size_t kKeepAliveRequests = 20;
 
@@ -437,11 +439,18 @@ int run_serve(const ServeArgs& args) {
     // its wait ends: 1 s keeps Ctrl-C prompt with a page open, and frees the worker.
     http.set_keep_alive_timeout(1);
     http.set_keep_alive_max_count(kKeepAliveRequests);
+    // An answer's headers and body are two writes: with Nagle's algorithm the body waited for
+    // the client's delayed ACK of the headers, 40 ms a request on a kept-alive connection.
+    // (Accepted sockets inherit TCP_NODELAY from the listening one on Linux.)
+    http.set_tcp_nodelay(true);
     // cpp-httplib's default also sets SO_REUSEPORT, which lets a second server bind the same port
-    // and take half of the first one's requests; a port in use must be an error instead.
-    http.set_socket_options([](int sock) {
+    // and take half of the first one's requests; a port in use must be an error instead. The
+    // socket is kept, to widen its backlog once bound.
+    int listening = -1;
+    http.set_socket_options([&listening](int sock) {
         const int yes = 1;
         ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        listening = sock;
     });
     http.Get("/", [](const httplib::Request&, httplib::Response& res) { res.set_content(kServePage, "text/html; charset=utf-8"); });
     http.Post("/api/new", [&](const httplib::Request& req, httplib::Response& res) { server.new_game(req, res); });
@@ -464,6 +473,10 @@ int run_serve(const ServeArgs& args) {
                  args.port == 0 ? "no free port" : "the address is in use or not this machine's");
         return kExitFailure;
     }
+    // cpp-httplib listens with a backlog of 5 connections not yet accepted: past it (40 sockets
+    // opened at once) the kernel drops a new connection's SYN and the client sends it again after
+    // 1 s. Listening again on the bound socket widens the queue (the kernel caps it at somaxconn).
+    if (listening >= 0) ::listen(listening, kListenBacklog);
     fmt::print("mastermind serve: http://{}:{}/ ({}; Ctrl-C stops)\n", args.host, port,
                args.seed ? fmt::format("game n plays seed {} + n - 1", *args.seed) : "fresh seeds, logged here");
     flush_stdout();
