@@ -6,7 +6,9 @@
 // The page's requests (form-encoded POSTs, answered in JSON):
 //   POST /api/new   game, rules, pegs, colours, batch, max  -> the new game's state
 //   POST /api/play  id, action (guess|test|challenge|hint|count|reveal), text, name -> the state
-// An error is a 4xx answer with {"error": why}.
+// An error is a 4xx answer with {"error": why}, or 503 when the server holds --max-games games all
+// in play (the room policy: make_room()). Each game has a lock of its own: a request that
+// searches holds up only its own game.
 #include <httplib.h>
 #include <pthread.h>
 #include <sys/socket.h>
