@@ -6,7 +6,9 @@
 // The page's requests (form-encoded POSTs, answered in JSON):
 //   POST /api/new   game, rules, pegs, colours, batch, max  -> the new game's state
 //   POST /api/play  id, action (guess|test|challenge|hint|count|reveal), text, name -> the state
-// An error is a 4xx answer with {"error": why}.
+// An error is a 4xx answer with {"error": why}, or 503 when the server holds --max-games games all
+// in play (the room policy: make_room()). Each game has a lock of its own: a request that
+// searches holds up only its own game.
 #include <httplib.h>
 #include <pthread.h>
 #include <sys/socket.h>
@@ -48,14 +50,27 @@ struct ServeArgs {
     int port = 8080;
     std::optional<std::uint64_t> seed;
     int max_games = 100;
+    int idle_seconds = 600;  // a game in play this long without a request may make room for a new one
 };
 
 // The largest ordinary game a page may start: every code and its masks are held in memory per
 // game (`play` in a terminal goes up to CodeSpace::kMaxCodes).
 constexpr std::uint64_t kLargestServedSpace = std::uint64_t{1} << 20;
 constexpr std::size_t kLargestRequest = 4096;
-// How long one request's hint or count may search before it gives up and says so.
+// How long one request's hint or count may search before it gives up and says so (at once when
+// the server stops).
 constexpr double kRequestSeconds = 2;
+// The server's worker threads: one per open connection, idle or not. 64 serves a few dozen
+// people with tabs open, or a page load beside 40 idle sockets (tests/cli/serve_load_test.py).
+constexpr std::size_t kWorkers = 64;
+// The seconds a worker waits for the next bytes of a request, or for a slow reader to take an
+// answer's, before it drops the connection: a browser sends a form's request at once.
+constexpr time_t kReadSeconds = 1;
+constexpr time_t kWriteSeconds = 1;
+// Connections the kernel holds for the server before it accepts them.
+constexpr int kListenBacklog = 128;
+// Requests on one kept-alive connection before the server closes it.
+constexpr std::size_t kKeepAliveRequests = 20;
 
 std::string_view outcome_name(TableOutcome outcome) {
     switch (outcome) {
@@ -70,11 +85,6 @@ std::string_view outcome_name(TableOutcome outcome) {
 std::string symbols_of(int colours) { return std::string(CodeSpace::kSymbols.substr(0, static_cast<std::size_t>(colours))); }
 
 using Table = std::variant<std::unique_ptr<OrdinaryTable>, std::unique_ptr<BatchTable>>;
-
-struct Room {
-    Table table;
-    std::uint64_t last_used = 0;  // request number, for evicting the least recently used game
-};
 
 // What the page is told of a game of either kind: its size, its board (`rows`), how it stands,
 // and once it is over the secret, the seed and the command that replays it in a terminal.
@@ -129,70 +139,121 @@ json state_of(const std::string& id, const BatchTable& t) {
     return state;
 }
 
+// At most `bytes` of a person's text, for a message: cut on a character's first byte, so that a
+// cut never leaves half of a UTF-8 sequence (the JSON of the answer replaces what is not UTF-8).
+std::string clip(std::string_view text, std::size_t bytes) {
+    if (text.size() <= bytes) return std::string(text);
+    std::size_t end = bytes;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+    return std::string(text.substr(0, end)) + "...";
+}
+
+// Every answer's JSON: a byte that is not UTF-8 (a person's text echoed in a message) becomes
+// U+FFFD instead of an exception from nlohmann's dump.
+std::string json_text(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
+
 // A whole decimal number in [lo, hi] from a form field, or why not.
 std::optional<int> field_number(const httplib::Request& req, const char* name, int lo, int hi, std::string& why) {
     if (!req.has_param(name) || req.get_param_value(name).empty()) return std::nullopt;
     const std::string text = req.get_param_value(name);
     const auto value = integer_from(text, lo, hi);
     if (!value) {
-        why = fmt::format("{} '{}' is not a whole number in [{}, {}]", name, text.substr(0, 20), lo, hi);
+        why = fmt::format("{} '{}' is not a whole number in [{}, {}]", name, clip(text, 20), lo, hi);
         return std::nullopt;
     }
     return static_cast<int>(*value);
 }
 
+void error(httplib::Response& res, int status, const std::string& why) {
+    res.status = status;
+    res.set_content(json_text(json{{"error", why}}), "application/json");
+}
+
+using Clock = std::chrono::steady_clock;
+
+// One game. Its mutex lets one request at a time play it; requests on other games go on beside it.
+struct Room {
+    std::mutex mutex;
+    Table table;         // set by the request that makes the game, which holds the mutex meanwhile
+    std::atomic<bool> ready{false};  // false until then (or for good, when making it failed)
+};
+
+// What the room map knows of a game, for choosing which one makes room for a new game: read and
+// written under the map's lock only, never the game's.
+struct Entry {
+    std::shared_ptr<Room> room;
+    Clock::time_point last_active;        // when a request on it last started or ended
+    std::optional<std::uint64_t> finished;  // the order in which it was won, lost or given up
+    int busy = 0;                         // requests on it under way
+};
+
 class Server {
 public:
     explicit Server(const ServeArgs& args) : args_(args) {}
 
-    // The new game of a page's form; an error answer when the form is wrong.
+    // Set by the stopping server: every hint and count under way gives up at once.
+    std::atomic<bool>& stopping() { return stopping_; }
+
+    // The new game of a page's form; an error answer when the form is wrong, 503 when the server
+    // holds --max-games games that are all in play.
     void new_game(const httplib::Request& req, httplib::Response& res) {
         GameChoice choice;
         choice.game = req.has_param("game") ? req.get_param_value("game") : "ordinary";
         choice.rules = req.has_param("rules") ? req.get_param_value("rules") : "classic";
         std::string why;
-        if (choice.game != "ordinary" && choice.game != "batch") why = fmt::format("game '{}' is not ordinary or batch", choice.game.substr(0, 20));
-        if (choice.rules != "classic" && choice.rules != "adjacent") why = fmt::format("rules '{}' are not classic or adjacent", choice.rules.substr(0, 20));
+        if (choice.game != "ordinary" && choice.game != "batch") why = fmt::format("game '{}' is not ordinary or batch", clip(choice.game, 20));
+        if (choice.rules != "classic" && choice.rules != "adjacent") why = fmt::format("rules '{}' are not classic or adjacent", clip(choice.rules, 20));
         if (why.empty()) choice.pegs = field_number(req, "pegs", 1, BatchParams::kMaxPegs, why);
         if (why.empty()) choice.colours = field_number(req, "colours", 2, BatchParams::kMaxColours, why);
         if (why.empty()) choice.batch = field_number(req, "batch", 1, BatchParams::kMaxBatch, why);
         if (why.empty()) choice.max_tests = field_number(req, "max", 1, 1000, why);
         if (choice.ordinary() && choice.batch == 1) choice.batch.reset();
-        std::unique_ptr<OrdinaryTable> ordinary;
-        std::unique_ptr<BatchTable> batch;
-        std::lock_guard lock(mutex_);
-        const std::uint64_t seed = args_.seed ? *args_.seed + games_started_ : fresh_seed();
+        OrdinaryParams ordinary_params;
+        BatchParams batch_params;
         if (why.empty() && choice.ordinary()) {
-            OrdinaryParams params;
-            why = choice.ordinary_game(params);
-            if (why.empty()) why = CodeSpace::check(params.pegs, params.colours);
-            if (why.empty() && std::pow(params.colours, params.pegs) > static_cast<double>(kLargestServedSpace)) {
+            why = choice.ordinary_game(ordinary_params);
+            if (why.empty()) why = CodeSpace::check(ordinary_params.pegs, ordinary_params.colours);
+            if (why.empty() && std::pow(ordinary_params.colours, ordinary_params.pegs) > static_cast<double>(kLargestServedSpace)) {
                 why = fmt::format("{} colours to the power {} pegs is more codes than the {} a page may play "
-                                  "(mastermind play has no such limit)", params.colours, params.pegs, kLargestServedSpace);
+                                  "(mastermind play has no such limit)", ordinary_params.colours, ordinary_params.pegs, kLargestServedSpace);
             }
-            if (why.empty()) ordinary = std::make_unique<OrdinaryTable>(params, seed);
         } else if (why.empty()) {
-            BatchParams params;
-            why = choice.batch_params(params);
-            if (why.empty()) batch = std::make_unique<BatchTable>(params, seed);
+            why = choice.batch_params(batch_params);
         }
         if (!why.empty()) {
             error(res, 400, why);
             return;
         }
-        while (rooms_.size() >= static_cast<std::size_t>(args_.max_games)) evict();
-        const std::string id = fmt::format("g{}", ++games_started_);
-        complain("mastermind serve: game {}: {} game, {} rules, seed {}\n", id, choice.game, choice.rules, seed);
-        Room room;
-        if (ordinary) {
-            room.table = std::move(ordinary);
-        } else {
-            room.table = std::move(batch);
+
+        // The game's number and seed are taken under the map's lock, with its place; the table
+        // (every code of a large game) is made after, under the game's own lock only.
+        auto room = std::make_shared<Room>();
+        std::unique_lock game_lock(room->mutex);
+        std::string id;
+        std::uint64_t seed = 0;
+        {
+            std::lock_guard lock(rooms_mutex_);
+            if (!make_room(Clock::now())) {
+                res.set_header("Retry-After", "10");
+                error(res, 503, fmt::format("the server holds {} games in progress; try again later (a game makes room "
+                                            "once it is over or idle for {} s)", rooms_.size(), args_.idle_seconds));
+                return;
+            }
+            seed = args_.seed ? *args_.seed + games_started_ : fresh_seed();
+            id = fmt::format("g{}", ++games_started_);
+            rooms_.emplace(id, Entry{room, Clock::now(), std::nullopt, 1});
         }
-        room.last_used = ++requests_;
-        auto [it, inserted] = rooms_.emplace(id, std::move(room));
-        json out = state(it->first, it->second);
-        out["helpers"] = helpers(it->second);
+        Leave leave{*this, id, room};
+        if (choice.ordinary()) {
+            room->table = std::make_unique<OrdinaryTable>(ordinary_params, seed);
+        } else {
+            room->table = std::make_unique<BatchTable>(batch_params, seed);
+        }
+        room->ready = true;
+        complain("mastermind serve: game {}: {} game, {} rules, seed {}\n", id, choice.game, choice.rules, seed);
+        json out = state(id, *room);
+        out["helpers"] = helpers(*room);
+        game_lock.unlock();
         reply(res, std::move(out), {});
     }
 
@@ -200,23 +261,30 @@ public:
         const std::string id = req.get_param_value("id");
         const std::string action = req.get_param_value("action");
         const std::string text = req.get_param_value("text");
-        const std::string name = req.get_param_value("name");
-        std::lock_guard lock(mutex_);
-        const auto it = rooms_.find(id);
-        if (it == rooms_.end()) {
-            error(res, 404, fmt::format("no game '{}' (games end when the server stops, or after {} newer ones)",
-                                        id.substr(0, 20), args_.max_games));
+        // No name is this long: kept short, as the refusal of an unknown one echoes it.
+        const std::string name = clip(req.get_param_value("name"), 64);
+        const std::shared_ptr<Room> room = enter(id);
+        if (!room) {
+            error(res, 404, fmt::format("no game '{}' (a game ends when the server stops, or when a new game needs its "
+                                        "room: finished games first, then games idle for more than {} s)",
+                                        clip(id, 20), args_.idle_seconds));
             return;
         }
-        it->second.last_used = ++requests_;
+        Leave leave{*this, id, room};
+        std::unique_lock game_lock(room->mutex);
+        if (!room->ready) {
+            error(res, 404, fmt::format("no game '{}' (it could not be made)", clip(id, 20)));
+            return;
+        }
+        const Budget budget = Budget::of_seconds(kRequestSeconds, &stopping_);
         json extra = json::object();
         std::string message;
-        if (auto* ordinary = std::get_if<std::unique_ptr<OrdinaryTable>>(&it->second.table)) {
+        if (auto* ordinary = std::get_if<std::unique_ptr<OrdinaryTable>>(&room->table)) {
             OrdinaryTable& t = **ordinary;
             if (action == "guess") {
                 message = t.guess(text);
             } else if (action == "hint") {
-                const auto hint = t.hint(name, Budget::of_seconds(kRequestSeconds));
+                const auto hint = t.hint(name, budget);
                 if (hint.code) extra["hint"] = {{"by", hint.codebreaker}, {"code", t.space().to_string(*hint.code)}};
                 message = hint.why_not;
             } else if (action == "count") {
@@ -224,17 +292,17 @@ public:
             } else if (action == "reveal") {
                 t.give_up();
             } else {
-                error(res, 400, fmt::format("action '{}' is not guess, hint, count or reveal", action.substr(0, 20)));
+                error(res, 400, fmt::format("action '{}' is not guess, hint, count or reveal", clip(action, 20)));
                 return;
             }
         } else {
-            BatchTable& t = *std::get<std::unique_ptr<BatchTable>>(it->second.table);
+            BatchTable& t = *std::get<std::unique_ptr<BatchTable>>(room->table);
             if (action == "test") {
                 message = t.test(text);
             } else if (action == "challenge") {
                 message = t.challenge(text);
             } else if (action == "hint") {
-                const auto hint = t.hint(name, Budget::of_seconds(kRequestSeconds));
+                const auto hint = t.hint(name, budget);
                 if (hint.move) {
                     json strings = json::array();
                     for (const auto& s : hint.move->strings) strings.push_back(s.to_string(t.params().pegs));
@@ -242,23 +310,81 @@ public:
                 }
                 message = hint.why_not;
             } else if (action == "count") {
-                const auto count = t.count(Budget::of_seconds(kRequestSeconds));
+                const auto count = t.count(budget);
                 if (count.secrets) extra["count"] = *count.secrets;
                 message = count.why_not;
             } else if (action == "reveal") {
                 t.give_up();
             } else {
-                error(res, 400, fmt::format("action '{}' is not test, challenge, hint, count or reveal", action.substr(0, 20)));
+                error(res, 400, fmt::format("action '{}' is not test, challenge, hint, count or reveal", clip(action, 20)));
                 return;
             }
         }
-        json out = state(it->first, it->second);
+        json out = state(id, *room);
+        leave.over = out["over"].get<bool>();
+        game_lock.unlock();
         out.update(extra);
         reply(res, std::move(out), message);
     }
 
 private:
-    // The names of the codebreakers (strategies) that give hints in this game, the best first.
+    // A request on a game, from enter() to its end: the map sees the game busy meanwhile, and
+    // active (and finished, once over) when it ends. Destroyed after the game's lock is released.
+    struct Leave {
+        Server& server;
+        std::string id;
+        std::shared_ptr<Room> room;
+        bool over = false;
+        ~Leave() { server.leave(id, room, over); }
+    };
+
+    // The game `id`, marked busy; nullptr when there is none.
+    std::shared_ptr<Room> enter(const std::string& id) {
+        std::lock_guard lock(rooms_mutex_);
+        const auto it = rooms_.find(id);
+        if (it == rooms_.end()) return nullptr;
+        it->second.busy += 1;
+        it->second.last_active = Clock::now();
+        return it->second.room;
+    }
+    void leave(const std::string& id, const std::shared_ptr<Room>& room, bool over) {
+        std::lock_guard lock(rooms_mutex_);
+        const auto it = rooms_.find(id);
+        if (it == rooms_.end() || it->second.room != room) return;  // dropped meanwhile (it was over)
+        it->second.busy -= 1;
+        it->second.last_active = Clock::now();
+        if (over && !it->second.finished) it->second.finished = ++games_finished_;
+        if (!room->ready && it->second.busy == 0) rooms_.erase(it);  // its making failed
+    }
+
+    // Under the map's lock: room for one more game within --max-games, by dropping finished games
+    // first (the first finished first), then games idle for longer than --idle-seconds (the
+    // longest idle first). False when every game left is in play and recently active: the new
+    // game is refused rather than one of them dropped.
+    bool make_room(Clock::time_point now) {
+        const auto idle = std::chrono::seconds(args_.idle_seconds);
+        while (rooms_.size() >= static_cast<std::size_t>(args_.max_games)) {
+            auto victim = rooms_.end();
+            for (auto it = rooms_.begin(); it != rooms_.end(); ++it) {
+                if (it->second.finished && (victim == rooms_.end() || *it->second.finished < *victim->second.finished)) victim = it;
+            }
+            if (victim == rooms_.end()) {
+                for (auto it = rooms_.begin(); it != rooms_.end(); ++it) {
+                    const Entry& e = it->second;
+                    if (e.busy == 0 && now - e.last_active > idle &&
+                        (victim == rooms_.end() || e.last_active < victim->second.last_active)) {
+                        victim = it;
+                    }
+                }
+            }
+            if (victim == rooms_.end()) return false;
+            rooms_.erase(victim);
+        }
+        return true;
+    }
+
+    // The names of the codebreakers (strategies) that give hints in this game, the best first;
+    // empty when none does (the page then says that no hints are available).
     static json helpers(const Room& room) {
         json names = json::array();
         if (const auto* ordinary = std::get_if<std::unique_ptr<OrdinaryTable>>(&room.table)) {
@@ -283,24 +409,14 @@ private:
     }
     static void reply(httplib::Response& res, json state, const std::string& message) {
         if (!message.empty()) state["message"] = message;
-        res.set_content(state.dump(), "application/json");
-    }
-    static void error(httplib::Response& res, int status, const std::string& why) {
-        res.status = status;
-        res.set_content(json{{"error", why}}.dump(), "application/json");
-    }
-    void evict() {
-        auto oldest = rooms_.begin();
-        for (auto it = rooms_.begin(); it != rooms_.end(); ++it) {
-            if (it->second.last_used < oldest->second.last_used) oldest = it;
-        }
-        rooms_.erase(oldest);
+        res.set_content(json_text(state), "application/json");
     }
 
     ServeArgs args_;
-    std::mutex mutex_;  // one request at a time touches the games
-    std::map<std::string, Room> rooms_;
-    std::uint64_t games_started_ = 0, requests_ = 0;
+    std::atomic<bool> stopping_{false};
+    std::mutex rooms_mutex_;  // the map and the counters below; held briefly, never during a move
+    std::map<std::string, Entry> rooms_;
+    std::uint64_t games_started_ = 0, games_finished_ = 0;
 };
 
 int run_serve(const ServeArgs& args) {
@@ -315,14 +431,28 @@ int run_serve(const ServeArgs& args) {
     Server server(args);
     httplib::Server http;
     http.set_payload_max_length(kLargestRequest);
+    // Every connection holds a worker while it is open, idle or not: a pool of kWorkers, and
+    // short waits for a request's bytes, keep one slow or idle client from stalling the others
+    // (cpp-httplib's defaults: 8 workers, 5 s to read, 5 s kept alive).
+    http.new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };
+    http.set_read_timeout(kReadSeconds, 0);
+    http.set_write_timeout(kWriteSeconds, 0);
     // An idle kept-alive connection (a browser tab) holds a worker, which sees a stop only when
-    // its wait ends: 1 s instead of cpp-httplib's 5 keeps Ctrl-C prompt with a page open.
+    // its wait ends: 1 s keeps Ctrl-C prompt with a page open, and frees the worker.
     http.set_keep_alive_timeout(1);
+    http.set_keep_alive_max_count(kKeepAliveRequests);
+    // An answer's headers and body are two writes: with Nagle's algorithm the body waited for
+    // the client's delayed ACK of the headers, 40 ms a request on a kept-alive connection.
+    // (Accepted sockets inherit TCP_NODELAY from the listening one on Linux.)
+    http.set_tcp_nodelay(true);
     // cpp-httplib's default also sets SO_REUSEPORT, which lets a second server bind the same port
-    // and take half of the first one's requests; a port in use must be an error instead.
-    http.set_socket_options([](int sock) {
+    // and take half of the first one's requests; a port in use must be an error instead. The
+    // socket is kept, to widen its backlog once bound.
+    int listening = -1;
+    http.set_socket_options([&listening](int sock) {
         const int yes = 1;
         ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        listening = sock;
     });
     http.Get("/", [](const httplib::Request&, httplib::Response& res) { res.set_content(kServePage, "text/html; charset=utf-8"); });
     http.Post("/api/new", [&](const httplib::Request& req, httplib::Response& res) { server.new_game(req, res); });
@@ -336,8 +466,7 @@ int run_serve(const ServeArgs& args) {
         } catch (...) {
         }
         complain("mastermind serve: {}\n", why);
-        res.status = 500;
-        res.set_content(json{{"error", why}}.dump(), "application/json");
+        error(res, 500, why);
     });
 
     const int port = args.port == 0 ? http.bind_to_any_port(args.host) : (http.bind_to_port(args.host, args.port) ? args.port : -1);
@@ -346,6 +475,10 @@ int run_serve(const ServeArgs& args) {
                  args.port == 0 ? "no free port" : "the address is in use or not this machine's");
         return kExitFailure;
     }
+    // cpp-httplib listens with a backlog of 5 connections not yet accepted: past it (40 sockets
+    // opened at once) the kernel drops a new connection's SYN and the client sends it again after
+    // 1 s. Listening again on the bound socket widens the queue (the kernel caps it at somaxconn).
+    if (listening >= 0) ::listen(listening, kListenBacklog);
     fmt::print("mastermind serve: http://{}:{}/ ({}; Ctrl-C stops)\n", args.host, port,
                args.seed ? fmt::format("game n plays seed {} + n - 1", *args.seed) : "fresh seeds, logged here");
     flush_stdout();
@@ -353,10 +486,13 @@ int run_serve(const ServeArgs& args) {
     // cpp-httplib's stop() does nothing before the server runs: a signal that came between the
     // bind and the listen loop's start was lost and the server ran on (seen once in the suite, a
     // SIGTERM right after start on a loaded machine). The stopper waits for the loop, or its end.
+    // The stop flag goes first: a hint or count under way gives up at once, and its worker is
+    // free for the listen loop's end, which waits for every worker.
     std::atomic<bool> listen_returned{false};
     std::thread stopper([&] {
         int signal = 0;
         sigwait(&stop_signals, &signal);
+        server.stopping() = true;
         while (!http.is_running() && !listen_returned) std::this_thread::sleep_for(std::chrono::milliseconds(1));
         http.stop();
     });
@@ -378,12 +514,27 @@ void add_serve_command(CLI::App& app, int& exit_status) {
         "Batch Style Mastermind, with hints, counts and the board as in `mastermind play`. The "
         "games run in this process; the page sees the secret only when a game is over. Listens "
         "on localhost unless --host says otherwise; each new game's seed is logged on stderr.");
-    cmd->add_option("--host", args->host, "address to listen on (0.0.0.0: every interface)")->capture_default_str();
+    // An empty host would bind cpp-httplib's default (every interface) without saying so.
+    cmd->add_option("--host", args->host, "address to listen on (0.0.0.0: every interface)")
+        ->check(CLI::Validator(
+            [](std::string& text) -> std::string {
+                if (text.find_first_not_of(" \t") == std::string::npos) return "must name an address, e.g. 127.0.0.1 (got an empty one)";
+                return {};
+            },
+            "HOST"))
+        ->capture_default_str();
     cmd->add_option("--port", args->port, "port (0: any free port, printed)")->check(integer_in(0, 65535))->capture_default_str();
     cmd->add_option("--seed", args->seed, "seed of the first game (game n plays seed + n - 1; default: a fresh seed per game)")
         ->check(seed_value());
-    cmd->add_option("--max-games", args->max_games, "games kept at once (the least recently played is dropped)")
+    cmd->add_option("--max-games", args->max_games,
+                    "games kept at once; a new game past it drops the first finished game, else the game idle "
+                    "longest past --idle-seconds, else is refused (HTTP 503): a game in play and recently played is "
+                    "never dropped")
         ->check(integer_in(1, 100000))
+        ->capture_default_str();
+    cmd->add_option("--idle-seconds", args->idle_seconds,
+                    "seconds without a request after which a game in play may be dropped for a new one")
+        ->check(integer_in(1, 86400))
         ->capture_default_str();
     cmd->footer("\nExamples:\n  mastermind serve            # then open http://127.0.0.1:8080/\n"
                 "  mastermind serve --port 0 --seed 7");

@@ -1,7 +1,7 @@
 // The page `mastermind serve` sends: one self-contained HTML file (no outside resources), which
 // asks the server for every move and draws the board from the server's answer. Element ids are
 // what the browser test (tests/cli/serve_browser_test.py) drives: #new-game, #entry, #play,
-// #challenge, #hint, #use-hint, #count, #reveal, #board, #status, #secret.
+// #challenge, #helper, #hint, #use-hint, #no-hints, #count, #reveal, #board, #status, #secret.
 #pragma once
 
 namespace mastermind::app {
@@ -63,6 +63,7 @@ inline constexpr const char* kServePage = R"HTML(<!DOCTYPE html>
   <br>
   <select id="helper"></select>
   <button id="hint">Hint</button> <span id="hint-text"></span> <button id="use-hint" class="hidden">Use it</button>
+  <span id="no-hints" class="hidden">No hints are available for a game of this size.</span>
   <button id="count">How many fit?</button>
   <button id="reveal">Give up</button>
 </div>
@@ -218,6 +219,10 @@ $("setup").onsubmit = async event => {
     const helper = $("helper");
     helper.replaceChildren();
     for (const name of state.helpers) { const o = document.createElement("option"); o.value = o.textContent = name; helper.appendChild(o); }
+    // No codebreaker or strategy plays this game: no menu and no button, but a line that says so.
+    const none = state.helpers.length === 0;
+    for (const id of ["helper", "hint"]) $(id).classList.toggle("hidden", none);
+    $("no-hints").classList.toggle("hidden", !none);
     palette(state);
     render(state);
     say("New game. " + (state.game === "batch" ? "Type a test, or challenge with your answer." : "Type or click a guess."));

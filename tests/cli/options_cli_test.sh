@@ -45,6 +45,7 @@ table=(
     "--max-tests|play --max-tests {}|"
     "--colours|assist --colours {}|"
     "--max-games|serve --max-games {}|"
+    "--idle-seconds|serve --idle-seconds {}|"
     "--shards|evaluate -P 3 -K 3 -B 2 --all --shards {}|"
     "--shards|second-tests -P 4 -K 5 -B 4 --out $tmp/st-shards.inc --shards {}|"
     "--steps|second-tests -P 4 -K 5 -B 4 --out $tmp/st-steps.inc --steps {}|"

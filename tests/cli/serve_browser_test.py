@@ -12,6 +12,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -55,12 +57,156 @@ def stop_server(server):
 
 
 def post(url, path, fields):
+    """(status, the answer's JSON); bytes in `fields` are sent as they are (percent-encoded)."""
     data = urllib.parse.urlencode(fields).encode()
     try:
         with urllib.request.urlopen(url + path, data=data, timeout=60) as response:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as e:
         return e.code, json.loads(e.read() or b"{}")
+
+
+def timed_post(url, path, fields):
+    began = time.monotonic()
+    status, answer = post(url, path, fields)
+    return status, answer, time.monotonic() - began
+
+
+# A batch game where a count after one test uses its whole budget (2 s): 10^9 secrets to scan.
+# The time depends on the secret: with seeds 1 and 2 (games g1 and g2 of `serve --seed 1`), 76
+# million secrets fit and the count takes 4.7 s of CPU without a budget (`mastermind play`).
+LONG_GAME = {"game": "batch", "pegs": "9", "colours": "10", "batch": "9", "max": "20"}
+LONG_TEST = " ".join(str(digit) * 9 for digit in range(9))  # 000000000 111111111 ... 888888888
+
+
+def invalid_utf8_checks(url):
+    """Bytes that are not UTF-8 in every field that an answer may echo: a 4xx or a 200 with a
+    message, in JSON, never a 500 (nlohmann's dump threw type_error.316)."""
+    bad = b"\xff\xfe\xc3"  # not UTF-8; the last byte starts a sequence that never ends
+    cut = "a" + "\u00e9" * 15  # valid, 31 bytes: a message that clips it at 20 bytes must not cut a character
+    _, ordinary = post(url, "api/new", {"game": "ordinary"})
+    _, batch = post(url, "api/new", {"game": "batch", "pegs": "3", "colours": "4", "batch": "2", "max": "4"})
+    cases = [("api/new", {"game": bad}), ("api/new", {"game": cut}), ("api/new", {"rules": bad}), ("api/new", {"pegs": bad}),
+             ("api/new", {"colours": cut}), ("api/new", {"batch": bad}), ("api/new", {"max": bad}),
+             ("api/play", {"id": bad, "action": "count"}), ("api/play", {"id": cut, "action": "count"})]
+    for game in (ordinary, batch):
+        cases += [("api/play", {"id": game["id"], "action": bad}),
+                  ("api/play", {"id": game["id"], "action": "hint", "name": bad}),
+                  ("api/play", {"id": game["id"], "action": "hint", "name": cut * 10})]
+    cases += [("api/play", {"id": ordinary["id"], "action": "guess", "text": bad}),
+              ("api/play", {"id": ordinary["id"], "action": "guess", "text": cut}),
+              ("api/play", {"id": batch["id"], "action": "test", "text": bad + b" 012"}),
+              ("api/play", {"id": batch["id"], "action": "challenge", "text": bad})]
+    for path, fields in cases:
+        try:
+            status, answer = post(url, path, fields)
+        except ValueError as e:  # the answer was not JSON
+            status, answer = None, {"error": f"not JSON: {e}"}
+        text = answer.get("error", "") + answer.get("message", "")
+        check(status in (200, 400, 404) and text and "json.exception" not in text,
+              f"{path} {fields}: bytes that are not UTF-8 are answered in JSON, not a 500 ({status} {answer})")
+
+
+def room_checks():
+    """--max-games: a finished game makes room first, then a game idle past --idle-seconds; a
+    game in play and recently active is never dropped: the new game is refused with 503."""
+    server, url = start_server("--max-games", "3")
+    for n in range(3):
+        status, game = post(url, "api/new", {"game": "ordinary"})
+        post(url, "api/play", {"id": game["id"], "action": "guess", "text": "0011"})
+    status, answer = post(url, "api/new", {"game": "ordinary"})
+    check(status == 503 and "the server holds 3 games in progress; try again later" in answer.get("error", ""),
+          f"a new game past --max-games with every game in play: 503 ({status} {answer})")
+    for game in ("g1", "g2", "g3"):
+        status, answer = post(url, "api/play", {"id": game, "action": "count"})
+        check(status == 200, f"{game}, in play, is kept when a new game is refused ({status} {answer})")
+    post(url, "api/play", {"id": "g2", "action": "reveal"})
+    status, game = post(url, "api/new", {"game": "ordinary"})
+    check(status == 200 and game.get("id") == "g4", f"a finished game makes room for a new one ({status} {game})")
+    status, answer = post(url, "api/play", {"id": "g2", "action": "count"})
+    check(status == 404 and "finished games first" in answer.get("error", "") and "newer ones" not in answer.get("error", ""),
+          f"the finished game is the one dropped, and the 404 says the policy ({status} {answer})")
+    for game in ("g1", "g3", "g4"):
+        status, answer = post(url, "api/play", {"id": game, "action": "count"})
+        check(status == 200, f"{game}, in play, is kept when a finished game makes room ({status} {answer})")
+    stop_server(server)
+
+    server, url = start_server("--max-games", "2", "--idle-seconds", "1")
+    post(url, "api/new", {"game": "ordinary"})
+    post(url, "api/new", {"game": "ordinary"})
+    time.sleep(1.5)
+    post(url, "api/play", {"id": "g2", "action": "guess", "text": "0011"})
+    status, game = post(url, "api/new", {"game": "ordinary"})
+    check(status == 200 and game.get("id") == "g3", f"a game idle past --idle-seconds makes room ({status} {game})")
+    status, _ = post(url, "api/play", {"id": "g1", "action": "count"})
+    check(status == 404, f"the idle game is the one dropped (g1: {status})")
+    status, _ = post(url, "api/play", {"id": "g2", "action": "count"})
+    check(status == 200, f"the recently played game is kept (g2: {status})")
+    stop_server(server)
+
+
+def helper_checks(url):
+    """The hint menu lists only the helpers that play the game; none for games no helper plays."""
+    for fields, expected in [({"game": "batch", "pegs": "12", "colours": "16", "batch": "16", "max": "20"}, []),
+                             ({"game": "batch", "rules": "adjacent", "pegs": "9", "colours": "10", "batch": "9", "max": "20"}, []),
+                             (LONG_GAME, ["adaptive-split", "counts-then-locate", "case-analysis", "search-after-counts",
+                                          "search-after-fast-counts"]),
+                             ({"game": "batch", "pegs": "3", "colours": "4", "batch": "2", "max": "4"}, ["consistent", "adaptive-split"])]:
+        status, game = post(url, "api/new", fields)
+        check(status == 200 and game.get("helpers") == expected, f"helpers of {fields}: {expected} (got {status} {game.get('helpers')})")
+        for name in game.get("helpers", []):
+            status, state = post(url, "api/play", {"id": game["id"], "action": "hint", "name": name})
+            check(status == 200 and "hint" in state and not state.get("message"), f"{name} gives a hint in {fields} ({state})")
+        if expected == []:
+            status, state = post(url, "api/play", {"id": game["id"], "action": "hint"})
+            check(status == 200 and "hint" not in state and state.get("message"), f"no hint in {fields}, and why ({state})")
+    status, game = post(url, "api/new", {"game": "ordinary", "pegs": "4", "colours": "6"})
+    check(game.get("helpers", [None])[0] == "most-parts" and "tree" not in game.get("helpers", []),
+          f"ordinary helpers: the best first, no tree ({game.get('helpers')})")
+    for name in game.get("helpers", []):
+        status, state = post(url, "api/play", {"id": game["id"], "action": "hint", "name": name})
+        check(status == 200 and "hint" in state, f"{name} gives a hint in the 4x6 ordinary game ({state})")
+
+
+def concurrency_checks():
+    """A long request (a count using its whole budget) holds only its own game: another client's
+    new game and moves are answered meanwhile, and SIGTERM ends the count and the server at once."""
+    server, url = start_server("--seed", "1")
+    for game in ("g1", "g2"):  # one long count each (a count that finished would be kept)
+        status, state = post(url, "api/new", LONG_GAME)
+        check(status == 200 and state.get("id") == game, f"the long game {game} ({status} {state})")
+        status, state = post(url, "api/play", {"id": game, "action": "test", "text": LONG_TEST})
+        check(status == 200 and not state.get("message"), f"the long game's test ({state.get('message')})")
+    for long_id, stop in (("g1", False), ("g2", True)):
+        answer = {}
+        counting = threading.Thread(target=lambda: answer.update(
+            result=timed_post(url, "api/play", {"id": long_id, "action": "count"}), ended=time.monotonic()))
+        counting.start()
+        time.sleep(0.3)
+        if not stop:
+            status, game, seconds = timed_post(url, "api/new", {"game": "ordinary"})
+            check(status == 200 and seconds < 1, f"a new game while another game counts: {status} in {seconds:.2f} s")
+            status, state, seconds = timed_post(url, "api/play", {"id": game.get("id"), "action": "guess", "text": "0011"})
+            check(status == 200 and seconds < 1, f"a guess while another game counts: {status} in {seconds:.2f} s")
+            answered = time.monotonic()
+            counting.join()
+            status, state, seconds = answer["result"]
+            check("budget" in state.get("message", "") and seconds > 1.5, f"the count used its budget: {state} in {seconds:.2f} s")
+            check(answered < answer["ended"], "the other client was answered before the count ended")
+        else:
+            signalled = time.monotonic()
+            server.terminate()
+            try:
+                exit_status = server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                exit_status = server.wait()
+            seconds = time.monotonic() - signalled
+            # The stop flag ends the count at once; without it the server waited for the budget.
+            check(exit_status == 0 and seconds < 1, f"SIGTERM during a count: status 0 within 1 s (status {exit_status}, {seconds:.2f} s)")
+            counting.join(timeout=30)
+            result = answer.get("result")
+            check(result is None or result[0] == 200, f"the count under way is answered or its connection closed ({result})")
 
 
 def http_checks():
@@ -104,13 +250,24 @@ def http_checks():
     check(status == 400 and "fly" in answer["error"], f"an unknown action: 400 ({status} {answer})")
     status, answer = post(url, "api/play", {"id": "g2", "action": "test", "text": "0" * 10000})
     check(status == 413, f"a request over 4 KiB is refused (got {status})")
+    invalid_utf8_checks(url)
+    helper_checks(url)
     log = stop_server(server)
     check("game g1: ordinary game, classic rules, seed 41" in log and "seed 42" in log, f"each game's seed is logged: {log!r}")
 
     # Options are checked before the server starts.
     for options, what in [(["--port", "-1"], "--port"), (["--port", "70000"], "--port"), (["--port", "99999999999999999999999"], "--port"), (["--max-games", "0"], "--max-games"),
-                          (["--host", "no.such.host.invalid"], "no.such.host.invalid"), (["--seed", "-1"], "--seed")]:
-        run = subprocess.run([MASTERMIND, "serve", *options], capture_output=True, text=True, timeout=30)
+                          (["--max-games", "100001"], "--max-games"), (["--idle-seconds", "0"], "--idle-seconds"),
+                          (["--host", "no.such.host.invalid"], "no.such.host.invalid"), (["--seed", "-1"], "--seed"),
+                          (["--host", ""], "--host"), (["--host", " "], "--host")]:
+        try:
+            # Any free port where the option is not the port: a server that should not start
+            # would take no port of another's.
+            port = [] if "--port" in options else ["--port", "0"]
+            run = subprocess.run([MASTERMIND, "serve", *port, *options], capture_output=True, text=True, timeout=10)
+        except subprocess.TimeoutExpired:  # it served
+            check(False, f"serve {options}: refused before it listens (it listened)")
+            continue
         check(run.returncode == 2 and what in run.stderr, f"serve {options}: status 2 naming {what} ({run.returncode} {run.stderr!r})")
     busy, busy_url = start_server()
     port = busy_url.rsplit(":", 1)[1].strip("/")
@@ -234,6 +391,14 @@ def browser():
                 check(len(answers) == 2 and all(re.fullmatch(r"\(\d,\d\)", a.text) for a in answers), "two answers a test")
             check(tests <= 4, "the batch game ends within its 4 tests")
         check(by_id("status").text.startswith("Accepted: you found it after"), f"the batch game is won: {by_id('status').text!r}")
+
+        # A game no strategy plays (16 strings a test of 12 pegs, 16 colours): no hint menu, a line that says so.
+        new_game("batch", "classic", 12, 16, 20, batch=16)
+        check(by_id("no-hints").is_displayed() and "No hints" in by_id("no-hints").text, "a game without helpers says no hints are available")
+        check(not by_id("hint").is_displayed() and not by_id("helper").is_displayed(), "a game without helpers shows no hint menu or button")
+        new_game("ordinary", "classic", 4, 6, 10)
+        check(by_id("hint").is_displayed() and by_id("helper").is_displayed() and not by_id("no-hints").is_displayed(),
+              "the next game with helpers shows the hint menu again")
     finally:
         driver.quit()
         stop_server(server)
@@ -242,6 +407,8 @@ def browser():
 
 try:
     http_checks()
+    room_checks()
+    concurrency_checks()
     if os.environ.get("MASTERMIND_SANITIZED") == "1":
         # The page drives the same requests the HTTP checks make, which the sanitizers have seen;
         # the browser games (and chromium's start) are the release flavour's.
