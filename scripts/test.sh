@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
-# Every test: install what is missing, build the release (g++) and the sanitize (clang, ASan +
-# UBSan, with the fuzz targets) flavours; run the command-line tests on the release binary and
-# the whole suite (unit tests and command-line tests) on the sanitized one, then each fuzz target
-# briefly. Within 5 minutes from a fresh clone on the project's 2-core machine (README). The unit
-# tests ran in both flavours until the tenth session; in release they cost about 50 s of CPU
-# (building the test program and running it) and took the command to 5:12 on a slow run
-# (docs/performance.md, "Build time and the test suite").
+# Every test, each in the flavour where it means something: install what is missing, build the
+# release (g++ -O3: the library, the command line, the unit tests, the benchmarks) and the
+# sanitize (clang, ASan + UBSan, with the fuzz targets) flavours; run in release the unit tests
+# (their full-size cases: tests/helpers/sanitized.hpp), the browser games of `serve`, and the
+# command-line tests only the optimised binary shows; run the whole suite under the sanitizers,
+# then each fuzz target briefly. Within 10 minutes from a fresh clone on the project's 2-core
+# machine (README); the last lines say what ran in each flavour.
 #
 # What overlaps, to keep both cores busy (docs/performance.md, "Build time and the test suite"):
 # the suite's own packages (the browser, OpenMPI) install while the release flavour builds, whose
 # MPI front end is built once they are there; the sanitize flavour builds,
 # at a lower priority, while the release suite runs (much of which waits on processes, pipes and
 # time limits); the fuzz targets run, at a lower priority, beside the sanitize suite (each still
-# replays its whole seed corpus; at an equal share they made more runs but cost the command 26 s).
+# replays its whole seed corpus).
 # The suites themselves run at normal priority.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -55,7 +55,7 @@ build() {
             CMakeFiles/mastermind_games.dir/src/games/judge.cpp.o \
             CMakeFiles/mastermind_strategies.dir/src/strategies/optimal/optimal_search.cpp.o \
             CMakeFiles/mastermind_pictures.dir/src/pictures/readers.cpp.o
-        bash scripts/build.sh release mastermind misbehave
+        bash scripts/build.sh release  # everything: the tests and the benchmarks too
     else
         CMAKE_BUILD_PARALLEL_LEVEL=2 bash scripts/build.sh sanitize CMakeFiles/mastermind_cli.dir/Unity/unity_0_cxx.cxx.o \
             tests/CMakeFiles/mastermind_tests.dir/Unity/unity_0_cxx.cxx.o \
@@ -101,13 +101,16 @@ sanitize_build=$!
 background+=("$sanitize_build")
 wait_for "$suite_install" "installing the suite's packages" build/install-suite.log
 MASTERMIND_RECONFIGURE=1 bash scripts/build.sh release mastermind-mpi  # OpenMPI is there now
-# In release, the command-line tests of what only the optimised binary shows: the bench signature
-# at -O3 (every strategy's moves), the filter's SIMD kernels, the arena's time and memory limits
-# as users meet them, and the MPI front end (release only). The others run under the sanitizers
-# only: running them here too cost about 110 s of CPU, taken from the sanitize build beside it,
-# on the slower machine of 2026-12-02 (docs/performance.md). The arena's games and verdicts run
-# there against the release build's solver (MASTERMIND_TEST_PLAYER), so they are not repeated here.
-suite release -R '^cli\.(bench|score|shards|arena\.limits)$'
+# In release: the unit tests, whose exhaustive and random cases run in full here (the sanitize
+# flavour runs them smaller: tests/helpers/sanitized.hpp); the browser games of `serve` (chromium
+# under ASan is not what is tested, and the sanitize flavour checks serve's HTTP answers); and the
+# command-line tests of what only the optimised binary shows: the bench signature at -O3 (every
+# strategy's moves), the filter's SIMD kernels, the arena's time and memory limits as users meet
+# them, and the MPI front end (release only). The other command-line tests run under the
+# sanitizers only; the arena's games and verdicts run there against the release build's solver
+# (MASTERMIND_TEST_PLAYER), so they are not repeated here.
+release_tests='^(unit\.[0-9]+|cli\.(bench|score|shards|arena\.limits|serve|serve_load))$'
+suite release -R "$release_tests"
 stamp "waiting for the sanitize build"
 wait_for "$sanitize_build" "the sanitize build" build/sanitize-build.log
 
@@ -128,5 +131,10 @@ if pgrep -f 'mastermind-arena-test-|mastermind serve --port 0' >/dev/null; then
     exit 1
 fi
 units=$(build/sanitize/tests/mastermind_tests --gtest_list_tests | grep -c '^  ')
-echo "test.sh: $passed ctest tests in two builds (the $units unit tests in the sanitize build's unit.* shards) and ${#fuzz_targets[@]} fuzz targets, $((SECONDS - start)) s"
+ran() { ctest --test-dir "build/$1" -N "${@:2}" | sed -n 's/^ *Test *#[0-9]*: //p' | tr '\n' ' '; }
+echo "== what ran"
+echo "release:  $(ran release -R "$release_tests")(the $units unit tests in the unit.* shards; benchmarks built)"
+echo "sanitize: $(ran sanitize)"
+echo "fuzz:     ${fuzz_targets[*]}"
+echo "test.sh: $passed ctest tests in two builds and ${#fuzz_targets[@]} fuzz targets, $((SECONDS - start)) s"
 echo "$((passed + ${#fuzz_targets[@]})) passed, 0 failed"
