@@ -26,6 +26,7 @@
 #include "mastermind/core/random.hpp"
 #include "secrets_file.hpp"
 #include "shard_runner.hpp"
+#include "output_paths.hpp"
 #include "tree_file.hpp"
 
 namespace mastermind::app {
@@ -387,7 +388,8 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
                 "  mastermind evaluate --strategy adaptive-split --sample 1000 --seed 1   # the batch game\n"
                 "  mastermind evaluate --strategy adaptive-split --all --shard 0/4 > part0.json   # then 1/4 .. 3/4; mastermind merge part*.json");
     add_strategy_option(cmd, args->strategy, false, true);
-    cmd->add_option("--first", args->first, "the ordinary game's first guess (default: the published one on 4x6 and 5x8)");
+    cmd->add_option("--first", args->first, "the ordinary game's first guess (default: the published one on 4x6 and 5x8)")
+        ->check(not_empty());
     auto* all = cmd->add_flag("--all", args->all, "every secret of the game");
     auto* sample = cmd->add_option("--sample", args->sample, "this many secrets drawn from --seed")
                            ->check(integer_in(1, 1'000'000'000));

@@ -10,6 +10,7 @@
 #include "batch_options.hpp"
 #include "mastermind/core/text.hpp"
 #include "commands.hpp"
+#include "output_paths.hpp"
 #include "tree_file.hpp"
 #include "mastermind/strategies/ordinary_solver.hpp"
 #include "mastermind/games/protocol.hpp"
@@ -167,7 +168,8 @@ void add_solve_command(CLI::App& app, int& exit_status) {
                 "  mastermind judge --seed 7 < to-judge | mastermind solve > to-judge\n"
                 "  mastermind arena --game ordinary --games 20 -- mastermind solve --strategy knuth");
     add_strategy_option(cmd, args->strategy, true, true);
-    cmd->add_option("--first", args->first, "the ordinary game's first guess (default: the codebreaker's published one)");
+    cmd->add_option("--first", args->first, "the ordinary game's first guess (default: the codebreaker's published one)")
+        ->check(not_empty());
     cmd->add_option("--tree", args->tree_file, "with --strategy tree: the decision-tree file it plays (docs/decision-tree.md)");
     cmd->add_option("--exact-below", args->exact_below,
                     "entropy-optimal: the exact search from sets of at most this many secrets (default 100)")

@@ -76,6 +76,8 @@ refused "solve --exact-below with knuth" "entropy-optimal's" "$bin" solve --stra
 echo "9 10 9 20" | "$bin" solve --first 000000000 >"$tmp/out" 2>"$tmp/err"
 check "solve --first in the batch game: status 2" test $? -eq 2
 check "solve --first in the batch game: says why" grep -q "choose their own first test" "$tmp/err"
+refused "solve --first ''" "must not be empty" "$bin" solve --first ''
+refused "evaluate --first ''" "must not be empty" "$bin" evaluate --game ordinary --first '' --all
 refused "arena --games with --secret" "excludes" "$bin" arena --games 5 --secret 000000000 -- "$bin" solve
 refused "arena --secrets with --secret" "excludes" "$bin" arena --secrets /dev/null --secret 000000000 -- "$bin" solve
 refused "arena --time-limit 0.0001" "from 0.001" "$bin" arena --time-limit 0.0001 --games 1 -- "$bin" solve
