@@ -297,7 +297,9 @@ void add_arena_command(CLI::App& app, int& exit_status) {
     // Secrets come from one place: drawn (--games), a file, or the command line.
     CLI::Option* file =
         cmd->add_option("--secrets", args->secrets_file, "file of secrets, one per line ('#' comments)")->check(not_empty());
-    CLI::Option* given = cmd->add_option("--secret", args->secrets, "a secret to play (repeatable)");
+    // One value each time it is given: a list option would take the program after "--" too.
+    CLI::Option* given = cmd->add_option("--secret", args->secrets, "a secret to play (repeatable)")
+                             ->allow_extra_args(false);
     games->excludes(file, given);
     file->excludes(given);
     cmd->add_option("--time-limit", args->time_limit, "seconds of wall clock per game (0: none)")

@@ -207,7 +207,7 @@ int run_assist(const AssistArgs& args) {
                params.rules == Rules::adjacent ? "adjacent" : "classic");
     for (;;) {
         const auto typed = next_typed_line("> ");
-        if (!typed) return kExitOk;
+        if (!typed) return typed_input_broken() ? kExitFailure : kExitOk;
         const std::string& text = *typed;
         if (text.empty() || text.starts_with('#')) continue;
         if (text == "quit") return kExitOk;

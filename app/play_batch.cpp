@@ -86,7 +86,7 @@ int play_batch(const BatchParams& params, std::uint64_t seed, const std::string&
         if (!typed) {
             fmt::print("\nNo more input. The secret was {}.\n", secret());
             flush_stdout();
-            return kExitBadInput;
+            return typed_input_broken() ? kExitFailure : kExitBadInput;
         }
         const std::string& text = *typed;
         const auto [word, rest] = split_first(text);

@@ -97,7 +97,7 @@ int run_play(const PlayArgs& args) {
         if (!typed) {
             fmt::print("\nNo more input. The secret was {}.\n", secret());
             flush_stdout();
-            return kExitBadInput;
+            return typed_input_broken() ? kExitFailure : kExitBadInput;
         }
         const std::string& text = *typed;
         const auto [word, rest] = split_first(text);

@@ -33,6 +33,13 @@ inline std::pair<std::string, std::string> split_first(std::string_view text) {
 // The longest line a person's input may hold: a batch test of 16 strings of 12 symbols is 208.
 inline constexpr std::size_t kLongestTypedLine = 4096;
 
+// Whether the input ended for a reason other than its end (a line too long, a read error):
+// the command then exits with status 2 after the message.
+inline bool& typed_input_broken() {
+    static bool broken = false;
+    return broken;
+}
+
 // The next line a person typed, trimmed, after showing `prompt` when standard input is a terminal
 // (a script gets no prompts); nothing at the end of the input. A line longer than
 // kLongestTypedLine (a file that is no typing, /dev/zero) ends the input with a message.
@@ -43,11 +50,17 @@ inline std::optional<std::string> next_typed_line(std::string_view prompt) {
     std::string line;
     for (int c; (c = std::cin.get()) != '\n';) {
         if (c == std::char_traits<char>::eof()) {
+            if (std::cin.bad() || (std::cin.fail() && !std::cin.eof())) {
+                complain("mastermind: standard input cannot be read (a directory?); stopping\n");
+                typed_input_broken() = true;
+                return std::nullopt;
+            }
             if (line.empty()) return std::nullopt;
             break;
         }
         if (line.size() >= kLongestTypedLine) {
             complain("mastermind: a line of the input is longer than {} bytes: not typed input; stopping\n", kLongestTypedLine);
+            typed_input_broken() = true;
             return std::nullopt;
         }
         line.push_back(static_cast<char>(c));

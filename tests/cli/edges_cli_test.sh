@@ -89,12 +89,16 @@ printf 'ordinary 3 3 10 classic\n0 0\n0 0\n0 0\n' | "$bin" solve --strategy tree
 check "solve --strategy tree, answers fitting no code: status 3" test $? -eq 3
 check "solve --strategy tree: says which answer" grep -q "the tree has no guess after answer '0 0' to guess 2" "$tmp/err"
 
+# --- arena: what follows "--" is the program's, even after a repeatable option.
+"$bin" arena --game ordinary --secret 0011 -- "$bin" solve --strategy knuth >"$tmp/out" 2>&1
+check "arena --secret S -- PROGRAM --option: the option is the program's" grep -q "^game *1 .*Accepted" "$tmp/out"
+
 # --- endless input where a person types: the input ends with a message, nothing is held.
 for command in "play" "assist" "play --game batch -P 3 -K 3 -B 2"; do
     read -r -a args <<<"$command"
     timeout 20 "$bin" "${args[@]}" </dev/zero >/dev/null 2>"$tmp/err"
     status=$?
-    check "$command < /dev/zero: ends by itself (status $status)" test "$status" -lt 124
+    check "$command < /dev/zero: ends by itself with status 2 (got $status)" test "$status" -eq 2
     check "$command < /dev/zero: says why" grep -q "longer than 4096 bytes" "$tmp/err"
 done
 

@@ -73,8 +73,7 @@ TEST(Budget, EveryCodebreakerThatSearchesGivesUp) {
     const CodeSpace space(Rules::classic, 5, 6);
     const std::vector<Guess> history{{*space.parse("00112"), space.feedback(*space.parse("00112"), *space.parse("12345"))}};
     const auto consistent = narrow(space, all_codes(space), history[0].code, history[0].feedback);
-    // (most-parts finds a partition no guess can beat among the first few here, before a check.)
-    for (const char* name : {"knuth", "irving", "entropy", "optimal", "entropy-optimal"}) {
+    for (const char* name : {"knuth", "irving", "entropy", "most-parts", "optimal", "entropy-optimal"}) {
         CodebreakerOptions options;
         options.budget = Budget::of_seconds(0);
         options.exact_below = 100000;  // entropy-optimal: the exact search at once

@@ -216,7 +216,9 @@ private:
 
     template <Rules R>
     void consider(std::uint32_t guess, std::size_t n) {
-        if ((++considered_ % kBudgetGuesses) == 0) budget_.check("the codebreaker's search");
+        // Every guess, when there is a budget: one guess scores the whole set, which in a large
+        // game takes long enough to overrun a budget checked less often.
+        if (budget_.limited()) budget_.check("the codebreaker's search");
         const CodeMasks g = space_.masks(guess);
         const bool consistent = in_set_[guess] != 0;
         // The rank this guess must reach to be chosen: better than the best, or equal and
@@ -258,9 +260,7 @@ private:
 
     const CodeSpace& space_;
     std::optional<std::uint32_t> first_;
-    Budget budget_;  // asked every kBudgetGuesses guesses scored
-    static constexpr std::uint64_t kBudgetGuesses = 64;
-    std::uint64_t considered_ = 0;
+    Budget budget_;  // asked before each guess is scored
     Policy policy_;
     std::vector<std::uint32_t> counts_;
     std::vector<std::uint64_t> touched_;  // bit f: part f has members
