@@ -14,6 +14,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "mastermind/core/histogram.hpp"
+
 #include "mastermind/analysis/evaluator.hpp"
 #include "mastermind/core/text.hpp"
 #include "mastermind/games/batch_params.hpp"
@@ -176,15 +178,10 @@ inline ShardReport parse_shard_report(const nlohmann::json& j) {
     // last non-zero entry the worst case, and the mean their average.
     const auto limit = static_cast<std::size_t>(s.header.params.max_tests);
     const auto& histogram = f.list("histogram", f.at("histogram"), 0, limit + 1);
-    std::uint64_t won = 0;
-    double sum = 0;
-    int worst = 0;
-    for (const auto& n : histogram) {
-        r.histogram.push_back(f.count("histogram", n, secrets));
-        won += r.histogram.back();
-        sum += static_cast<double>(r.histogram.size() - 1) * static_cast<double>(r.histogram.back());
-        if (r.histogram.back()) worst = static_cast<int>(r.histogram.size() - 1);
-    }
+    for (const auto& n : histogram) r.histogram.push_back(f.count("histogram", n, secrets));
+    const auto totals = histogram_totals(r.histogram);
+    const std::uint64_t won = totals.won;
+    const int worst = std::max(0, totals.worst);
     if (won != r.games - r.failures) {
         throw ShardFields::bad("histogram", fmt::format("holds {} games won, and games {} - failures {} is {}", won, r.games, r.failures,
                                                         r.games - r.failures));
@@ -192,7 +189,7 @@ inline ShardReport parse_shard_report(const nlohmann::json& j) {
     r.worst = f.small("worst", f.at("worst"), 0, static_cast<int>(limit));
     if (r.worst != worst) throw ShardFields::bad("worst", fmt::format("{}, the histogram's worst case is {}", r.worst, worst));
     const auto& mean = f.at("mean");
-    r.mean = won > 0 ? sum / static_cast<double>(won) : 0;
+    r.mean = totals.mean();
     if (!mean.is_number() || std::abs(mean.get<double>() - r.mean) > 1e-9 * std::max(1.0, r.mean)) {
         throw ShardFields::bad("mean", fmt::format("{}, the histogram's mean is {}", mean.dump().substr(0, 40), r.mean));
     }

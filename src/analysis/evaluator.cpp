@@ -1,4 +1,5 @@
 #include "mastermind/analysis/evaluator.hpp"
+#include "mastermind/core/histogram.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/global_control.h>
@@ -156,14 +157,6 @@ std::uint64_t move_signature(std::span<Index> group, int depth, const Move& move
     return move_signature(least, group.size(), depth, move);
 }
 
-// The largest number of tests of a won game in `histogram`, or -1.
-int worst_of(const std::vector<std::uint64_t>& histogram) {
-    for (std::size_t t = histogram.size(); t-- > 0;) {
-        if (histogram[t]) return static_cast<int>(t);
-    }
-    return -1;
-}
-
 // The report from the tally of one walk or of several (threads, shards), whose worst-case and
 // failed secrets hold at least the `examples` smallest of each, in any order.
 EvaluationResult summarize(const Tally& all, const BatchParams& params, std::size_t examples) {
@@ -180,12 +173,7 @@ EvaluationResult summarize(const Tally& all, const BatchParams& params, std::siz
     r.move_hash = all.moves;
     r.histogram = all.histogram;
     r.worst = std::max(0, all.worst_tests);
-    double sum = 0, won = 0;
-    for (std::size_t t = 0; t < r.histogram.size(); ++t) {
-        sum += static_cast<double>(t) * static_cast<double>(r.histogram[t]);
-        won += static_cast<double>(r.histogram[t]);
-    }
-    r.mean = won > 0 ? sum / won : 0;
+    r.mean = histogram_totals(r.histogram).mean();
     for (auto secret : worst) r.worst_examples.push_back(PackedCode::from_index(secret, params).to_string(params.pegs));
     for (const auto& [secret, why] : failed) {
         r.failure_examples.push_back(PackedCode::from_index(secret, params).to_string(params.pegs) + ": " + why);
@@ -666,7 +654,7 @@ EvaluationResult merge_evaluations(std::span<const EvaluationResult> shards, con
         shard.calls = r.strategy_calls;
         shard.moves = r.move_hash;
         shard.histogram = r.histogram;
-        shard.worst_tests = worst_of(r.histogram);
+        shard.worst_tests = histogram_totals(r.histogram).worst;
         shard.worst = r.worst_secrets;
         shard.failed = r.failed_secrets;
         all.absorb(shard);

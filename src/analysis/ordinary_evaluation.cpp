@@ -1,4 +1,5 @@
 #include "mastermind/analysis/ordinary_evaluation.hpp"
+#include "mastermind/core/histogram.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/global_control.h>
@@ -188,13 +189,10 @@ OrdinaryEvaluation finish(const CodeSpace& space, const OrdinaryEvaluationOption
     r.nodes = all.nodes;
     r.move_hash = all.moves;
     r.histogram = all.histogram;
-    std::uint64_t won = 0;
-    for (std::size_t g = 0; g < r.histogram.size(); ++g) {
-        r.total += g * r.histogram[g];
-        won += r.histogram[g];
-        if (r.histogram[g] > 0) r.worst = static_cast<int>(g);
-    }
-    r.mean = won ? static_cast<double>(r.total) / static_cast<double>(won) : 0;
+    const auto totals = histogram_totals(r.histogram);
+    r.total = totals.total;
+    r.worst = std::max(0, totals.worst);
+    r.mean = totals.mean();
     for (std::size_t i = 0; i < all.failed.size() && i < options.examples; ++i) {
         r.failure_examples.push_back(space.to_string(all.failed[i].first) + ": " + all.failed[i].second);
     }

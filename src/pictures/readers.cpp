@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "mastermind/core/bounded_input.hpp"
+#include "mastermind/core/histogram.hpp"
 #include "mastermind/games/batch_params.hpp"
 #include "mastermind/games/ordinary_game.hpp"
 #include "mastermind/pictures/pictures.hpp"
@@ -34,14 +35,8 @@ struct LogGame {
 
     // `code` has the game's pegs, each one of its colours; `what` names it in the message.
     void check_code(const std::string& code, const std::string& what, std::size_t line) const {
-        if (code.size() != static_cast<std::size_t>(game.pegs)) {
-            refuse(name, line, fmt::format("{} '{}' has {} symbols, the game has {} pegs", what, code.substr(0, 20), code.size(), game.pegs));
-        }
-        for (char c : code) {
-            const auto at = BatchParams::kSymbols.find(c);
-            if (at == std::string_view::npos || at >= static_cast<std::size_t>(game.colours)) {
-                refuse(name, line, fmt::format("{} '{}' has '{}', not one of the game's {} colours", what, code, c, game.colours));
-            }
+        if (auto why = describe_bad_game_code(code, game.pegs, game.colours); !why.empty()) {
+            refuse(name, line, fmt::format("{} '{}' {}", what, code.substr(0, 20), why));
         }
     }
 
@@ -181,11 +176,15 @@ HistogramRecord read_evaluation_json(std::istream& in, const std::string& name) 
         return std::runtime_error(fmt::format("{}: not a report of evaluate --json: {}", name, why));
     };
     if (!report.is_object()) throw bad("not a JSON object");
+    auto field = [&](const char* key) -> const nlohmann::json& {
+        if (!report.contains(key)) throw bad(fmt::format("no field '{}'", key));
+        return report.at(key);
+    };
     HistogramRecord h;
     try {
         // The ordinary game's report names its game in an object; the batch game's is [P, K, B, M]
         // with the rules beside it.
-        const auto& game = report.at("game");
+        const auto& game = field("game");
         const bool ordinary = game.is_object();
         int pegs = 0, colours = 0, batch = 0, limit = 0;
         std::string rules;
@@ -204,7 +203,7 @@ HistogramRecord read_evaluation_json(std::istream& in, const std::string& name) 
             rules = report.value("rules", "classic");
         }
         if (rules != "classic" && rules != "adjacent") throw bad(fmt::format("rules '{}'", rules.substr(0, 20)));
-        const auto& histogram = report.at("histogram");
+        const auto& histogram = field("histogram");
         if (!histogram.is_array()) throw bad("histogram is not a list");
         if (histogram.size() > static_cast<std::size_t>(limit) + 1) {
             throw bad(fmt::format("histogram has {} entries, a game of at most {} {} has at most {}", histogram.size(), limit,
@@ -214,18 +213,16 @@ HistogramRecord read_evaluation_json(std::istream& in, const std::string& name) 
             if (!n.is_number_unsigned()) throw bad(fmt::format("{} is not a count (an integer from 0)", what));
             return n.get<std::uint64_t>();
         };
-        std::uint64_t won = 0, total = 0;
-        int worst = 0;
         for (const auto& n : histogram) {
             const auto games = count(n, "a histogram entry");
             if (games > (std::uint64_t{1} << 40)) throw bad("a histogram entry is larger than 2^40");
             h.counts.push_back(games);
-            won += games;
-            total += games * (h.counts.size() - 1);
-            if (games) worst = static_cast<int>(h.counts.size() - 1);
         }
-        h.games = count(report.at("games"), "games");
-        const auto failures = count(report.at("failures"), "failures");
+        const auto totals = histogram_totals(h.counts);
+        const std::uint64_t won = totals.won, total = totals.total;
+        const int worst = std::max(0, totals.worst);
+        h.games = count(field("games"), "games");
+        const auto failures = count(field("failures"), "failures");
         if (failures > h.games || won != h.games - failures) {
             throw bad(fmt::format("the histogram holds {} games won; games {} and failures {} say {}", won, h.games, failures,
                                   failures > h.games ? 0 : h.games - failures));
@@ -233,11 +230,11 @@ HistogramRecord read_evaluation_json(std::istream& in, const std::string& name) 
         // The batch game's report has no total: it is the histogram's.
         h.total = report.contains("total") ? count(report.at("total"), "total") : total;
         if (h.total != total) throw bad(fmt::format("total is {}, the histogram's is {}", h.total, total));
-        const auto worst_given = count(report.at("worst"), "worst");
+        const auto worst_given = count(field("worst"), "worst");
         if (worst_given != static_cast<std::uint64_t>(worst)) throw bad(fmt::format("worst is {}, the histogram's is {}", worst_given, worst));
         h.worst = worst;
         h.unit = ordinary ? "guesses" : "tests";
-        h.title = fmt::format("{} on {} {}x{}{} ({} rules), {}", report.at("strategy").get<std::string>().substr(0, 60),
+        h.title = fmt::format("{} on {} {}x{}{} ({} rules), {}", field("strategy").get<std::string>().substr(0, 60),
                               ordinary ? "ordinary" : "batch", pegs, colours, ordinary ? "" : fmt::format("x{}", batch), rules,
                               report.value("scope", "").substr(0, 100));
     } catch (const nlohmann::json::exception& e) {
