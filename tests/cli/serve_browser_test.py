@@ -18,6 +18,9 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "helpers"))
+from serve_process import start_serve, terminate_timed  # noqa: E402
+
 MASTERMIND = sys.argv[1]
 SCREENSHOT = sys.argv[2] if len(sys.argv) > 2 else None
 failures = []
@@ -33,23 +36,14 @@ servers = []  # every server started, killed at exit whatever happened
 
 
 def start_server(*options):
-    server = subprocess.Popen([MASTERMIND, "serve", "--port", "0", *options], stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True)
+    server, url = start_serve(MASTERMIND, *options)
     servers.append(server)
-    line = server.stdout.readline()
-    match = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
-    if not match:
-        server.kill()
-        sys.exit(f"serve printed no address: {line!r} {server.stderr.read()!r}")
-    return server, match.group(1)
+    return server, url
 
 
 def stop_server(server):
-    server.terminate()
-    try:
-        status = server.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        server.kill()
+    status, _, stopped = terminate_timed(server)
+    if not stopped:
         check(False, "serve did not stop on SIGTERM within 10 s")
         return ""
     check(status == 0, f"serve exits 0 on SIGTERM (got {status})")
@@ -194,14 +188,7 @@ def concurrency_checks():
             check("budget" in state.get("message", "") and seconds > 1.5, f"the count used its budget: {state} in {seconds:.2f} s")
             check(answered < answer["ended"], "the other client was answered before the count ended")
         else:
-            signalled = time.monotonic()
-            server.terminate()
-            try:
-                exit_status = server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                exit_status = server.wait()
-            seconds = time.monotonic() - signalled
+            exit_status, seconds, _ = terminate_timed(server)
             # The stop flag ends the count at once; without it the server waited for the budget.
             check(exit_status == 0 and seconds < 1, f"SIGTERM during a count: status 0 within 1 s (status {exit_status}, {seconds:.2f} s)")
             counting.join(timeout=30)

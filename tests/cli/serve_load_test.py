@@ -28,6 +28,9 @@ import threading
 import time
 import urllib.parse
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "helpers"))
+from serve_process import start_serve, terminate_timed  # noqa: E402
+
 SANITIZED = os.environ.get("MASTERMIND_SANITIZED") == "1"
 parser = argparse.ArgumentParser()
 parser.add_argument("mastermind")
@@ -49,14 +52,8 @@ def check(condition, what):
 
 
 # Seeded: the long games are g1 and g2, whose secrets make a long count (below).
-server = subprocess.Popen([args.mastermind, "serve", "--host", HOST, "--port", "0", "--seed", "1"], stdout=subprocess.PIPE,
-                          stderr=subprocess.DEVNULL, text=True)
-line = server.stdout.readline()
-match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-if not match:
-    server.kill()
-    sys.exit(f"serve printed no address: {line!r}")
-PORT = int(match.group(1))
+server, url = start_serve(args.mastermind, "--seed", "1", stderr=subprocess.DEVNULL)
+PORT = int(re.search(r":(\d+)/$", url).group(1))
 start = time.monotonic()
 deadline = start + args.seconds
 
@@ -244,14 +241,7 @@ long_answer = {}
 long_thread = threading.Thread(target=count, args=(long_client, long_ids[1], long_answer))
 long_thread.start()
 time.sleep(0.3)
-signalled = time.monotonic()
-server.terminate()
-try:
-    exit_status = server.wait(timeout=10)
-except subprocess.TimeoutExpired:
-    server.kill()
-    exit_status = server.wait()
-stop_seconds = time.monotonic() - signalled
+exit_status, stop_seconds, _ = terminate_timed(server)
 long_thread.join(timeout=30)
 check(stop_seconds < STOP_SECONDS and exit_status == 0,
       f"the server stops within {STOP_SECONDS} s of SIGTERM with status 0, a count under way (took {stop_seconds:.2f} s, status {exit_status})")
