@@ -178,6 +178,14 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     const char* first_from = options.codebreaker_options.first ? (args.first ? "--first" : "default") : "rule";
     std::string first = options.codebreaker_options.first ? space.to_string(*options.codebreaker_options.first)
                         : r.first_guess.empty() ? "chosen by the rule" : r.first_guess;
+    // The tree first: a tree that cannot be written is a failure with nothing on stdout.
+    if (tree_out && !r.failures) {
+        write_decision_tree(tree_out->stream(), space, *r.tree);
+        if (!tree_out->commit()) {
+            complain("mastermind evaluate: --write-tree '{}': write error\n", args.write_tree_file);
+            return kExitFailure;
+        }
+    }
     const Report report{r.games, r.failures, r.worst, r.mean, r.histogram, r.worst_examples, r.failure_examples, r.nodes, r.seconds, "guesses"};
     if (args.json) {
         nlohmann::json j{{"strategy", name},
@@ -197,16 +205,8 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         fmt::print("worst case {}, total {}, mean {:.6f}\n", count_of(static_cast<std::uint64_t>(r.worst), "guess"), r.total, r.mean);
         print_histogram_and_examples(report);
     }
-    if (tree_out) {
-        if (r.failures) {
-            complain("mastermind evaluate: --write-tree '{}' not written: {} of the games failed\n", args.write_tree_file, r.failures);
-            return kExitBadInput;
-        }
-        write_decision_tree(tree_out->stream(), space, *r.tree);
-        if (!tree_out->commit()) {
-            complain("mastermind evaluate: --write-tree '{}': write error\n", args.write_tree_file);
-            return kExitFailure;
-        }
+    if (tree_out && r.failures) {
+        complain("mastermind evaluate: --write-tree '{}' not written: {} of the games failed\n", args.write_tree_file, r.failures);
     }
     return r.failures ? kExitBadInput : kExitOk;
 }

@@ -9,6 +9,7 @@
 
 #include "commands.hpp"
 #include "evaluation_report.hpp"
+#include "output_paths.hpp"
 #include "shard_messages.hpp"
 #include "mastermind/analysis/evaluator.hpp"
 #include "mastermind/core/bounded_input.hpp"
@@ -40,6 +41,9 @@ int run_merge(const MergeArgs& args) {
         }
         try {
             shards.push_back(parse_shard_report(nlohmann::json::parse(text)));
+        } catch (const nlohmann::json::parse_error&) {
+            complain("mastermind merge: {}: not JSON (a shard's report is the output of evaluate --all --shard I/N)\n", path);
+            return kExitFailure;
         } catch (const std::exception& e) {
             complain("mastermind merge: {}: {}\n", path, e.what());
             return kExitFailure;
@@ -114,7 +118,7 @@ void add_merge_command(CLI::App& app, int& exit_status) {
         "into the report one `evaluate --all` gives: games, worst case, mean, histogram, failures, "
         "decision-tree nodes, examples. The wall time is the longest shard's. Exit status 0 if "
         "every game was won, 1 if not, 2 if the reports do not make one whole run.");
-    cmd->add_option("FILE", args->files, "the shards' reports (JSON)")->required()->check(CLI::ExistingFile);
+    cmd->add_option("FILE", args->files, "the shards' reports (JSON)")->required()->check(not_empty())->check(CLI::ExistingFile);
     cmd->add_flag("--json", args->json, "machine-readable output (as evaluate --json)");
     cmd->footer(
         "\nExamples:\n  mastermind evaluate --strategy adaptive-split --all --shard 0/2 > part0.json   # and 1/2 > part1.json\n"

@@ -11,6 +11,7 @@
 // searches holds up only its own game.
 #include <httplib.h>
 #include <pthread.h>
+#include <netdb.h>
 #include <sys/socket.h>
 
 #include <cmath>
@@ -469,10 +470,20 @@ int run_serve(const ServeArgs& args) {
         error(res, 500, why);
     });
 
+    // A host that names no address is told apart from an address that cannot be bound.
+    addrinfo hints{};
+    hints.ai_socktype = SOCK_STREAM;
+    addrinfo* found = nullptr;
+    if (const int error = ::getaddrinfo(args.host.c_str(), nullptr, &hints, &found); error != 0) {
+        complain("mastermind serve: --host '{}': not an address of this machine or a name it resolves ({})\n", args.host,
+                 ::gai_strerror(error));
+        return kExitFailure;
+    }
+    ::freeaddrinfo(found);
     const int port = args.port == 0 ? http.bind_to_any_port(args.host) : (http.bind_to_port(args.host, args.port) ? args.port : -1);
     if (port < 0) {
         complain("mastermind serve: cannot listen on {}:{}: {}\n", args.host, args.port,
-                 args.port == 0 ? "no free port" : "the address is in use or not this machine's");
+                 args.port == 0 ? "the address is not this machine's, or no port is free" : "the address is in use or not this machine's");
         return kExitFailure;
     }
     // cpp-httplib listens with a backlog of 5 connections not yet accepted: past it (40 sockets

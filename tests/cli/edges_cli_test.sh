@@ -93,6 +93,16 @@ check "solve --strategy tree: says which answer" grep -q "the tree has no guess 
 "$bin" arena --game ordinary --secret 0011 -- "$bin" solve --strategy knuth >"$tmp/out" 2>&1
 check "arena --secret S -- PROGRAM --option: the option is the program's" grep -q "^game *1 .*Accepted" "$tmp/out"
 
+# --- messages of our own, not a library's; nothing on stdout when an output fails.
+: >"$tmp/zero.json"
+refused "merge: an empty file" "not JSON (a shard's report" "$bin" merge "$tmp/zero.json"
+refused "merge ''" "FILE: must not be empty" "$bin" merge "$tmp/zero.json" ''
+echo '{"x": 1}' >"$tmp/nogame.json"
+refused "draw histogram: a report without its game" "no field 'game'" "$bin" draw histogram "$tmp/nogame.json"
+check "draw histogram: no library text" bash -c "! grep -q 'json.exception' '$tmp/refused.err'"
+refused "serve --host naming nothing" "not an address of this machine" timeout 10 "$bin" serve --host no.such.host.invalid --port 0
+refused "evaluate --write-tree /dev/full" "write error" "$bin" evaluate --game ordinary -P 3 -K 3 --strategy knuth --all --write-tree /dev/full
+
 # --- endless input where a person types: the input ends with a message, nothing is held.
 for command in "play" "assist" "play --game batch -P 3 -K 3 -B 2"; do
     read -r -a args <<<"$command"
