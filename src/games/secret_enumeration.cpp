@@ -262,30 +262,49 @@ std::vector<std::uint32_t> secrets_answering(const TestRecord& record, const Bat
     return secrets_consistent(std::span<const TestRecord>(&record, 1), params);
 }
 
+namespace {
+
+// Lanes of 4 bits hold 15 strings, and the count vectors know hit and blow only: histories with a
+// test of 16 strings, and adjacent answers, are scanned secret by secret instead.
+bool has_wide_test(std::span<const TestRecord> history) {
+    return std::any_of(history.begin(), history.end(), [](const TestRecord& r) { return r.strings.size() > 15; });
+}
+bool enumerable(std::span<const TestRecord> history, const BatchParams& params) {
+    for (const auto& record : history) {
+        if (record.strings.size() != record.answers.size()) throw std::invalid_argument("one answer per string");
+    }
+    return !has_wide_test(history) && params.rules == Rules::classic;
+}
+
+// The scan: `visit(index)` for every secret consistent with `history`, in increasing order, until
+// it returns false; `budget` asked every 65,536 secrets.
+template <class Index, class Visit>
+void scan_consistent(std::span<const TestRecord> history, const BatchParams& params, const Budget& budget, Visit visit) {
+    if (auto why = why_not_countable(history, params); !why.empty()) throw std::invalid_argument(why);
+    for (Index i = 0; i < params.secret_count(); ++i) {
+        if (i % (Index{1} << 16) == 0) budget.check("counting the secrets");
+        if (consistent_with_all(PackedCode::from_index(i, params), history, params.pegs, params.rules) && !visit(i)) return;
+    }
+}
+
+}  // namespace
+
 template <class Index>
 std::vector<Index> secrets_consistent(std::span<const TestRecord> history, const BatchParams& params) {
     if (params.secret_count() > std::numeric_limits<Index>::max()) {
         throw std::invalid_argument(fmt::format("{}^{} secrets need 64-bit indices", params.colours, params.pegs));
     }
-    bool wide = false;
-    for (const auto& record : history) {
-        if (record.strings.size() != record.answers.size()) throw std::invalid_argument("one answer per string");
-        wide = wide || record.strings.size() > 15;
-    }
-    if (!wide && params.rules == Rules::classic) return Enumeration<Index>(history, params).run();
-    // Lanes of 4 bits hold 15 strings, and the count vectors know hit and blow only: games of 16
-    // strings a test, and adjacent answers, are scanned instead (small games).
-    if (auto why = why_not_countable(history, params); !why.empty()) throw std::invalid_argument(why);
+    if (enumerable(history, params)) return Enumeration<Index>(history, params).run();
     std::vector<Index> out;
-    for (Index i = 0; i < params.secret_count(); ++i) {
-        if (consistent_with_all(PackedCode::from_index(i, params), history, params.pegs, params.rules)) out.push_back(i);
-    }
+    scan_consistent<Index>(history, params, Budget{}, [&](Index i) {
+        out.push_back(i);
+        return true;
+    });
     return out;
 }
 
 std::string why_not_countable(std::span<const TestRecord> history, const BatchParams& params) {
-    bool wide = false;
-    for (const auto& record : history) wide = wide || record.strings.size() > 15;
+    const bool wide = has_wide_test(history);
     if ((wide || params.rules != Rules::classic) && params.secret_count() > kLargestScan) {
         return fmt::format("{} scans every secret, at most {} of them, and this game has {}",
                            wide ? "a count after a test of 16 strings" : "a count under adjacent rules", kLargestScan,
@@ -297,26 +316,22 @@ std::string why_not_countable(std::span<const TestRecord> history, const BatchPa
 SecretCount count_consistent(std::span<const TestRecord> history, const BatchParams& params, const Budget& budget,
                              std::uint64_t limit) {
     if (history.empty()) return {params.secret_count(), false};
-    if (auto why = why_not_countable(history, params); !why.empty()) throw std::invalid_argument(why);
-    for (const auto& record : history) {
-        if (record.strings.size() != record.answers.size()) throw std::invalid_argument("one answer per string");
-    }
-    bool wide = false;
-    for (const auto& record : history) wide = wide || record.strings.size() > 15;
-    if (!wide && params.rules == Rules::classic) {
+    if (enumerable(history, params)) {
         if (params.secret_count() > std::numeric_limits<std::uint32_t>::max()) {
             return Enumeration<std::uint64_t>(history, params).count(budget, limit);
         }
         return Enumeration<std::uint32_t>(history, params).count(budget, limit);
     }
-    std::uint64_t counted = 0;
-    for (std::uint64_t i = 0; i < params.secret_count(); ++i) {
-        if (i % (std::uint64_t{1} << 16) == 0) budget.check("counting the secrets");
-        if (consistent_with_all(PackedCode::from_index(i, params), history, params.pegs, params.rules) && ++counted > limit) {
-            return {limit, true};
+    SecretCount counted;
+    scan_consistent<std::uint64_t>(history, params, budget, [&](std::uint64_t) {
+        if (counted.count == limit) {
+            counted.at_least = true;
+            return false;
         }
-    }
-    return {counted, false};
+        ++counted.count;
+        return true;
+    });
+    return counted;
 }
 
 template std::vector<std::uint32_t> secrets_consistent<std::uint32_t>(std::span<const TestRecord>, const BatchParams&);

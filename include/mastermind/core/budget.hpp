@@ -39,9 +39,9 @@ public:
         return b;
     }
 
-    bool limited() const { return deadline_.has_value() || stop_ != nullptr; }
+    bool limited() const { return deadline_ != Clock::time_point::max() || stop_ != nullptr; }
     bool stopped() const { return stop_ != nullptr && stop_->load(std::memory_order_relaxed); }
-    bool exhausted() const { return stopped() || (deadline_ && Clock::now() >= *deadline_); }
+    bool exhausted() const { return stopped() || (deadline_ != Clock::time_point::max() && Clock::now() >= deadline_); }
     // The seconds it allows, when it has a deadline.
     std::optional<double> seconds() const { return seconds_; }
     // Throws BudgetExhausted naming `what` when exhausted.
@@ -57,7 +57,7 @@ public:
     }
 
 private:
-    std::optional<Clock::time_point> deadline_;
+    Clock::time_point deadline_ = Clock::time_point::max();  // max: none
     std::optional<double> seconds_;
     const std::atomic<bool>* stop_ = nullptr;
 };
