@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -19,21 +20,24 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitBadInput = 1;  // some input line was rejected
 inline constexpr int kExitFailure = 2;   // usage error, unreadable file, unwritable output
 
+// Writes all of `text` to `fd` (again after an interrupted write); false if it could not.
+inline bool write_all(int fd, std::string_view text) noexcept {
+    while (!text.empty()) {
+        const ssize_t n = ::write(fd, text.data(), text.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        text.remove_prefix(static_cast<std::size_t>(n));
+    }
+    return true;
+}
+
 // Writes a message to stderr; false if it could not be written. Never throws: stderr may be a
 // closed pipe as well, and a message that cannot be shown must not turn an exit status into an
 // abort. A command that writes many messages (score --keep-going) stops when this fails.
 template <typename... T>
 bool complain(fmt::format_string<T...> format, T&&... args) noexcept {
     try {
-        const std::string text = fmt::format(format, std::forward<T>(args)...);
-        std::size_t done = 0;
-        while (done < text.size()) {
-            const ssize_t n = ::write(STDERR_FILENO, text.data() + done, text.size() - done);
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) return false;
-            done += static_cast<std::size_t>(n);
-        }
-        return true;
+        return write_all(STDERR_FILENO, fmt::format(format, std::forward<T>(args)...));
     } catch (...) {
         return false;
     }

@@ -62,15 +62,10 @@ bool open_input(const char* command, const std::string& path, std::ifstream& in)
 bool write_output(const char* command, const std::string& output, const std::string& text) {
     if (output == "-") {
         flush_stdout();
-        std::size_t done = 0;
-        while (done < text.size()) {
-            const ssize_t n = ::write(STDOUT_FILENO, text.data() + done, text.size() - done);
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) {
-                complain("mastermind draw {}: cannot write the output: {}\n", command, std::strerror(n < 0 ? errno : EIO));
-                return false;
-            }
-            done += static_cast<std::size_t>(n);
+        errno = 0;
+        if (!write_all(STDOUT_FILENO, text)) {
+            complain("mastermind draw {}: cannot write the output: {}\n", command, std::strerror(errno != 0 ? errno : EIO));
+            return false;
         }
         return true;
     }
@@ -92,17 +87,7 @@ int temporary_file_with(const std::string& text) {
     const int fd = ::dup(::fileno(file));
     std::fclose(file);
     if (fd < 0) return -1;
-    std::size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            ::close(fd);
-            return -1;
-        }
-        done += static_cast<std::size_t>(n);
-    }
-    if (::lseek(fd, 0, SEEK_SET) != 0) {
+    if (!write_all(fd, text) || ::lseek(fd, 0, SEEK_SET) != 0) {
         ::close(fd);
         return -1;
     }

@@ -21,11 +21,15 @@ namespace mastermind::app {
 inline constexpr double kPersonSeconds = 10;
 inline Budget person_budget() { return Budget::of_seconds(kPersonSeconds); }
 
-inline std::string codebreaker_names() {
+// "knuth, irving, ...": the names of a registry's entries, for messages.
+template <class Infos>
+std::string names_of(const Infos& infos) {
     std::string names;
-    for (const auto& c : all_codebreakers()) names += (names.empty() ? "" : ", ") + std::string(c.name);
+    for (const auto& info : infos) names += (names.empty() ? "" : ", ") + std::string(info.name);
     return names;
 }
+inline std::string codebreaker_names() { return names_of(all_codebreakers()); }
+inline std::string strategy_names() { return names_of(all_strategies()); }
 
 // The codebreaker `name` ("auto": the best for the game) that gives hints in `play` and
 // suggestions in `assist`, or nullptr and why it cannot here.
@@ -38,12 +42,6 @@ inline const CodebreakerInfo* hint_codebreaker(const std::string& name, const Co
     why = codebreaker_refuses_hints(*info, space.size());
     if (info->name == "tree") why = "the tree codebreaker needs a tree file; name another";
     return why.empty() ? info : nullptr;
-}
-
-inline std::string strategy_names() {
-    std::string names;
-    for (const auto& s : all_strategies()) names += (names.empty() ? "" : ", ") + std::string(s.name);
-    return names;
 }
 
 // The batch strategy `name` ("auto" or empty: the best for the game) that gives hints in `play`

@@ -11,6 +11,7 @@
 #include "mastermind/core/text.hpp"
 #include "commands.hpp"
 #include "output_paths.hpp"
+#include "play.hpp"
 #include "tree_file.hpp"
 #include "mastermind/strategies/ordinary_solver.hpp"
 #include "mastermind/games/protocol.hpp"
@@ -45,9 +46,8 @@ SolveReport solve_ordinary(LineChannel& channel, const std::string& header, cons
     if (args.strategy != "auto") {
         info = find_codebreaker(args.strategy);
         if (!info) {
-            std::string names;
-            for (const auto& c : all_codebreakers()) names += (names.empty() ? "" : ", ") + std::string(c.name);
-            throw std::invalid_argument(fmt::format("'{}' is not a codebreaker of the ordinary game ({})", args.strategy, names));
+            throw std::invalid_argument(
+                fmt::format("'{}' is not a codebreaker of the ordinary game ({})", args.strategy, codebreaker_names()));
         }
     }
     if (auto why = CodeSpace::check(params.pegs, params.colours); !why.empty()) throw std::invalid_argument(why);
