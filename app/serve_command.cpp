@@ -214,7 +214,7 @@ public:
         if (why.empty() && choice.ordinary()) {
             why = choice.ordinary_game(ordinary_params);
             if (why.empty()) why = CodeSpace::check(ordinary_params.pegs, ordinary_params.colours);
-            if (why.empty() && std::pow(ordinary_params.colours, ordinary_params.pegs) > static_cast<double>(kLargestServedSpace)) {
+            if (why.empty() && ordinary_params.code_count() > kLargestServedSpace) {
                 why = fmt::format("{} colours to the power {} pegs is more codes than the {} a page may play "
                                   "(mastermind play has no such limit)", ordinary_params.colours, ordinary_params.pegs, kLargestServedSpace);
             }
