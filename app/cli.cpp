@@ -18,8 +18,12 @@ namespace {
 
 // The name of the subcommand that ran, for messages that come from main.
 std::string command_name(const CLI::App& app) {
-    const auto chosen = app.get_subcommands();
-    return chosen.empty() ? "mastermind" : "mastermind " + chosen.front()->get_name();
+    std::string name = "mastermind";
+    for (const CLI::App* at = &app; !at->get_subcommands().empty();) {  // "mastermind draw tree"
+        at = at->get_subcommands().front();
+        name += " " + at->get_name();
+    }
+    return name;
 }
 
 }  // namespace

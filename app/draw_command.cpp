@@ -169,22 +169,20 @@ void add_draw_command(CLI::App& app, int& exit_status) {
         "  mastermind draw tree tree.txt -o tree.svg";
     cmd->footer(examples);
 
-    auto add_io = [](CLI::App* sub, DrawArgs& args, const char* what) {
+    // Each picture's options, with examples of that picture.
+    auto add_io = [](CLI::App* sub, DrawArgs& args, const char* what, const char* picture_examples) {
         sub->add_option("input", args.input, what)->required();
         sub->add_option("-o,--output", args.output, "where to write ('-': standard output)")
             ->capture_default_str()
             ->check(output_file(true));
-        sub->footer(
-            "\nExamples:\n"
-            "  mastermind draw game game.jsonl -o game.svg\n"
-            "  mastermind draw tree tree.txt --format dot > tree.dot");
+        sub->footer(fmt::format("\nExamples:\n{}", picture_examples));
     };
 
     // game and histogram: read a file (or standard input), draw it, write the SVG.
-    auto add_svg_picture = [&](const char* name, const char* summary, const char* what, auto draw) {
+    auto add_svg_picture = [&](const char* name, const char* summary, const char* what, const char* picture_examples, auto draw) {
         auto args = std::make_shared<DrawArgs>();
         CLI::App* sub = cmd->add_subcommand(name, summary);
-        add_io(sub, *args, what);
+        add_io(sub, *args, what, picture_examples);
         sub->callback([args, name, draw, &exit_status] {
             std::ifstream file;
             std::istringstream piped;
@@ -212,9 +210,15 @@ void add_draw_command(CLI::App& app, int& exit_status) {
     };
     add_svg_picture("game", "SVG of one game's board from its judge log (judge --log, arena --log-dir).",
                     "the judge log (JSON lines; '-' for standard input)",
+                    "  mastermind judge --game ordinary --seed 3 --log game.jsonl ...   # then\n"
+                    "  mastermind draw game game.jsonl -o game.svg\n"
+                    "  mastermind draw game - < game.jsonl > game.svg",
                     [](std::istream& in, const std::string& name) { return game_svg(read_judge_log(in, name)); });
     add_svg_picture("histogram", "SVG of an evaluation's games per length (evaluate --json).",
                     "the report of evaluate --json ('-' for standard input)",
+                    "  mastermind evaluate --game ordinary --strategy knuth --all --json > knuth.json\n"
+                    "  mastermind draw histogram knuth.json -o knuth.svg\n"
+                    "  mastermind evaluate --game ordinary --strategy knuth --all --json | mastermind draw histogram -",
                     [](std::istream& in, const std::string& name) {
                         return histogram_svg(read_evaluation_json(in, name));
                     });
@@ -222,7 +226,10 @@ void add_draw_command(CLI::App& app, int& exit_status) {
     auto tree_args = std::make_shared<DrawArgs>();
     CLI::App* tree = cmd->add_subcommand(
         "tree", "A decision tree (evaluate --write-tree) as a picture: SVG through GraphViz's dot, or the DOT text.");
-    add_io(tree, *tree_args, "the decision tree file");
+    add_io(tree, *tree_args, "the decision tree file ('-' for standard input)",
+           "  mastermind evaluate --game ordinary -P 3 -K 3 --strategy knuth --all --write-tree tree.txt\n"
+           "  mastermind draw tree tree.txt -o tree.svg\n"
+           "  mastermind draw tree tree.txt --format dot > tree.dot");
     tree->add_option("--format", tree_args->format, "svg (needs GraphViz's dot) or dot")
         ->check(CLI::IsMember({"svg", "dot"}))
         ->capture_default_str();
@@ -232,7 +239,7 @@ void add_draw_command(CLI::App& app, int& exit_status) {
                      "(apt install graphviz); --format dot writes the DOT text\n");
             return void(exit_status = kExitFailure);
         }
-        const auto decision_tree = read_tree_file("mastermind draw tree", tree_args->input, "tree file");
+        const auto decision_tree = read_tree_file("mastermind draw tree", tree_args->input, "tree file", true);
         if (!decision_tree) return void(exit_status = kExitFailure);
         try {
             const std::string dot = tree_dot(*decision_tree);

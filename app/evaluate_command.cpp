@@ -388,6 +388,8 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
                 "  mastermind evaluate --strategy adaptive-split --sample 1000 --seed 1   # the batch game\n"
                 "  mastermind evaluate --strategy adaptive-split --all --shard 0/4 > part0.json   # then 1/4 .. 3/4; mastermind merge part*.json");
     add_strategy_option(cmd, args->strategy, false, true);
+    cmd->get_option("--strategy")
+        ->description("the strategy (see docs/strategies.md; default: case-analysis in the batch game, knuth in the ordinary game)");
     cmd->add_option("--first", args->first, "the ordinary game's first guess (default: the published one on 4x6 and 5x8)")
         ->check(not_empty());
     auto* all = cmd->add_flag("--all", args->all, "every secret of the game");

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,20 +16,26 @@
 
 namespace mastermind::app {
 
-// The tree of `path`; nullptr after a message on stderr that starts with `command` and names the
-// argument (`what`: the option, or how a positional argument is called).
+// The tree of `path` ("-": standard input where `dash`); nullptr after a message on stderr that
+// starts with `command` and names the argument (`what`: the option, or how a positional argument
+// is called).
 inline std::shared_ptr<const DecisionTree> read_tree_file(const std::string& command, const std::string& path,
-                                                          const std::string& what = "--tree") {
+                                                          const std::string& what = "--tree", bool dash = false) {
     std::error_code error;
-    if (std::filesystem::is_directory(path, error)) {
+    const bool standard_input = dash && path == "-";
+    if (std::filesystem::is_directory(standard_input ? "/dev/stdin" : path, error)) {
         complain("{}: {} '{}' is a directory, expected a decision-tree file\n", command, what, path);
         return nullptr;
     }
-    std::ifstream in(path);
-    if (!in) {
-        complain("{}: {} '{}' cannot be read: {}\n", command, what, path, std::generic_category().message(errno));
-        return nullptr;
+    std::ifstream file;
+    if (!standard_input) {
+        file.open(path);
+        if (!file) {
+            complain("{}: {} '{}' cannot be read: {}\n", command, what, path, std::generic_category().message(errno));
+            return nullptr;
+        }
     }
+    std::istream& in = standard_input ? std::cin : file;
     try {
         return std::make_shared<const DecisionTree>(read_decision_tree(in, path));
     } catch (const std::exception& e) {

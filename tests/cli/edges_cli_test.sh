@@ -103,6 +103,16 @@ check "draw histogram: no library text" bash -c "! grep -q 'json.exception' '$tm
 refused "serve --host naming nothing" "not an address of this machine" timeout 10 "$bin" serve --host no.such.host.invalid --port 0
 refused "evaluate --write-tree /dev/full" "write error" "$bin" evaluate --game ordinary -P 3 -K 3 --strategy knuth --all --write-tree /dev/full
 
+# --- draw: a tree from standard input as from a file; each picture's help has its own example.
+"$bin" draw tree "$tmp/k33.tree" --format dot >"$tmp/from-file.dot"
+"$bin" draw tree - --format dot <"$tmp/k33.tree" >"$tmp/from-stdin.dot"
+check "draw tree -: standard input draws the same tree" cmp -s "$tmp/from-file.dot" "$tmp/from-stdin.dot"
+for picture in game histogram tree; do
+    "$bin" draw "$picture" --help >"$tmp/help"
+    check "draw $picture --help: an example of draw $picture" grep -q "^  mastermind draw $picture " "$tmp/help"
+done
+refused "draw tree, an unknown option: the subcommand's help named" "see mastermind draw tree --help" "$bin" draw tree "$tmp/k33.tree" --bogus
+
 # --- endless input where a person types: the input ends with a message, nothing is held.
 for command in "play" "assist" "play --game batch -P 3 -K 3 -B 2"; do
     read -r -a args <<<"$command"
