@@ -2,10 +2,10 @@
 # Every test, each in the flavour where it means something: install what is missing, build the
 # release (g++ -O3: the library, the command line, the unit tests, the benchmarks) and the
 # sanitize (clang, ASan + UBSan, with the fuzz targets) flavours; run in release the unit tests
-# (their full-size cases: tests/helpers/sanitized.hpp), the browser games of `serve`, and the
-# command-line tests only the optimised binary shows; run the whole suite under the sanitizers,
-# then each fuzz target briefly. Within 10 minutes from a fresh clone on the project's 2-core
-# machine (README); the last lines say what ran in each flavour.
+# (their full-size cases: tests/helpers/sanitized.hpp), the browser games and the load test of
+# `serve`, and the command-line tests only the optimised binary shows; run the whole suite under
+# the sanitizers, then each fuzz target briefly. Within 10 minutes from a fresh clone on the
+# project's 2-core machine (README); the last lines say what ran in each flavour.
 #
 # What overlaps, to keep both cores busy (docs/performance.md, "Build time and the test suite"):
 # the suite's own packages (the browser, OpenMPI) install while the release flavour builds, whose
