@@ -5,7 +5,7 @@
 #   1. the pass: every class the play-time search leaves unsplit, searched 200,000 moves more;
 #   2. round 1: every class still unsplit, searched again from its test (1,000,000 moves, 4 runs);
 #   3. round 2: the same with another seed and 3,000,000 moves;
-#   4. round 3: the same from round 2's table with a third seed (started in the thirteenth session).
+#   4. round 3: the same from round 2's table with a third seed.
 # The checkpoints live in that folder and are committed as the work goes (docs/results.md: a
 # session's machine does not outlive it). Hours on 2 cores; CI never runs it.
 # Usage: scripts/offline-second-tests.sh [MASTERMIND]   (default: build/release/mastermind)
