@@ -84,9 +84,10 @@ int play_batch(const BatchParams& params, std::uint64_t seed, const std::string&
     for (;;) {
         const auto typed = next_typed_line(fmt::format("test {} of {}> ", table.turns() + 1, params.max_tests));
         if (!typed) {
+            if (typed_input_broken()) return kExitFailure;  // said on stderr; the game is not over
             fmt::print("\nNo more input. The secret was {}.\n", secret());
             flush_stdout();
-            return typed_input_broken() ? kExitFailure : kExitBadInput;
+            return kExitBadInput;
         }
         const std::string& text = *typed;
         const auto [word, rest] = split_first(text);

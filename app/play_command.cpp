@@ -95,9 +95,10 @@ int run_play(const PlayArgs& args) {
         const auto typed = next_typed_line(
             fmt::format("guess {} of {}> ", table.session().history().size() + 1, params.max_guesses));
         if (!typed) {
+            if (typed_input_broken()) return kExitFailure;  // said on stderr; the game is not over
             fmt::print("\nNo more input. The secret was {}.\n", secret());
             flush_stdout();
-            return typed_input_broken() ? kExitFailure : kExitBadInput;
+            return kExitBadInput;
         }
         const std::string& text = *typed;
         const auto [word, rest] = split_first(text);

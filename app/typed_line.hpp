@@ -2,6 +2,7 @@
 // argument (`mastermind play`, `mastermind assist`).
 #pragma once
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <iostream>
@@ -45,13 +46,23 @@ inline bool& typed_input_broken() {
 // kLongestTypedLine (a file that is no typing, /dev/zero) ends the input with a message.
 inline std::optional<std::string> next_typed_line(std::string_view prompt) {
     static const bool terminal = ::isatty(STDIN_FILENO) == 1;
+    // A directory reads as an empty input: said once, as the error it is.
+    static const bool directory = [] {
+        struct stat st {};
+        return ::fstat(STDIN_FILENO, &st) == 0 && S_ISDIR(st.st_mode);
+    }();
+    if (directory) {
+        if (!typed_input_broken()) complain("mastermind: standard input is a directory, not typed input; stopping\n");
+        typed_input_broken() = true;
+        return std::nullopt;
+    }
     if (terminal) fmt::print("{}", prompt);
     flush_stdout();
     std::string line;
     for (int c; (c = std::cin.get()) != '\n';) {
         if (c == std::char_traits<char>::eof()) {
-            if (std::cin.bad() || (std::cin.fail() && !std::cin.eof())) {
-                complain("mastermind: standard input cannot be read (a directory?); stopping\n");
+            if (std::cin.bad()) {
+                complain("mastermind: standard input cannot be read; stopping\n");
                 typed_input_broken() = true;
                 return std::nullopt;
             }

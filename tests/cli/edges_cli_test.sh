@@ -120,6 +120,11 @@ for command in "play" "assist" "play --game batch -P 3 -K 3 -B 2"; do
     status=$?
     check "$command < /dev/zero: ends by itself with status 2 (got $status)" test "$status" -eq 2
     check "$command < /dev/zero: says why" grep -q "longer than 4096 bytes" "$tmp/err"
+    timeout 20 "$bin" "${args[@]}" <"$tmp" >"$tmp/out" 2>"$tmp/err"
+    status=$?
+    check "$command < a directory: status 2 (got $status)" test "$status" -eq 2
+    check "$command < a directory: one message saying so" bash -c "test \$(wc -l <'$tmp/err') -eq 1 && grep -q 'standard input is a directory' '$tmp/err'"
+    check "$command < a directory: no game reported over" bash -c "! grep -q 'The secret was' '$tmp/out'"
 done
 
 echo "$failures failures"
