@@ -19,8 +19,8 @@
 #include "commands.hpp"
 #include "game_options.hpp"
 #include "output_paths.hpp"
-#include "mastermind/games/arena.hpp"
-#include "mastermind/games/batch_game.hpp"
+#include "mastermind/arena/arena.hpp"
+#include "mastermind/batch/game.hpp"
 #include "mastermind/core/random.hpp"
 #include "secrets_file.hpp"
 

@@ -12,8 +12,9 @@
 #include "commands.hpp"
 #include "game_options.hpp"
 #include "mastermind/core/text.hpp"
-#include "mastermind/games/protocol.hpp"
-#include "mastermind/strategies/ordinary_session.hpp"
+#include "mastermind/batch/protocol.hpp"
+#include "mastermind/ordinary/protocol.hpp"
+#include "mastermind/ordinary/session.hpp"
 #include "play.hpp"
 #include "typed_line.hpp"
 

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "mastermind/games/batch_params.hpp"
+#include "mastermind/batch/params.hpp"
 #include "option_checks.hpp"
-#include "mastermind/strategies/codebreaker.hpp"
-#include "mastermind/strategies/strategy.hpp"
+#include "mastermind/ordinary/codebreaker.hpp"
+#include "mastermind/batch/strategy.hpp"
 
 namespace mastermind::app {
 

@@ -7,8 +7,8 @@
 #include <fmt/format.h>
 
 #include "mastermind/core/text.hpp"
-#include "mastermind/games/judge.hpp"
-#include "mastermind/games/position.hpp"
+#include "mastermind/judge/judge.hpp"
+#include "mastermind/batch/position.hpp"
 #include "play.hpp"
 
 namespace mastermind::app {
@@ -46,7 +46,7 @@ std::string BatchTable::test(std::string_view text) {
     if (result.breach == RuleBreach::too_many_tests) return fmt::format("no tests left ({})", result.reason);
     if (result.breach != RuleBreach::none) return result.reason;
     game_ = std::move(trial);
-    TestRecord record{result.strings, result.answers};
+    QueryRecord record{result.strings, result.answers};
     std::sort(record.answers.begin(), record.answers.end());
     history_.push_back(std::move(record));
     shown_.push_back(std::move(result.shuffled));

@@ -11,12 +11,12 @@
 #include <string_view>
 #include <vector>
 
-#include "mastermind/games/batch_game.hpp"
+#include "mastermind/batch/game.hpp"
 #include "mastermind/core/budget.hpp"
-#include "mastermind/games/batch_params.hpp"
-#include "mastermind/games/secret_enumeration.hpp"
-#include "mastermind/games/test_record.hpp"
-#include "mastermind/strategies/strategy.hpp"
+#include "mastermind/batch/params.hpp"
+#include "mastermind/batch/secret_enumeration.hpp"
+#include "mastermind/batch/query_record.hpp"
+#include "mastermind/batch/strategy.hpp"
 #include "ordinary_table.hpp"
 
 namespace mastermind::app {
@@ -74,7 +74,7 @@ private:
     BatchParams params_;
     std::uint64_t seed_;
     BatchGame game_;
-    std::vector<TestRecord> history_;        // what a strategy knows (answers sorted)
+    std::vector<QueryRecord> history_;        // what a strategy knows (answers sorted)
     std::vector<std::vector<HitBlow>> shown_;  // the answers as the judge shuffled them
     std::optional<SecretSet> before_last_, known_;  // consistent sets, when computed
     std::optional<SecretCount> counted_;             // this turn's count, when computed

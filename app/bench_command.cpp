@@ -11,8 +11,8 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
-#include "mastermind/analysis/evaluator.hpp"
-#include "mastermind/analysis/ordinary_evaluation.hpp"
+#include "mastermind/batch/evaluator.hpp"
+#include "mastermind/ordinary/evaluation.hpp"
 #include "mastermind/core/hash.hpp"
 #include "mastermind/core/random.hpp"
 #include "mastermind/core/text.hpp"

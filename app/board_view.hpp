@@ -12,7 +12,7 @@
 
 #include "mastermind/core/code_space.hpp"
 #include "mastermind/core/text.hpp"
-#include "mastermind/strategies/codebreaker.hpp"
+#include "mastermind/ordinary/codebreaker.hpp"
 
 namespace mastermind::app {
 

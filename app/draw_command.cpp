@@ -15,7 +15,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
-#include "mastermind/games/arena.hpp"
+#include "mastermind/arena/arena.hpp"
 #include "mastermind/core/bounded_input.hpp"
 #include "mastermind/pictures/pictures.hpp"
 #include "output_paths.hpp"

@@ -16,9 +16,9 @@
 
 #include "mastermind/core/histogram.hpp"
 
-#include "mastermind/analysis/evaluator.hpp"
+#include "mastermind/batch/evaluator.hpp"
 #include "mastermind/core/text.hpp"
-#include "mastermind/games/batch_params.hpp"
+#include "mastermind/batch/params.hpp"
 
 namespace mastermind::app {
 

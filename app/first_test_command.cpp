@@ -15,8 +15,8 @@
 #include "batch_options.hpp"
 #include "commands.hpp"
 #include "test_option.hpp"
-#include "mastermind/analysis/class_sample.hpp"
-#include "mastermind/analysis/class_statistics.hpp"
+#include "mastermind/batch/class_sample.hpp"
+#include "mastermind/batch/class_statistics.hpp"
 #include "mastermind/core/random.hpp"
 
 #include <unistd.h>

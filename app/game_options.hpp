@@ -14,8 +14,8 @@
 
 #include "option_checks.hpp"
 
-#include "mastermind/games/batch_params.hpp"
-#include "mastermind/games/ordinary_game.hpp"
+#include "mastermind/batch/params.hpp"
+#include "mastermind/ordinary/game.hpp"
 #include "mastermind/core/code_space.hpp"
 #include "mastermind/core/scoring.hpp"
 

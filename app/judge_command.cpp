@@ -15,9 +15,10 @@
 #include "commands.hpp"
 #include "game_options.hpp"
 #include "output_paths.hpp"
-#include "mastermind/games/batch_game.hpp"
-#include "mastermind/games/judge.hpp"
-#include "mastermind/games/protocol.hpp"
+#include "mastermind/batch/game.hpp"
+#include "mastermind/judge/judge.hpp"
+#include "mastermind/batch/protocol.hpp"
+#include "mastermind/ordinary/protocol.hpp"
 
 namespace mastermind::app {
 

@@ -11,7 +11,7 @@
 #include "evaluation_report.hpp"
 #include "output_paths.hpp"
 #include "shard_messages.hpp"
-#include "mastermind/analysis/evaluator.hpp"
+#include "mastermind/batch/evaluator.hpp"
 #include "mastermind/core/bounded_input.hpp"
 
 namespace mastermind::app {

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "board_view.hpp"
-#include "mastermind/games/judge.hpp"
+#include "mastermind/judge/judge.hpp"
 #include "play.hpp"
 
 namespace mastermind::app {

@@ -12,8 +12,8 @@
 
 #include "mastermind/core/budget.hpp"
 #include "mastermind/core/code_space.hpp"
-#include "mastermind/games/ordinary_game.hpp"
-#include "mastermind/strategies/ordinary_session.hpp"
+#include "mastermind/ordinary/game.hpp"
+#include "mastermind/ordinary/session.hpp"
 
 namespace mastermind::app {
 

@@ -10,9 +10,9 @@
 
 #include "mastermind/core/budget.hpp"
 #include "mastermind/core/code_space.hpp"
-#include "mastermind/games/batch_params.hpp"
-#include "mastermind/strategies/codebreaker.hpp"
-#include "mastermind/strategies/strategy.hpp"
+#include "mastermind/batch/params.hpp"
+#include "mastermind/ordinary/codebreaker.hpp"
+#include "mastermind/batch/strategy.hpp"
 
 namespace mastermind::app {
 

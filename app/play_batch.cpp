@@ -14,7 +14,7 @@
 #include "board_view.hpp"
 #include "commands.hpp"
 #include "mastermind/core/text.hpp"
-#include "mastermind/strategies/strategy.hpp"
+#include "mastermind/batch/strategy.hpp"
 #include "play.hpp"
 #include "typed_line.hpp"
 

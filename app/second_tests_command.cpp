@@ -1,5 +1,5 @@
 // `mastermind second-tests`: the offline pass that makes the table of second tests
-// (include/mastermind/strategies/second_tests.hpp). It plays adaptive-split over every secret of
+// (include/mastermind/batch/second_tests.hpp). It plays adaptive-split over every secret of
 // the game, shard by shard (the evaluator's shards: whole answer classes of the first test), with
 // the compiled table switched off; wherever the play-time search leaves secrets of a class not
 // alone, a much longer search goes on from there and the class's best test is recorded. Each
@@ -31,21 +31,21 @@
 #include "commands.hpp"
 #include "evaluation_report.hpp"
 #include "game_options.hpp"
-#include "mastermind/analysis/class_statistics.hpp"
-#include "mastermind/analysis/evaluator.hpp"
+#include "mastermind/batch/class_statistics.hpp"
+#include "mastermind/batch/evaluator.hpp"
 #include "mastermind/core/text.hpp"
 #include "mastermind/core/random.hpp"
-#include "mastermind/games/secret_enumeration.hpp"
-#include "mastermind/games/test_record.hpp"
-#include "mastermind/games/test_scorer.hpp"
-#include "mastermind/strategies/second_tests.hpp"
-#include "mastermind/strategies/split_search.hpp"
+#include "mastermind/batch/secret_enumeration.hpp"
+#include "mastermind/batch/query_record.hpp"
+#include "mastermind/batch/query_scorer.hpp"
+#include "mastermind/batch/second_tests.hpp"
+#include "mastermind/batch/split_search.hpp"
 #include "option_checks.hpp"
 #include "output_paths.hpp"
 #include "test_option.hpp"
 #include "mastermind/core/bounded_input.hpp"
 #include "mastermind/core/hash.hpp"
-#include "mastermind/strategies/adaptive_split.hpp"
+#include "mastermind/batch/adaptive_split.hpp"
 
 namespace mastermind::app {
 
@@ -691,7 +691,7 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
     cmd->footer(
         "\nExamples:\n"
         "  mastermind second-tests -P 6 -K 7 -B 6 --play-steps 10 --out /tmp/second.inc    # a small game: seconds\n"
-        "  mastermind second-tests --out src/strategies/second_tests_9_10_9.inc --progress  # 9/10/9: hours; run it again to resume\n"
+        "  mastermind second-tests --out src/batch/strategies/second_tests_9_10_9.inc --progress  # 9/10/9: hours; run it again to resume\n"
         "  mastermind second-tests --deepen second_tests_9_10_9.inc --out deeper.inc --progress  # its unsplit classes again, longer "
         "(add --so-far: the table from what is searched so far)");
     add_game_options(cmd, args->game);

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <utility>
 
-#include "mastermind/analysis/evaluator.hpp"
+#include "mastermind/batch/evaluator.hpp"
 
 namespace mastermind::app {
 

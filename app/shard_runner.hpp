@@ -6,7 +6,7 @@
 #include <functional>
 #include <optional>
 
-#include "mastermind/analysis/evaluator.hpp"
+#include "mastermind/batch/evaluator.hpp"
 
 namespace mastermind::app {
 

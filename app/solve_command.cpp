@@ -13,9 +13,10 @@
 #include "output_paths.hpp"
 #include "play.hpp"
 #include "tree_file.hpp"
-#include "mastermind/strategies/ordinary_solver.hpp"
-#include "mastermind/games/protocol.hpp"
-#include "mastermind/strategies/solver_driver.hpp"
+#include "mastermind/ordinary/solver.hpp"
+#include "mastermind/batch/protocol.hpp"
+#include "mastermind/ordinary/protocol.hpp"
+#include "mastermind/batch/solver.hpp"
 
 namespace mastermind::app {
 

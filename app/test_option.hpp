@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "cli.hpp"
-#include "mastermind/games/batch_params.hpp"
-#include "mastermind/games/packed_code.hpp"
+#include "mastermind/batch/params.hpp"
+#include "mastermind/batch/packed_code.hpp"
 
 namespace mastermind::app {
 

@@ -12,7 +12,7 @@
 
 #include "commands.hpp"
 #include "output_paths.hpp"
-#include "mastermind/strategies/decision_tree.hpp"
+#include "mastermind/ordinary/decision_tree.hpp"
 
 namespace mastermind::app {
 

@@ -7,9 +7,9 @@
 
 #include <vector>
 
-#include "mastermind/analysis/class_sample.hpp"
-#include "mastermind/analysis/class_statistics.hpp"
-#include "mastermind/strategies/adaptive_split.hpp"
+#include "mastermind/batch/class_sample.hpp"
+#include "mastermind/batch/class_statistics.hpp"
+#include "mastermind/batch/adaptive_split.hpp"
 
 namespace {
 

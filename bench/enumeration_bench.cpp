@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "mastermind/core/random.hpp"
-#include "mastermind/games/secret_enumeration.hpp"
-#include "mastermind/games/test_scorer.hpp"
-#include "mastermind/strategies/adaptive_split.hpp"
+#include "mastermind/batch/secret_enumeration.hpp"
+#include "mastermind/batch/query_scorer.hpp"
+#include "mastermind/batch/adaptive_split.hpp"
 
 namespace {
 
@@ -18,7 +18,7 @@ using namespace mastermind;
 
 struct Classes {
     BatchParams params;
-    std::vector<TestRecord> records;  // the first test answered by random secrets
+    std::vector<QueryRecord> records;  // the first test answered by random secrets
     Classes() {
         const auto test = strategies::adaptive_split_first_test(params, 1);
         Rng rng(2);
@@ -36,7 +36,7 @@ const Classes& classes() {
 
 void BM_ClassByScan(benchmark::State& state) {
     const auto& c = classes();
-    const TestScorer scorer(c.records[0].strings, c.params);
+    const QueryScorer scorer(c.records[0].strings, c.params);
     const auto target = make_answer_key(c.records[0].answers, c.params);
     std::uint32_t next = 0;
     constexpr std::uint32_t kChunk = 1 << 16;

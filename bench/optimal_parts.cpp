@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "mastermind/games/consistent_set.hpp"
-#include "mastermind/strategies/optimal_search.hpp"
+#include "mastermind/ordinary/consistent_set.hpp"
+#include "mastermind/ordinary/optimal_search.hpp"
 
 int main(int argc, char** argv) {
     using namespace mastermind;

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "mastermind/core/random.hpp"
-#include "mastermind/games/secret_enumeration.hpp"
-#include "mastermind/games/test_record.hpp"
-#include "mastermind/strategies/split_search.hpp"
+#include "mastermind/batch/secret_enumeration.hpp"
+#include "mastermind/batch/query_record.hpp"
+#include "mastermind/batch/split_search.hpp"
 
 namespace {
 

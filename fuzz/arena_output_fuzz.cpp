@@ -20,9 +20,10 @@
 #include <cstdint>
 #include <string>
 
-#include "mastermind/games/arena.hpp"
-#include "mastermind/games/line_channel.hpp"
-#include "mastermind/games/protocol.hpp"
+#include "mastermind/arena/arena.hpp"
+#include "mastermind/core/line_channel.hpp"
+#include "mastermind/batch/protocol.hpp"
+#include "mastermind/ordinary/protocol.hpp"
 
 using namespace mastermind;
 

@@ -13,7 +13,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "mastermind/games/arena.hpp"
+#include "mastermind/arena/arena.hpp"
 
 using namespace mastermind;
 

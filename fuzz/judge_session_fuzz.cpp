@@ -12,8 +12,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "mastermind/games/judge.hpp"
-#include "mastermind/games/protocol.hpp"
+#include "mastermind/judge/judge.hpp"
+#include "mastermind/batch/protocol.hpp"
+#include "mastermind/ordinary/protocol.hpp"
 
 using namespace mastermind;
 

@@ -9,8 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "mastermind/games/judge.hpp"
-#include "mastermind/games/protocol.hpp"
+#include "mastermind/judge/judge.hpp"
+#include "mastermind/batch/protocol.hpp"
+#include "mastermind/ordinary/protocol.hpp"
 
 using namespace mastermind;
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "mastermind/games/transcript.hpp"
+#include "mastermind/judge/transcript.hpp"
 
 using namespace mastermind;
 

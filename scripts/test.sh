@@ -37,32 +37,9 @@ export MASTERMIND_REQUIRE_BROWSER=1             # the browser test fails, not sk
 passed=0
 count_passed() { sed -n 's/.*tests passed, 0 tests failed out of \([0-9]*\).*/\1/p' "$1"; }
 
-# build FLAVOUR: the longest compile first, on a core of its own, then what the suite runs
-# (release: the command line and the arena tests' misbehaving program; sanitize: everything, fuzz
-# targets included). Ninja 1.11 starts ready files in manifest order, where the command line's
-# unity file (the longest compile) comes last: it would compile alone at the end. So a first step
-# builds it beside about as much library work as it takes itself, two jobs at once: release, the
-# precompiled header and the four slowest library files (about 35 s of CPU against the unity
-# file's 30 s; with three, the other core idled 7 s); sanitize, the header, the first-test
-# sample's file and the tests' unity file (35 s against 36 s). With more jobs than cores the
-# unity file got a third of a core and compiled alone for 18 s at the end of the step (release,
-# five files beside it at -j 7; CPU sampled every second, 2026-12-02). (Adding the sanitized
-# analysis batch to the sanitize step was tried: 132 s for the build against 128 s.)
-build() {
-    if [ "$1" = release ]; then
-        CMAKE_BUILD_PARALLEL_LEVEL=2 bash scripts/build.sh release CMakeFiles/mastermind_cli.dir/Unity/unity_0_cxx.cxx.o \
-            CMakeFiles/mastermind_analysis.dir/src/analysis/evaluator.cpp.o \
-            CMakeFiles/mastermind_games.dir/src/games/judge.cpp.o \
-            CMakeFiles/mastermind_strategies.dir/src/strategies/optimal/optimal_search.cpp.o \
-            CMakeFiles/mastermind_pictures.dir/src/pictures/readers.cpp.o
-        bash scripts/build.sh release  # everything: the tests and the benchmarks too
-    else
-        CMAKE_BUILD_PARALLEL_LEVEL=2 bash scripts/build.sh sanitize CMakeFiles/mastermind_cli.dir/Unity/unity_0_cxx.cxx.o \
-            tests/CMakeFiles/mastermind_tests.dir/Unity/unity_0_cxx.cxx.o \
-            CMakeFiles/mastermind_analysis.dir/src/analysis/class_sample.cpp.o
-        bash scripts/build.sh sanitize
-    fi
-}
+# build FLAVOUR: everything of the flavour (release: the tests and the benchmarks too; sanitize:
+# the fuzz targets too).
+build() { bash scripts/build.sh "$1"; }
 # wait_for PID WHAT LOG: a background step's failure ends the run with its log.
 wait_for() {
     if ! wait "$1"; then

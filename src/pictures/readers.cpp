@@ -8,8 +8,8 @@
 
 #include "mastermind/core/bounded_input.hpp"
 #include "mastermind/core/histogram.hpp"
-#include "mastermind/games/batch_params.hpp"
-#include "mastermind/games/ordinary_game.hpp"
+#include "mastermind/batch/params.hpp"
+#include "mastermind/ordinary/game.hpp"
 #include "mastermind/pictures/pictures.hpp"
 
 namespace mastermind {

@@ -112,7 +112,7 @@ expect_verdict hang "Time Limit Exceeded"
 expect_verdict fork-hang "Time Limit Exceeded"
 expect_verdict slow "Time Limit Exceeded"
 expect_verdict hog "Memory Limit Exceeded" --memory-limit 64 "${patient[@]}"
-# The whole process tree is limited and cleaned up (src/games/sandbox.cpp).
+# The whole process tree is limited and cleaned up (src/arena/sandbox.cpp).
 # Each arena names its cgroups mastermind-arena-PID-N: one whose arena has exited was left behind
 # (those of arenas still running, as in the tests beside this one, are theirs to remove).
 arena_cgroups() { find /sys/fs/cgroup -maxdepth 5 -name "mastermind-arena-*" 2>/dev/null | sort; }

@@ -6,9 +6,9 @@
 
 #include "mastermind/core/budget.hpp"
 #include "mastermind/core/code_space.hpp"
-#include "mastermind/games/consistent_set.hpp"
-#include "mastermind/strategies/codebreaker.hpp"
-#include "mastermind/strategies/optimal_search.hpp"
+#include "mastermind/ordinary/consistent_set.hpp"
+#include "mastermind/ordinary/codebreaker.hpp"
+#include "mastermind/ordinary/optimal_search.hpp"
 
 namespace mastermind {
 namespace {

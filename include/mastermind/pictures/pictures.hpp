@@ -12,7 +12,7 @@
 
 #include "mastermind/core/code_space.hpp"
 #include "mastermind/core/scoring.hpp"
-#include "mastermind/strategies/decision_tree.hpp"
+#include "mastermind/ordinary/decision_tree.hpp"
 
 namespace mastermind {
 

@@ -1,0 +1,35 @@
+// The solver's side of the protocol (docs/protocol.md), the part both games share: how a game
+// ended for the solver, deadlines of reads, and the judge's first line.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+
+#include "mastermind/core/line_channel.hpp"
+
+namespace mastermind {
+
+enum class SolveOutcome {
+    accepted,
+    wrong_answer,
+    inconsistent,   // the answers fit no secret
+    judge_error,    // the judge sent an error line, garbage, or nothing in time
+};
+
+struct SolveReport {
+    SolveOutcome outcome = SolveOutcome::judge_error;
+    int tests_used = 0;
+    std::string detail;
+};
+
+// The deadline of a read or write that may take `timeout` (none: no deadline).
+std::optional<Clock::time_point> deadline_after(std::optional<std::chrono::milliseconds> timeout);
+// Why a line could not be read from the judge, for people.
+std::string describe_judge_read(LineChannel::Read got);
+
+// Reads the judge's first line (the header) into `header`; a report of what went wrong if none.
+std::optional<SolveReport> read_header(LineChannel& channel, std::string& header,
+                                       std::optional<std::chrono::milliseconds> timeout);
+
+}  // namespace mastermind

@@ -1,0 +1,107 @@
+// The exact search for an optimal strategy of the ordinary game: the one with the fewest guesses
+// in total over the secrets still possible (each secret equally likely, a winning guess counts),
+// optionally with every game won within a given number of guesses. Branch and bound over every
+// guess (not only the consistent ones), with
+//   - an admissible lower bound: one guess can tell apart at most B + 1 parts (B answers other
+//     than all black), so n secrets need at least the total of a complete (B)-ary fill;
+//   - symmetry: colours no guess used are interchangeable, colours no secret holds score nothing,
+//     and (classic rules) position permutations that, with a colour permutation, fix every guess
+//     so far map the position to itself: one guess of each class is searched;
+//   - ties on the total broken by the least sum of squared game lengths, exactly (the search
+//     minimises the pair), so that the strategy is defined by the game and not by search order;
+//   - a transposition table on the set of secrets (a 128-bit hash of its members and the guesses
+//     left), holding exact values with their best guess, and proven lower bounds.
+// The value it reports is proven optimal by the search, not the best found within a budget.
+// docs/optimal.md describes the search and its measurements.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "mastermind/core/budget.hpp"
+#include "mastermind/core/code_space.hpp"
+#include "mastermind/ordinary/codebreaker.hpp"
+
+namespace mastermind {
+
+struct OptimalSearchOptions {
+    // Threads for a large set's first level (solve()): the parts of each first guess are split
+    // among them, each thread with its own table. 1: all in the caller's thread.
+    int threads = 1;
+    // The least set searched that way: below it the split costs more than it saves (separate
+    // tables, uneven parts; 4x6 took 0.13 s on 2 threads against 0.095 s on one, 4x7 6.3 s
+    // against 8.1 s).
+    std::size_t parallel_from = 2000;
+    // Called now and then with one line on how a long search goes (the guesses of the top level
+    // done, the best total so far); empty: quiet.
+    std::function<void(const std::string&)> progress;
+};
+
+struct OptimalSearchStats {
+    std::uint64_t nodes = 0;           // sets searched (table hits and shortcuts not counted)
+    std::uint64_t guesses_scored = 0;  // guesses whose partition was counted
+    std::uint64_t table_hits = 0;
+    std::uint64_t table_entries = 0;
+};
+
+class OptimalSearch {
+public:
+    static constexpr int kUnbounded = 255;
+
+    // Games of at most this many codes (the value packs the total in 24 bits above the squares).
+    static constexpr std::uint32_t kMaxCodes = std::uint32_t{1} << 20;
+    // Empty if the search holds a game of `codes` codes, else why not (asked before a code space
+    // of that size is built: the refusal comes first).
+    static std::string check(std::uint64_t codes);
+
+    // Throws std::invalid_argument with check()'s message.
+    OptimalSearch(const CodeSpace& space, OptimalSearchOptions options = {});
+    ~OptimalSearch();
+    OptimalSearch(const OptimalSearch&) = delete;
+    OptimalSearch& operator=(const OptimalSearch&) = delete;
+
+    // The least total number of guesses over the secrets in `set` (increasing code numbers: the
+    // codes consistent with `history`), each counted from the next guess to the one that wins,
+    // when no game may take more than `guesses_left` more guesses (kUnbounded: no limit); nullopt
+    // when some secret cannot be found in time. Among the strategies with that total, the one
+    // found has the least sum of squared game lengths (the most even lengths): both are exact.
+    struct Optimum {
+        std::uint64_t total;
+        std::uint64_t squares;
+    };
+    // Throws BudgetExhausted when `budget` runs out first (the search can be asked again).
+    std::optional<Optimum> solve(std::span<const Guess> history, std::span<const std::uint32_t> set, int guesses_left,
+                                 const Budget& budget = {});
+
+    // The guess an optimal strategy plays at `set` with `guesses_left`, and the most guesses any of
+    // its games then takes; known for every set of the strategy solve() found (and its subsets
+    // on that strategy), nullopt for others.
+    struct Move {
+        std::uint32_t guess;
+        int depth;
+    };
+    std::optional<Move> move(std::span<const std::uint32_t> set, int guesses_left) const;
+
+    const OptimalSearchStats& stats() const;
+
+    // The admissible lower bound the search starts from: the least total for n secrets when
+    // every guess could split them into `branching` + 1 parts (a complete tree, filled level by
+    // level), with the least sum of squared game lengths and the levels it takes.
+    struct Fill {
+        std::uint64_t total = 0, squares = 0;
+        int levels = 0;
+    };
+    static Fill fill_bound(std::uint64_t n, std::uint64_t branching);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+    std::vector<std::unique_ptr<Impl>> helpers_;  // one per extra thread (options.threads)
+};
+
+}  // namespace mastermind

@@ -1,0 +1,266 @@
+#include "mastermind/ordinary/evaluation.hpp"
+#include "mastermind/core/histogram.hpp"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <optional>
+
+#include "mastermind/core/hash.hpp"
+#include "mastermind/ordinary/consistent_set.hpp"
+
+namespace mastermind {
+
+namespace {
+
+struct OrdinaryTally {
+    std::uint64_t games = 0, failures = 0, nodes = 0;
+    std::uint64_t moves = 0;  // sum of the move signatures (order-free: threads do not change it)
+    std::vector<std::uint64_t> histogram;
+    std::vector<std::pair<std::uint32_t, std::string>> failed;
+    int worst = 0;
+    std::vector<std::uint32_t> worst_secrets;  // the smallest ones seen at `worst`
+
+    void win(std::uint32_t secret, int guesses, std::size_t examples) {
+        ++games;
+        if (histogram.size() <= static_cast<std::size_t>(guesses)) histogram.resize(static_cast<std::size_t>(guesses) + 1);
+        ++histogram[static_cast<std::size_t>(guesses)];
+        if (guesses > worst) worst = guesses, worst_secrets.clear();
+        if (guesses == worst) keep_smallest(worst_secrets, secret, examples);
+    }
+    static void keep_smallest(std::vector<std::uint32_t>& kept, std::uint32_t secret, std::size_t examples) {
+        kept.insert(std::upper_bound(kept.begin(), kept.end(), secret), secret);
+        if (kept.size() > examples) kept.pop_back();
+    }
+    void fail(std::uint32_t secret, std::string why, std::size_t examples) {
+        ++games;
+        ++failures;
+        if (failed.size() < examples) failed.emplace_back(secret, std::move(why));
+    }
+};
+
+OrdinaryTally merge(tbb::enumerable_thread_specific<OrdinaryTally>& tallies, std::size_t examples) {
+    OrdinaryTally all;
+    for (auto& t : tallies) {
+        all.games += t.games;
+        all.failures += t.failures;
+        all.nodes += t.nodes;
+        all.moves += t.moves;
+        if (all.histogram.size() < t.histogram.size()) all.histogram.resize(t.histogram.size());
+        for (std::size_t i = 0; i < t.histogram.size(); ++i) all.histogram[i] += t.histogram[i];
+        all.failed.insert(all.failed.end(), t.failed.begin(), t.failed.end());
+        if (t.worst > all.worst) all.worst = t.worst, all.worst_secrets.clear();
+        if (t.worst == all.worst) {
+            for (auto s : t.worst_secrets) OrdinaryTally::keep_smallest(all.worst_secrets, s, examples);
+        }
+    }
+    std::sort(all.failed.begin(), all.failed.end());
+    return all;
+}
+
+// Groups at least this large are split in parallel, subtree by subtree.
+constexpr std::size_t kParallelSet = 512;
+
+// Each thread's codebreaker, told the game's guess limit (which `optimal` plans for).
+std::unique_ptr<Codebreaker> make_breaker(const CodeSpace& space, const OrdinaryEvaluationOptions& options) {
+    CodebreakerOptions o = options.codebreaker_options;
+    o.max_guesses = options.max_guesses;
+    o.threads = options.threads;  // the evaluation's threads (0: every core) for `optimal`'s search
+    return options.codebreaker->make(space, o);
+}
+
+// The decision tree of the walk, built by the threads that walk it: a node's children are added
+// by the task of that node, under a lock (the walk spends its time in the codebreaker).
+class TreeRecorder {
+public:
+    explicit TreeRecorder(const CodeSpace& space) {
+        tree_.rules = space.rules();
+        tree_.pegs = space.pegs();
+        tree_.colours = space.colours();
+        tree_.nodes.emplace_back();
+    }
+    void set_guess(std::uint32_t node, std::uint32_t guess) {
+        const std::lock_guard lock(mutex_);
+        tree_.nodes[node].guess = guess;
+    }
+    std::uint32_t add_child(std::uint32_t node, std::uint32_t feedback) {
+        const std::lock_guard lock(mutex_);
+        const auto child = static_cast<std::uint32_t>(tree_.nodes.size());
+        tree_.nodes.emplace_back();
+        tree_.nodes[node].children.emplace_back(feedback, child);
+        return child;
+    }
+    DecisionTree take() { return std::move(tree_); }
+
+private:
+    std::mutex mutex_;
+    DecisionTree tree_;
+};
+
+class OrdinaryWalker {
+public:
+    OrdinaryWalker(const CodeSpace& space, const OrdinaryEvaluationOptions& options)
+        : space_(space), options_(options),
+          breakers_([&] { return make_breaker(space, options); }) {
+        if (options.record_tree) recorder_ = std::make_unique<TreeRecorder>(space);
+    }
+
+    void walk(std::span<const std::uint32_t> set, std::vector<Guess>& history, std::uint32_t node) {
+        auto& tally = tallies_.local();
+        const int depth = static_cast<int>(history.size());
+        if (depth >= options_.max_guesses) {
+            for (auto s : set) tally.fail(s, fmt::format("not found in {} guesses", options_.max_guesses), options_.examples);
+            return;
+        }
+        ++tally.nodes;
+        std::uint32_t guess = 0;
+        try {
+            guess = breakers_.local()->next(OrdinaryPosition{space_, history, set});
+        } catch (const std::exception& e) {
+            for (auto s : set) tally.fail(s, fmt::format("codebreaker error after {} guesses: {}", depth, e.what()), options_.examples);
+            return;
+        }
+        if (guess >= space_.size()) {
+            for (auto s : set) tally.fail(s, fmt::format("guess {} is not a code", guess), options_.examples);
+            return;
+        }
+        if (depth == 0) first_guess_ = guess;
+        // The move as a number: the set it was played for (least code and size), depth, guess.
+        tallies_.local().moves += mix64(mix64(std::uint64_t{set.front()} << 32 ^ set.size()) ^ std::uint64_t(depth) << 48 ^ guess);
+        const auto parts = split_by_feedback(space_, set, guess);
+        std::vector<std::uint32_t> children(parts.feedback.size(), 0);
+        if (recorder_) {
+            recorder_->set_guess(node, guess);
+            for (std::size_t i = 0; i < parts.feedback.size(); ++i) {
+                if (parts.feedback[i] != space_.win()) children[i] = recorder_->add_child(node, parts.feedback[i]);
+            }
+        }
+        auto visit = [&](std::size_t i, std::vector<Guess>& h) {
+            if (parts.feedback[i] == space_.win()) {
+                tallies_.local().win(guess, depth + 1, options_.examples);
+                return;
+            }
+            h.push_back({guess, parts.feedback[i]});
+            walk(parts.part(i), h, children[i]);
+            h.pop_back();
+        };
+        if (set.size() >= kParallelSet && parts.feedback.size() > 1) {
+            tbb::parallel_for(std::size_t{0}, parts.feedback.size(), [&](std::size_t i) {
+                std::vector<Guess> h = history;
+                visit(i, h);
+            });
+        } else {
+            for (std::size_t i = 0; i < parts.feedback.size(); ++i) visit(i, history);
+        }
+    }
+
+    OrdinaryTally merged() { return merge(tallies_, options_.examples); }
+    std::optional<std::uint32_t> first_guess() const { return first_guess_; }
+    std::shared_ptr<DecisionTree> tree() {
+        if (!recorder_) return nullptr;
+        auto tree = std::make_shared<DecisionTree>(recorder_->take());
+        // Children in answer order, whatever order the threads added them in.
+        for (auto& n : tree->nodes) std::sort(n.children.begin(), n.children.end());
+        return tree;
+    }
+
+private:
+    const CodeSpace& space_;
+    const OrdinaryEvaluationOptions& options_;
+    tbb::enumerable_thread_specific<std::unique_ptr<Codebreaker>> breakers_;
+    tbb::enumerable_thread_specific<OrdinaryTally> tallies_;
+    std::unique_ptr<TreeRecorder> recorder_;  // with record_tree
+    std::optional<std::uint32_t> first_guess_;  // none when the codebreaker failed at the start
+};
+
+OrdinaryEvaluation finish(const CodeSpace& space, const OrdinaryEvaluationOptions& options, OrdinaryTally all,
+                          std::chrono::steady_clock::time_point start) {
+    OrdinaryEvaluation r;
+    r.games = all.games;
+    r.failures = all.failures;
+    r.nodes = all.nodes;
+    r.move_hash = all.moves;
+    r.histogram = all.histogram;
+    const auto totals = histogram_totals(r.histogram);
+    r.total = totals.total;
+    r.worst = std::max(0, totals.worst);
+    r.mean = totals.mean();
+    for (std::size_t i = 0; i < all.failed.size() && i < options.examples; ++i) {
+        r.failure_examples.push_back(space.to_string(all.failed[i].first) + ": " + all.failed[i].second);
+    }
+    for (auto s : all.worst_secrets) r.worst_examples.push_back(space.to_string(s));
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
+}
+
+std::unique_ptr<tbb::global_control> limit_threads(int threads) {
+    const auto n = threads > 0 ? static_cast<std::size_t>(threads) : static_cast<std::size_t>(tbb::info::default_concurrency());
+    return std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, n);
+}
+
+}  // namespace
+
+PlayedGame play_ordinary_game(const CodeSpace& space, Codebreaker& breaker, std::uint32_t secret, int max_guesses) {
+    PlayedGame game;
+    std::vector<std::uint32_t> set = all_codes(space);
+    while (static_cast<int>(game.guesses.size()) < max_guesses) {
+        std::uint32_t guess = 0;
+        try {
+            guess = breaker.next(OrdinaryPosition{space, game.guesses, set});
+        } catch (const std::exception& e) {
+            game.error = e.what();
+            return game;
+        }
+        if (guess >= space.size()) {
+            game.error = fmt::format("guess {} is not a code", guess);
+            return game;
+        }
+        const auto feedback = space.feedback(guess, secret);
+        game.guesses.push_back({guess, feedback});
+        if (feedback == space.win()) {
+            game.won = true;
+            return game;
+        }
+        set = narrow(space, set, guess, feedback);
+    }
+    return game;
+}
+
+OrdinaryEvaluation evaluate_ordinary_all(const CodeSpace& space, const OrdinaryEvaluationOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
+    const auto limit = limit_threads(options.threads);
+    OrdinaryWalker walker(space, options);
+    const auto codes = all_codes(space);
+    std::vector<Guess> history;
+    walker.walk(codes, history, 0);
+    auto r = finish(space, options, walker.merged(), start);
+    if (const auto first = walker.first_guess()) r.first_guess = space.to_string(*first);
+    r.tree = walker.tree();
+    return r;
+}
+
+OrdinaryEvaluation evaluate_ordinary_games(const CodeSpace& space, const OrdinaryEvaluationOptions& options,
+                                           const std::vector<std::uint32_t>& secrets) {
+    const auto start = std::chrono::steady_clock::now();
+    const auto limit = limit_threads(options.threads);
+    tbb::enumerable_thread_specific<std::unique_ptr<Codebreaker>> breakers([&] { return make_breaker(space, options); });
+    tbb::enumerable_thread_specific<OrdinaryTally> tallies;
+    tbb::parallel_for(std::size_t{0}, secrets.size(), [&](std::size_t i) {
+        auto& tally = tallies.local();
+        const auto game = play_ordinary_game(space, *breakers.local(), secrets[i], options.max_guesses);
+        tally.nodes += game.guesses.size();
+        if (game.won) tally.win(secrets[i], static_cast<int>(game.guesses.size()), options.examples);
+        else tally.fail(secrets[i], game.error.empty() ? fmt::format("not found in {} guesses", options.max_guesses) : game.error, options.examples);
+    });
+    return finish(space, options, merge(tallies, options.examples), start);
+}
+
+}  // namespace mastermind

@@ -1,0 +1,934 @@
+#include "mastermind/ordinary/optimal_search.hpp"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <deque>
+#include <exception>
+#include <limits>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+#include <numeric>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "mastermind/core/hash.hpp"
+#include "ordinary/guess_symmetry.hpp"
+
+namespace mastermind {
+
+namespace {
+
+// Sets up to this size are searched in two phases (search()).
+constexpr std::uint32_t kTwoPhaseSet = 64;
+
+// What the search minimises, packed in one integer: the total number of guesses in the high 32
+// bits and the sum of the squared game lengths in the low 32. Compared as integers, values order
+// by total first, then by the spread of the game lengths: among strategies with the fewest
+// guesses, the one whose games are the most even in length. Both parts add up over the parts of a
+// set once each part's games are made one guess longer (lift()), so the search and its bounds
+// work on values as they would on totals.
+using Value = std::uint64_t;
+constexpr Value value_of(std::uint64_t total, std::uint64_t squares) { return total << 32 | squares; }
+constexpr std::uint64_t total_of(Value v) { return v >> 32; }
+
+// A value no strategy reaches: "cannot be done within the guesses left". Small enough that the
+// sum of one per answer does not overflow.
+constexpr Value kInfinite = Value{1} << 56;
+
+// The value of a part's games when each takes one more guess (the guess that made the part):
+// every length d becomes d + 1, so the total grows by m and the squares by 2 * total + m.
+constexpr Value lift(Value v, std::uint64_t m) { return v >= kInfinite ? kInfinite : v + (m << 32) + 2 * total_of(v) + m; }
+
+// The least value v of a part of m secrets with lift(v, m) >= budget: the beta of a child.
+Value child_beta(Value budget, std::uint64_t m) {
+    const std::uint64_t t = total_of(budget);
+    Value v = budget > (m << 32) + 2 * t + m + 4 ? budget - (m << 32) - 2 * t - m - 4 : 0;
+    while (lift(v, m) < budget) ++v;
+    return v;
+}
+
+// The table's key: two independent 64-bit hashes of the members (in order) and the guesses left.
+struct Key {
+    std::uint64_t a, b;
+    bool operator==(const Key&) const = default;
+};
+struct KeyHash {
+    std::size_t operator()(const Key& k) const noexcept { return static_cast<std::size_t>(k.a); }
+};
+
+Key key_of(std::span<const std::uint32_t> set, int guesses_left) {
+    std::uint64_t a = 0x243f6a8885a308d3ULL ^ static_cast<std::uint64_t>(guesses_left);
+    std::uint64_t b = 0x13198a2e03707344ULL + set.size();
+    for (auto c : set) {
+        a = mix64(a + c);
+        b = (b + (c ^ 0x5bd1e995u)) * 0x9fb21c651e98df25ULL;
+        b ^= b >> 32;
+    }
+    return {a, mix64(b)};
+}
+
+// What the table knows of a set: its exact value with the guess and depth that reach it, or a
+// proven lower bound.
+struct Entry {
+    Value value = 0;
+    std::uint32_t guess = 0;
+    std::uint8_t exact = 0;
+    std::uint8_t depth = 0;
+};
+
+// A permutation of the positions (peg i moves to position to[i]) with a permutation of the
+// colours of the guesses so far (colour c becomes colour[c]) that maps each of those guesses to
+// itself, and so the consistent set to itself.
+struct Symmetry {
+    std::array<std::uint8_t, CodeSpace::kMaxPegs> to{};
+    std::array<std::int8_t, CodeSpace::kMaxColours> colour{};
+};
+
+struct Candidate {
+    Value bound;  // admissible lower bound on the value with this guess
+    std::uint32_t code;
+    bool consistent;
+};
+
+// The canonical guesses of a position, grouped by colour-count class.
+struct GuessList {
+    struct Group {
+        std::uint32_t count_class, begin, end;
+    };
+    std::vector<std::uint32_t> codes;
+    std::vector<Group> groups;
+};
+
+// The order candidates are tried in: the least bound first, then a consistent guess, then the
+// lower code. As a heap's comparison: whether `a` comes after `b`.
+bool worse(const Candidate& a, const Candidate& b) {
+    if (a.bound != b.bound) return a.bound > b.bound;
+    if (a.consistent != b.consistent) return b.consistent;
+    return a.code > b.code;
+}
+
+struct Part {
+    std::uint32_t feedback;
+    std::uint32_t begin, end;
+    std::uint32_t size() const { return end - begin; }
+};
+
+// What one level of the search keeps while its children are searched.
+struct Frame {
+    std::vector<CodeMasks> masks;
+    std::vector<Candidate> candidates;
+    std::vector<Symmetry> symmetries;
+    std::vector<std::uint32_t> feedback;  // of each member, for the guess being tried
+    std::vector<std::uint32_t> members;   // the members part by part
+    std::vector<Part> parts;
+};
+
+struct Result {
+    Value value;          // exact when below the search's beta, else a lower bound
+    std::uint8_t depth;   // guesses of the longest game, when exact
+};
+
+}  // namespace
+
+OptimalSearch::Fill OptimalSearch::fill_bound(std::uint64_t n, std::uint64_t branching) {
+    // Level 1 finds at most one secret (the guess itself), and each node of a level has at most
+    // `branching` children: the secrets found at level L each took L guesses.
+    Fill fill;
+    std::uint64_t found_here = 1;
+    for (std::uint64_t remaining = n; remaining > 0;) {
+        ++fill.levels;
+        const std::uint64_t found = std::min(remaining, found_here);
+        const auto level = static_cast<std::uint64_t>(fill.levels);
+        fill.total += found * level;
+        fill.squares += found * level * level;
+        remaining -= found;
+        found_here = std::min<std::uint64_t>(found_here * std::max<std::uint64_t>(branching, 1), std::uint64_t{1} << 40);
+    }
+    return fill;
+}
+
+struct OptimalSearch::Impl {
+    const CodeSpace& space;
+    OptimalSearchOptions options;
+    // The budget of the solve() under way (never null during one), asked every kBudgetNodes sets.
+    const Budget* budget = nullptr;
+    static constexpr std::uint64_t kBudgetNodes = 256;
+    std::uint32_t branching = 1;           // answers other than all black one guess can get
+    std::vector<Value> fill;               // [n]: the value of the complete fill (fill_bound)
+    std::vector<std::uint8_t> fill_depth;  // [n]: the levels that fill needs
+    std::unordered_map<Key, Entry, KeyHash> table;
+    std::deque<Frame> frames;  // a deque: a level's frame stays where it is while deeper ones are added
+    std::vector<std::uint32_t> history;  // the guesses from the start of the game
+    std::vector<std::uint32_t> counts;   // by feedback id, zero between uses
+    std::vector<std::uint32_t> touched;
+    std::vector<std::uint64_t> touched_words;  // bit f: part f has members (scan)
+    std::vector<Value> bounds;                 // scan: lift(bound()) of each part size
+    std::vector<Value> steps;                  // scan: bounds[m + 1] - bounds[m]
+    std::vector<std::uint32_t> member_answers;  // scan: the feedback of each member
+    std::vector<std::uint8_t> in_set;
+    std::unordered_map<std::uint64_t, GuessList> canonical_lists;
+    std::vector<std::uint32_t> class_seen;  // [count class]: the scan (class_stamp) class_value is of
+    std::vector<Value> class_value;
+    std::vector<Value> sum_split;  // [c * sum_split_limit + m]: even_split(m, answers with sum c)
+    std::uint32_t sum_split_limit = 0;
+    std::uint32_t class_stamp = 0;
+    OptimalSearchStats stats;
+    std::chrono::steady_clock::time_point started, last_report;
+
+    Impl(const CodeSpace& s, OptimalSearchOptions o)
+        : space(s), options(std::move(o)), counts(s.feedback_slots(), 0), touched_words((s.feedback_slots() + 63) / 64, 0),
+          in_set(s.size(), 0) {
+        touched.reserve(s.feedback_slots());
+        class_seen.assign(s.count_classes(), 0);
+        class_value.assign(s.count_classes(), 0);
+        branching = static_cast<std::uint32_t>(achievable_answers() - 1);
+        fill.resize(std::size_t{s.size()} + 1);
+        fill_depth.resize(std::size_t{s.size()} + 1);
+        for (std::uint32_t n = 0; n <= s.size(); ++n) {
+            const auto f = fill_bound(n, branching);
+            fill[n] = value_of(f.total, f.squares);
+            fill_depth[n] = static_cast<std::uint8_t>(std::min(f.levels, 255));
+        }
+        // class_bound's even splits, looked up for every sum c and part size below the limit.
+        sum_split_limit = std::min<std::uint32_t>(s.size() + 1, 4096);
+        sum_split.resize(std::size_t{sum_split_limit} * static_cast<std::size_t>(s.pegs() + 1));
+        for (std::uint32_t c = 0; c <= static_cast<std::uint32_t>(s.pegs()); ++c) {
+            for (std::uint32_t m = 1; m < sum_split_limit; ++m) {
+                sum_split[c * sum_split_limit + m] = even_split(m, std::min(m, answers_with_sum(c)));
+            }
+        }
+    }
+
+    // Distinct answers a guess can get in this game (the all-black one included): those of one
+    // guess of each colour pattern against every code.
+    std::uint64_t achievable_answers() {
+        if (space.size() > 65536) {
+            // Scoring a guess of each pattern against every code would take minutes: count every
+            // (b, w) or (b, g, w) summing to at most P instead, less (P-1, 1) under classic rules.
+            const auto p = static_cast<std::uint64_t>(space.pegs());
+            return space.rules() == Rules::classic ? (p + 1) * (p + 2) / 2 - (p >= 1 ? 1 : 0) : (p + 1) * (p + 2) * (p + 3) / 6;
+        }
+        std::vector<std::uint8_t> seen(space.feedback_slots(), 0);
+        const std::uint32_t all = (1u << space.colours()) - 1;
+        codebreakers::for_each_canonical_guess(space, all, 0, [&](std::uint32_t g) {
+            for (std::uint32_t s = 0; s < space.size(); ++s) seen[space.feedback(g, s)] = 1;
+            return true;
+        });
+        return static_cast<std::uint64_t>(std::count(seen.begin(), seen.end(), 1));
+    }
+
+    // A lower bound on the total of a guess outside the set: all n secrets need a second guess
+    // and are split into at most `branching` parts, at best evenly (the fill is convex).
+    Value outside_floor(std::uint32_t n) const {
+        return even_split(n, std::min<std::uint32_t>(n, branching));
+    }
+
+    // The least value of n secrets split into `parts` parts, each one guess deeper: the parts as
+    // even as they can be (the fill is convex).
+    Value even_split(std::uint32_t n, std::uint32_t parts) const {
+        const std::uint32_t small = n / parts, large = n % parts;
+        return (large ? large * lift(fill[small + 1], small + 1) : 0) + (parts - large) * lift(fill[small], small);
+    }
+
+    // The canonical guesses for the colours present in the set and used so far (guess_symmetry.hpp),
+    // listed once for each pair: few pairs occur, and the listing costs more than scoring small sets.
+    // They come grouped by colour-count class, in code order inside a group.
+    const GuessList& canonical_guesses(std::uint32_t present, std::uint32_t used) {
+        auto& list = canonical_lists[std::uint64_t{present} << 32 | used];
+        if (list.codes.empty()) {
+            codebreakers::for_each_canonical_guess(space, present, used, [&](std::uint32_t g) {
+                list.codes.push_back(g);
+                return true;
+            });
+            std::stable_sort(list.codes.begin(), list.codes.end(),
+                             [&](std::uint32_t a, std::uint32_t b) { return space.count_class(a) < space.count_class(b); });
+            for (std::uint32_t i = 0; i < list.codes.size(); ++i) {
+                const std::uint32_t cls = space.count_class(list.codes[i]);
+                if (list.groups.empty() || list.groups.back().count_class != cls) list.groups.push_back({cls, i, i});
+                list.groups.back().end = i + 1;
+            }
+        }
+        return list;
+    }
+
+    // A lower bound on the value of every guess outside the set with the colour counts of class
+    // `cls`: black + white (+ grey) against each secret depends on the counts alone, and the
+    // secrets with a common sum c split into at most as many parts as there are answers with that
+    // sum, at best evenly. Computed once per class and scan (class_stamp).
+    Value class_bound(const Frame& f, std::uint32_t n, std::uint32_t cls) {
+        if (class_seen[cls] == class_stamp) return class_value[cls];
+        const std::uint64_t u = space.class_counts(cls);
+        const auto pegs = static_cast<std::uint32_t>(space.pegs());
+        std::uint32_t by_sum[CodeSpace::kMaxPegs + 1] = {};
+        for (std::uint32_t i = 0; i < n; ++i) ++by_sum[__builtin_popcountll(u & f.masks[i].counts)];
+        Value total = 0;
+        for (std::uint32_t c = 0; c <= pegs; ++c) {
+            const std::uint32_t m = by_sum[c];
+            if (m == 0) continue;
+            total += m < sum_split_limit ? sum_split[c * sum_split_limit + m] : even_split(m, std::min(m, answers_with_sum(c)));
+        }
+        class_seen[cls] = class_stamp;
+        class_value[cls] = total;
+        return total;
+    }
+
+    // Answers with black + white (+ grey) = c other than all black; with c = P, black is not P - 1
+    // either.
+    std::uint32_t answers_with_sum(std::uint32_t c) const {
+        const auto pegs = static_cast<std::uint32_t>(space.pegs());
+        std::uint32_t answers = space.rules() == Rules::classic ? c + 1 : (c + 1) * (c + 2) / 2;
+        if (c == pegs) answers -= space.rules() == Rules::classic ? 2 : 3;
+        return std::max(answers, 1u);
+    }
+
+    // The answer to guess `g` of secret `s`, the rules known when compiling (the hot loops).
+    template <Rules R>
+    std::uint32_t feedback(const CodeMasks& g, const CodeMasks& s) const {
+        return R == Rules::classic ? space.classic_feedback(g, s) : space.adjacent_feedback(g, s);
+    }
+
+    // Whether every part of `guess` has at most two secrets (then the bound is its exact total).
+    bool small_parts(std::uint32_t guess, const Frame& f, std::uint32_t n) {
+        const CodeMasks gm = space.masks(guess);
+        bool small = true;
+        for (std::uint32_t i = 0; i < n; ++i) {
+            const std::uint32_t fb = space.feedback(gm, f.masks[i]);
+            if (counts[fb]++ == 0) touched.push_back(fb);
+            small = small && counts[fb] <= 2;
+        }
+        for (auto fb : touched) counts[fb] = 0;
+        touched.clear();
+        return small;
+    }
+
+    Value bound(std::uint32_t n, int guesses_left) const {
+        return fill_depth[n] <= guesses_left ? fill[n] : kInfinite;
+    }
+
+    Frame& frame(std::size_t level) {
+        if (frames.size() <= level) frames.resize(level + 1);
+        return frames[level];
+    }
+
+    // The symmetries of the guesses so far (classic rules only: a permutation of the positions
+    // changes which pegs are neighbours). Level 0 starts from every permutation of the
+    // positions, deeper levels keep those of the level above that also fix its guess.
+    void symmetries_for(std::size_t level) {
+        auto& out = frames[level].symmetries;
+        out.clear();
+        if (space.rules() != Rules::classic || space.pegs() > 6) return;
+        const int pegs = space.pegs();
+        std::vector<Symmetry> start;
+        std::span<const std::uint32_t> fix;
+        if (level == 0) {
+            Symmetry s;
+            s.colour.fill(-1);
+            std::uint32_t taken = 0;
+            auto permute = [&](auto&& self, int at) -> void {
+                if (at == pegs) {
+                    start.push_back(s);
+                    return;
+                }
+                for (int v = 0; v < pegs; ++v) {
+                    if (taken >> v & 1) continue;
+                    taken |= 1u << v;
+                    s.to[static_cast<std::size_t>(at)] = static_cast<std::uint8_t>(v);
+                    self(self, at + 1);
+                    taken &= ~(1u << v);
+                }
+            };
+            permute(permute, 0);
+            fix = history;
+        } else {
+            start = frames[level - 1].symmetries;
+            fix = std::span<const std::uint32_t>(history).last(1);
+        }
+        for (auto s : start) {
+            bool ok = true;
+            for (auto h : fix) {
+                for (int i = 0; i < pegs && ok; ++i) {
+                    const int c = space.digit(h, i), image = space.digit(h, s.to[static_cast<std::size_t>(i)]);
+                    if (s.colour[static_cast<std::size_t>(c)] == -1) {
+                        for (int other = 0; other < space.colours(); ++other) {
+                            if (s.colour[static_cast<std::size_t>(other)] == image) ok = false;
+                        }
+                        s.colour[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(image);
+                    } else if (s.colour[static_cast<std::size_t>(c)] != image) {
+                        ok = false;
+                    }
+                }
+            }
+            bool identity = true;
+            for (int i = 0; i < pegs; ++i) identity = identity && s.to[static_cast<std::size_t>(i)] == i;
+            if (ok && !identity) out.push_back(s);
+        }
+    }
+
+    // Whether `guess` (canonical for its colours) is the least code of its class under the
+    // position symmetries too.
+    bool least_under(const std::vector<Symmetry>& symmetries, std::uint32_t guess, std::uint32_t zero, std::uint32_t free_live) const {
+        const int pegs = space.pegs();
+        const auto digits = space.digits(guess);
+        const int z0 = zero ? __builtin_ctz(zero) : -1;
+        for (const auto& s : symmetries) {
+            int image[CodeSpace::kMaxPegs];
+            for (int i = 0; i < pegs; ++i) {
+                const int c = digits[static_cast<std::size_t>(i)];
+                int mapped;
+                if (zero >> c & 1) mapped = z0;
+                else if (free_live >> c & 1) mapped = 64 + c;  // relabelled below
+                else mapped = s.colour[static_cast<std::size_t>(c)];
+                image[s.to[static_cast<std::size_t>(i)]] = mapped;
+            }
+            std::uint32_t pending = free_live;
+            int label_of[CodeSpace::kMaxColours];
+            std::fill(label_of, label_of + CodeSpace::kMaxColours, -1);
+            for (int i = 0; i < pegs; ++i) {
+                if (image[i] < 64) continue;
+                int& label = label_of[image[i] - 64];
+                if (label < 0) {
+                    label = __builtin_ctz(pending);
+                    pending &= pending - 1;
+                }
+                image[i] = label;
+            }
+            for (int i = 0; i < pegs; ++i) {
+                if (image[i] != digits[static_cast<std::size_t>(i)]) {
+                    if (image[i] < digits[static_cast<std::size_t>(i)]) return false;
+                    break;
+                }
+            }
+        }
+        return true;
+    }
+
+    enum class Guesses { consistent, outside, all };
+
+    // Scores the canonical guesses of kind `which` against `set` and keeps, in `f.candidates`
+    // sorted best first, those whose bound is below `beta`. Returns the least bound of the ones
+    // it dropped. Sets `settled` when it finds a guess proven optimal: that one alone is kept.
+    template <Rules R>
+    Value scan(Frame& f, std::span<const std::uint32_t> set, int child_left, Value beta, Value floor, Guesses which, bool& settled) {
+        const auto n = static_cast<std::uint32_t>(set.size());
+        f.masks.resize(n);
+        std::uint64_t present_counts = 0;
+        for (std::uint32_t i = 0; i < n; ++i) {
+            f.masks[i] = space.masks(set[i]);
+            present_counts |= f.masks[i].counts;
+        }
+        const int pegs = space.pegs(), k = space.colours();
+        std::uint32_t present = 0, used = 0;
+        for (int c = 0; c < k; ++c) {
+            if (present_counts >> (c * pegs) & ((std::uint64_t{1} << pegs) - 1)) present |= 1u << c;
+        }
+        for (auto h : history) {
+            for (auto d : space.digits(h)) used |= 1u << d;
+        }
+        const std::uint32_t all = (1u << k) - 1;
+        const std::uint32_t zero = all & ~present, free_live = all & ~used & present;
+        const std::uint32_t win = space.win();
+        f.candidates.clear();
+        Value dropped = kInfinite, best_consistent = kInfinite;
+        settled = false;
+        // The bound of each part size for the children's guesses left, looked up below.
+        bounds.resize(std::size_t{n} + 1);
+        for (std::uint32_t m = 0; m <= n; ++m) bounds[m] = m == 0 ? 0 : lift(bound(m, child_left), m);
+        const Value* part_bound = bounds.data();
+        // With every part size's bound finite (no limit on the guesses, or one these sizes
+        // cannot reach) the sum can be kept member by member (steps) without overflowing.
+        const bool incremental = bounds[n] < kInfinite;
+        steps.resize(std::size_t{n} + 1);
+        member_answers.resize(n);
+        if (incremental) {
+            for (std::uint32_t m = 0; m < n; ++m) steps[m] = bounds[m + 1] - bounds[m];
+        }
+        const Value* step = steps.data();
+        std::uint32_t* answer = member_answers.data();
+        std::uint32_t* count = counts.data();
+        const CodeMasks* member = f.masks.data();
+        const std::uint32_t words = static_cast<std::uint32_t>(touched_words.size());
+        std::uint64_t* touched_bits = touched_words.data();
+        auto consider = [&](std::uint32_t g, bool consistent) {
+            if (!f.symmetries.empty() && !least_under(f.symmetries, g, zero, free_live)) return true;
+            ++stats.guesses_scored;
+            const CodeMasks gm = space.masks(g);
+            Value sum = 0;
+            std::uint32_t parts = 0, largest = 0;
+            if (incremental) {
+                // The bound summed as the members are counted: each member adds the step from its
+                // part's size so far to one more, and no pass over the parts is needed after.
+                for (std::uint32_t i = 0; i < n; ++i) {
+                    const std::uint32_t fb = feedback<R>(gm, member[i]);
+                    answer[i] = fb;
+                    const std::uint32_t before = count[fb]++;
+                    sum += step[before];
+                    parts += before == 0 ? 1 : 0;
+                    largest = std::max(largest, before + 1);
+                }
+                for (std::uint32_t i = 0; i < n; ++i) count[answer[i]] = 0;
+                // The secret the guess wins at once is a game of one guess, not a part.
+                if (consistent) sum = sum - step[0] + value_of(1, 1);
+            } else {
+                // Counting without branches: the parts met are bits of touched_bits.
+                for (std::uint32_t i = 0; i < n; ++i) {
+                    const std::uint32_t fb = feedback<R>(gm, member[i]);
+                    ++count[fb];
+                    touched_bits[fb >> 6] |= std::uint64_t{1} << (fb & 63);
+                }
+                count[win] = 0;
+                touched_bits[win >> 6] &= ~(std::uint64_t{1} << (win & 63));
+                // The secret the guess wins at once (a game of one guess); every other game takes
+                // this guess and then its part's (lift).
+                sum = consistent ? value_of(1, 1) : 0;
+                for (std::uint32_t w = 0; w < words; ++w) {
+                    for (std::uint64_t bits = touched_bits[w]; bits; bits &= bits - 1) {
+                        const std::uint32_t fb = w * 64 + static_cast<std::uint32_t>(__builtin_ctzll(bits));
+                        const std::uint32_t m = count[fb];
+                        count[fb] = 0;
+                        sum += part_bound[m];
+                        largest = std::max(largest, m);
+                        ++parts;
+                    }
+                    touched_bits[w] = 0;
+                }
+            }
+            const Value total = std::min(sum, kInfinite);
+            const bool small = largest <= 2;
+            const bool useful = consistent || parts > 1;
+            if (!useful) return true;
+            if (total >= beta) {
+                dropped = std::min(dropped, total);
+                return true;
+            }
+            if (small && total <= floor) {
+                // Parts of one or two are solved exactly by the bound, and no guess beats the
+                // floor: this guess is optimal.
+                f.candidates.assign(1, Candidate{total, g, consistent});
+                settled = true;
+                return false;
+            }
+            f.candidates.push_back({total, g, consistent});
+            if (consistent) best_consistent = std::min(best_consistent, total);
+            return true;
+        };
+        ++class_stamp;
+        for (auto s : set) {
+            if (which == Guesses::outside) break;
+            if (!codebreakers::is_canonical_guess(space, present, used, s)) continue;
+            if (!consider(s, true)) break;
+        }
+        if (!settled && which != Guesses::outside) {
+            // No guess outside the set does better than splitting all n secrets evenly, so once
+            // a consistent guess whose parts are all solved by the bound reaches that, it is optimal.
+            floor = std::max(floor, std::min(best_consistent, outside_floor(n)));
+            const Candidate* settle = nullptr;
+            for (const auto& c : f.candidates) {
+                if (c.bound <= floor && small_parts(c.code, f, n) && (!settle || c.code < settle->code)) settle = &c;
+            }
+            if (settle) {
+                f.candidates.assign(1, *settle);
+                settled = true;
+            }
+        }
+        if (!settled && which != Guesses::consistent) {
+            for (auto s : set) in_set[s] = 1;
+            const auto& guesses = canonical_guesses(present, used);
+            for (const auto& group : guesses.groups) {
+                // Guesses with the same colour counts share a bound (class_bound): most classes
+                // are ruled out without scoring their guesses.
+                if (const Value b = class_bound(f, n, group.count_class); b >= beta) {
+                    dropped = std::min(dropped, b);
+                    continue;
+                }
+                bool go_on = true;
+                for (std::uint32_t i = group.begin; i < group.end && go_on; ++i) {
+                    const std::uint32_t g = guesses.codes[i];
+                    if (!in_set[g]) go_on = consider(g, false);
+                }
+                if (!go_on) break;
+            }
+            for (auto s : set) in_set[s] = 0;
+        }
+        // Best first by popping a heap: most candidates are never reached, so a full sort is waste.
+        std::make_heap(f.candidates.begin(), f.candidates.end(), worse);
+        return dropped;
+    }
+
+    // Splits `set` by the answers to `guess` into f.members / f.parts, the smallest part first.
+    template <Rules R>
+    void split(Frame& f, std::span<const std::uint32_t> set, std::uint32_t guess) {
+        const auto n = static_cast<std::uint32_t>(set.size());
+        f.feedback.resize(n);
+        f.members.resize(n);
+        const CodeMasks gm = space.masks(guess);
+        for (std::uint32_t i = 0; i < n; ++i) {
+            const std::uint32_t fb = feedback<R>(gm, f.masks[i]);
+            f.feedback[i] = fb;
+            if (counts[fb]++ == 0) touched.push_back(fb);
+        }
+        std::sort(touched.begin(), touched.end());
+        f.parts.clear();
+        std::uint32_t begin = 0;
+        for (auto fb : touched) {
+            f.parts.push_back({fb, begin, begin});
+            begin += counts[fb];
+            counts[fb] = f.parts.back().begin;  // now the next free slot of the part
+        }
+        for (std::uint32_t i = 0; i < n; ++i) f.members[counts[f.feedback[i]]++] = set[i];
+        for (auto& p : f.parts) {
+            p.end = counts[p.feedback];
+            counts[p.feedback] = 0;
+        }
+        touched.clear();
+        // Smallest first, stable (few parts: insertion sort, no buffer).
+        for (std::size_t i = 1; i < f.parts.size(); ++i) {
+            const Part p = f.parts[i];
+            std::size_t j = i;
+            for (; j > 0 && f.parts[j - 1].size() > p.size(); --j) f.parts[j] = f.parts[j - 1];
+            f.parts[j] = p;
+        }
+    }
+
+    template <Rules R>
+    Result search(std::size_t level, std::span<const std::uint32_t> set, int left, Value beta) {
+        const auto n = static_cast<std::uint32_t>(set.size());
+        if (n == 1) return {value_of(1, 1), 1};
+        if (n == 2) return left >= 2 ? Result{value_of(3, 5), 2} : Result{kInfinite, 0};
+        Value floor = bound(n, left);
+        if (floor >= beta) return {floor, 0};
+        const Key key = key_of(set, left);
+        if (auto it = table.find(key); it != table.end()) {
+            ++stats.table_hits;
+            if (it->second.exact) return {it->second.value, it->second.depth};
+            floor = std::max(floor, it->second.value);
+            if (floor >= beta) return {floor, 0};
+        }
+        if ((++stats.nodes % kBudgetNodes) == 0) budget->check("the exact search");
+        frame(level);
+        symmetries_for(level);
+        Frame& f = frames[level];
+        const int child_left = left == kUnbounded ? left : left - 1;
+        // Small sets are searched in two phases: the consistent guesses first, then the others
+        // only if the best so far is above what any of them could reach (outside_floor).
+        const bool two_phase = n <= kTwoPhaseSet;
+        bool settled = false;
+        Value proven = scan<R>(f, set, child_left, beta, floor, two_phase ? Guesses::consistent : Guesses::all, settled);
+        Value best = beta;
+        std::uint32_t best_guess = 0;
+        std::uint8_t best_depth = 0;
+        bool found = false;
+        auto try_candidates = [&] {
+            auto& candidates = frames[level].candidates;
+            const std::size_t count = candidates.size();
+            for (std::size_t c = 0; c < count; ++c) {
+                std::pop_heap(candidates.begin(), candidates.end() - static_cast<std::ptrdiff_t>(c), worse);
+                const Candidate cand = candidates[count - 1 - c];
+                if (cand.bound >= best) {
+                    proven = std::min(proven, cand.bound);
+                    break;
+                }
+                split<R>(frames[level], set, cand.code);
+                history.push_back(cand.code);
+                Value total = cand.bound;
+                std::uint8_t depth = 1;
+                bool complete = true;
+                for (std::size_t p = 0; p < frames[level].parts.size(); ++p) {
+                    const Part part = frames[level].parts[p];
+                    if (part.feedback == space.win()) continue;
+                    const Value estimate = lift(bound(part.size(), child_left), part.size());
+                    const Value beta_here = child_beta(best - (total - estimate), part.size());
+                    const auto members = std::span<const std::uint32_t>(frames[level].members).subspan(part.begin, part.size());
+                    const Result r = search<R>(level + 1, members, child_left, beta_here);
+                    total = total - estimate + lift(r.value, part.size());
+                    if (r.value >= beta_here) {
+                        complete = false;
+                        break;
+                    }
+                    depth = std::max<std::uint8_t>(depth, static_cast<std::uint8_t>(r.depth + 1));
+                }
+                history.pop_back();
+                if (complete) {
+                    best = total, best_guess = cand.code, best_depth = depth, found = true;
+                } else {
+                    proven = std::min(proven, total);
+                }
+                if (level == 0) report(c + 1, count, cand.code, complete ? total : 0, best);
+                else if (level <= 2) report_deeper(level, n, c + 1, count);
+            }
+        };
+        try_candidates();
+        if (two_phase && !settled) {
+            const Value outside = outside_floor(n);
+            if (outside < best) {
+                proven = std::min(proven, scan<R>(frames[level], set, child_left, best, std::max(floor, outside), Guesses::outside, settled));
+                try_candidates();
+            } else {
+                proven = std::min(proven, outside);
+            }
+        }
+        Entry& e = table[key];
+        if (found) {
+            e = Entry{best, best_guess, 1, best_depth};
+            return {best, best_depth};
+        }
+        const Value lower = std::max(floor, proven);
+        if (!e.exact) e.value = std::max(e.value, lower);
+        return {lower, 0};
+    }
+
+    // A proven lower bound on the total over `set` from two levels of guesses: for each first
+    // guess, each part counts its best second guess's bound (all guesses scored, none searched).
+    template <Rules R>
+    std::uint64_t two_level_bound(std::span<const std::uint32_t> set, int left) {
+        const int child_left = left == kUnbounded ? left : left - 1;
+        const int grandchild_left = child_left == kUnbounded ? child_left : child_left - 1;
+        frame(1);
+        symmetries_for(0);
+        bool settled = false;
+        scan<R>(frames[0], set, child_left, kInfinite, 0, Guesses::all, settled);
+        const std::vector<Candidate> firsts = frames[0].candidates;
+        std::uint64_t best = total_of(kInfinite);
+        for (const auto& first : firsts) {
+            if (total_of(first.bound) >= best) break;
+            split<R>(frames[0], set, first.code);
+            history.push_back(first.code);
+            symmetries_for(1);
+            std::uint64_t total = set.size();
+            for (const auto& part : frames[0].parts) {
+                if (part.feedback == space.win()) continue;
+                if (part.size() <= 2) {
+                    total += total_of(bound(part.size(), child_left));
+                    continue;
+                }
+                const auto members = std::span<const std::uint32_t>(frames[0].members).subspan(part.begin, part.size());
+                scan<R>(frames[1], members, grandchild_left, kInfinite, 0, Guesses::all, settled);
+                total += total_of(frames[1].candidates.empty() ? kInfinite : frames[1].candidates.front().bound);
+            }
+            history.pop_back();
+            best = std::min(best, total);
+        }
+        return best;
+    }
+
+    template <Rules R>
+    Result search_first_level(std::span<const std::uint32_t> set, int left, std::vector<std::unique_ptr<Impl>>& helpers);
+
+    // In a long search, a line every 10 s from the levels below the first: how far the current
+    // set of the second or third level has got (the history says which it is).
+    void report_deeper(std::size_t level, std::uint32_t n, std::size_t done, std::size_t of) {
+        if (!options.progress) return;
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_report < std::chrono::seconds(10)) return;
+        last_report = now;
+        std::string path;
+        for (auto h : history) {
+            if (!path.empty()) path += ' ';
+            path += space.to_string(h);
+        }
+        options.progress(fmt::format("optimal: level {} after {}: {} secrets, guess {} of {} tried; {:.0f} s", level + 1, path, n, done,
+                                     of, std::chrono::duration<double>(now - started).count()));
+    }
+
+    void report(std::size_t done, std::size_t of, std::uint32_t guess, Value total, Value best) {
+        if (!options.progress) return;
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        options.progress(fmt::format("optimal: guess {} of {} ({}) {}; best so far {}; {:.1f} s", done, of, space.to_string(guess),
+                                     total ? fmt::format("totals {}", total_of(total)) : std::string("cannot beat it"),
+                                     best >= kInfinite ? std::string("none") : std::to_string(total_of(best)), seconds));
+    }
+};
+
+std::string OptimalSearch::check(std::uint64_t codes) {
+    if (codes <= kMaxCodes) return {};
+    return fmt::format("the exact search holds games of at most {} codes (this one has {})", kMaxCodes, codes);
+}
+
+namespace {
+
+const CodeSpace& checked(const CodeSpace& space) {
+    if (auto why = OptimalSearch::check(space.size()); !why.empty()) throw std::invalid_argument(why);
+    return space;
+}
+
+}  // namespace
+
+OptimalSearch::OptimalSearch(const CodeSpace& space, OptimalSearchOptions options)
+    : impl_(std::make_unique<Impl>(checked(space), options)) {
+    for (int t = 1; t < options.threads; ++t) helpers_.push_back(std::make_unique<Impl>(space, OptimalSearchOptions{}));
+}
+
+// The first level of a large set on several threads: the first guesses are tried in order as in
+// search(), but the parts of each are handed out to the threads (the caller's `main` and the
+// helpers), each part searched by one thread in its own table. A part's beta is computed from
+// the parts finished so far and the bounds of the others, as in search(); a guess that beats the
+// best so far needs every part exact and the sum below it.
+template <Rules R>
+Result OptimalSearch::Impl::search_first_level(std::span<const std::uint32_t> set, int left, std::vector<std::unique_ptr<Impl>>& helpers) {
+    Impl& main = *this;
+    const auto n = static_cast<std::uint32_t>(set.size());
+    const int child_left = left == kUnbounded ? left : left - 1;
+    const Value floor = main.bound(n, left);
+    if (floor >= kInfinite) return {floor, 0};
+    ++main.stats.nodes;
+    main.frame(0);
+    main.symmetries_for(0);
+    bool settled = false;
+    Value proven = main.scan<R>(main.frames[0], set, child_left, kInfinite, floor, Impl::Guesses::all, settled);
+    std::vector<Candidate> candidates = main.frames[0].candidates;
+    std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) { return worse(b, a); });
+    std::vector<Impl*> workers{&main};
+    for (auto& h : helpers) {
+        h->history = main.history;
+        h->frame(1);
+        h->symmetries_for(0);
+        workers.push_back(h.get());
+    }
+    Value best = kInfinite;
+    std::uint32_t best_guess = 0;
+    std::uint8_t best_depth = 0;
+    for (std::size_t c = 0; c < candidates.size(); ++c) {
+        const Candidate cand = candidates[c];
+        if (cand.bound >= best) {
+            proven = std::min(proven, cand.bound);
+            break;
+        }
+        main.split<R>(main.frames[0], set, cand.code);
+        const std::vector<std::uint32_t> members = main.frames[0].members;
+        const std::vector<Part> parts = main.frames[0].parts;
+        std::mutex mutex;
+        std::size_t next = 0;
+        Value total = cand.bound;
+        std::uint8_t depth = 1;
+        bool failed = false;
+        std::exception_ptr thrown;  // a worker's BudgetExhausted, rethrown once all have joined
+        auto work_on_parts = [&](Impl& w) {
+            w.history.push_back(cand.code);
+            for (;;) {
+                Part part;
+                Value estimate, beta_here;
+                {
+                    const std::lock_guard lock(mutex);
+                    while (next < parts.size() && parts[next].feedback == main.space.win()) ++next;
+                    if (failed || next >= parts.size()) break;
+                    part = parts[next++];
+                    estimate = lift(main.bound(part.size(), child_left), part.size());
+                    if (total - estimate >= best) {
+                        failed = true;
+                        break;
+                    }
+                    beta_here = child_beta(best - (total - estimate), part.size());
+                }
+                const auto span = std::span<const std::uint32_t>(members).subspan(part.begin, part.size());
+                const Result r = w.template search<R>(1, span, child_left, beta_here);
+                const std::lock_guard lock(mutex);
+                total = total - estimate + lift(r.value, part.size());
+                if (r.value >= beta_here) failed = true;
+                else depth = std::max<std::uint8_t>(depth, static_cast<std::uint8_t>(r.depth + 1));
+            }
+            w.history.pop_back();
+        };
+        auto work = [&](Impl& w) noexcept {
+            try {
+                work_on_parts(w);
+            } catch (...) {
+                const std::lock_guard lock(mutex);
+                if (!thrown) thrown = std::current_exception();
+                failed = true;
+            }
+        };
+        std::vector<std::thread> threads;
+        for (std::size_t t = 1; t < workers.size(); ++t) threads.emplace_back(work, std::ref(*workers[t]));
+        work(main);
+        for (auto& t : threads) t.join();
+        if (thrown) std::rethrow_exception(thrown);
+        const bool complete = !failed && total < best;
+        if (complete) {
+            best = total, best_guess = cand.code, best_depth = depth;
+        } else {
+            proven = std::min(proven, total);
+        }
+        main.report(c + 1, candidates.size(), cand.code, complete ? total : 0, best);
+    }
+    for (auto& h : helpers) {
+        main.stats.nodes += std::exchange(h->stats.nodes, 0);
+        main.stats.guesses_scored += std::exchange(h->stats.guesses_scored, 0);
+        main.stats.table_hits += std::exchange(h->stats.table_hits, 0);
+    }
+    Entry& e = main.table[key_of(set, left)];
+    if (best < kInfinite) {
+        e = Entry{best, best_guess, 1, best_depth};
+        return {best, best_depth};
+    }
+    const Value lower = std::max(floor, proven);
+    if (!e.exact) e.value = std::max(e.value, lower);
+    return {lower, 0};
+}
+
+OptimalSearch::~OptimalSearch() = default;
+
+std::optional<OptimalSearch::Optimum> OptimalSearch::solve(std::span<const Guess> history, std::span<const std::uint32_t> set,
+                                                           int guesses_left, const Budget& budget) {
+    if (set.empty() || guesses_left < 1) return std::nullopt;
+    auto& s = *impl_;
+    s.budget = &budget;
+    for (auto& h : helpers_) h->budget = &budget;
+    s.history.clear();
+    for (const auto& g : history) s.history.push_back(g.code);
+    s.started = s.last_report = std::chrono::steady_clock::now();
+    const int left = std::min(guesses_left, kUnbounded);
+    if (s.options.progress && history.empty()) {
+        // Before a long search: the bound it has to close, from two levels of guesses.
+        const auto lower = s.space.rules() == Rules::classic ? s.two_level_bound<Rules::classic>(set, left)
+                                                               : s.two_level_bound<Rules::adjacent>(set, left);
+        s.options.progress(fmt::format("optimal: {} secrets: the total is at least {} (mean {:.4f}), from two levels of guesses; {:.1f} s",
+                                       set.size(), lower, static_cast<double>(lower) / static_cast<double>(set.size()),
+                                       std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count()));
+    }
+    Result r;
+    if (!helpers_.empty() && set.size() >= s.options.parallel_from) {
+        r = s.space.rules() == Rules::classic ? s.search_first_level<Rules::classic>(set, left, helpers_)
+                                              : s.search_first_level<Rules::adjacent>(set, left, helpers_);
+    } else {
+        r = s.space.rules() == Rules::classic ? s.search<Rules::classic>(0, set, left, kInfinite)
+                                              : s.search<Rules::adjacent>(0, set, left, kInfinite);
+    }
+    s.stats.table_entries = s.table.size();
+    for (const auto& h : helpers_) s.stats.table_entries += h->table.size();
+    if (s.options.progress) {
+        s.options.progress(fmt::format("optimal: {} secrets, {} more guesses at most: {}; {} sets searched, {} guesses scored, "
+                                       "{} table hits, {} entries, {:.2f} s",
+                                       set.size(), left == kUnbounded ? std::string("any number of") : std::to_string(left),
+                                       r.value >= kInfinite ? std::string("impossible") : fmt::format("total {}", total_of(r.value)), s.stats.nodes,
+                                       s.stats.guesses_scored, s.stats.table_hits, s.stats.table_entries,
+                                       std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count()));
+    }
+    if (r.value >= kInfinite) return std::nullopt;
+    return Optimum{total_of(r.value), r.value & 0xffffffffu};
+}
+
+std::optional<OptimalSearch::Move> OptimalSearch::move(std::span<const std::uint32_t> set, int guesses_left) const {
+    if (set.empty()) return std::nullopt;
+    const int left = std::min(guesses_left, kUnbounded);
+    if (set.size() == 1) return Move{set[0], 1};
+    if (set.size() == 2) return left >= 2 ? std::optional<Move>(Move{set[0], 2}) : std::nullopt;
+    const Key key = key_of(set, left);
+    auto known = [&](const Impl& impl) -> std::optional<Move> {
+        const auto it = impl.table.find(key);
+        if (it == impl.table.end() || !it->second.exact) return std::nullopt;
+        return Move{it->second.guess, it->second.depth};
+    };
+    if (auto m = known(*impl_)) return m;
+    for (const auto& h : helpers_) {
+        if (auto m = known(*h)) return m;
+    }
+    return std::nullopt;
+}
+
+const OptimalSearchStats& OptimalSearch::stats() const { return impl_->stats; }
+
+}  // namespace mastermind

@@ -1,0 +1,50 @@
+#include "ordinary/minimax_reference.hpp"
+
+#include <algorithm>
+
+#include "mastermind/ordinary/optimal_search.hpp"
+
+namespace mastermind {
+
+Pair Minimax::pair(const std::vector<std::uint32_t>& set, int left) {
+    if (left == 0) return kImpossible;
+    if (set.size() == 1) return {1, 1};
+    std::string key(reinterpret_cast<const char*>(set.data()), set.size() * sizeof(std::uint32_t));
+    key += static_cast<char>(left);
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    const int child_left = left == OptimalSearch::kUnbounded ? left : left - 1;
+    Pair best = kImpossible;
+    std::vector<std::vector<std::uint32_t>> parts(space_.feedback_slots());
+    for (std::uint32_t g = 0; g < space_.size(); ++g) {
+        for (auto& part : parts) part.clear();
+        std::size_t answers = 0;
+        for (auto s : set) {
+            auto& part = parts[space_.feedback(g, s)];
+            if (part.empty()) ++answers;
+            part.push_back(s);
+        }
+        if (answers == 1 && parts[space_.win()].empty()) continue;  // learns nothing
+        Pair here{0, 0};
+        for (std::uint32_t answer = 0; answer < parts.size(); ++answer) {
+            const auto& part = parts[answer];
+            if (part.empty()) continue;
+            if (answer == space_.win()) {
+                here.total += 1, here.squares += 1;
+                continue;
+            }
+            const auto p = pair(part, child_left);
+            if (p == kImpossible) {
+                here = kImpossible;
+                break;
+            }
+            // Each game of the part takes one guess more: d -> d + 1.
+            here.total += p.total + part.size();
+            here.squares += p.squares + 2 * p.total + part.size();
+        }
+        best = std::min(best, here);
+    }
+    memo_[key] = best;
+    return best;
+}
+
+}  // namespace mastermind

@@ -1,0 +1,201 @@
+// The optimal search against a plain exhaustive minimax (every code as a guess at every node, no
+// bound, no symmetry, no table but a memo of exact values), on every game up to 3 pegs and 4
+// colours under both rules, with and without a limit on the guesses; the strategy it plays against
+// the value it reports; decision-tree files written, read back and refused when malformed.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <sstream>
+
+#include "helpers/sanitized.hpp"
+#include "ordinary/minimax_reference.hpp"
+#include "mastermind/ordinary/evaluation.hpp"
+#include "mastermind/ordinary/consistent_set.hpp"
+#include "mastermind/ordinary/decision_tree.hpp"
+#include "mastermind/ordinary/optimal_search.hpp"
+
+namespace mastermind {
+namespace {
+
+std::optional<std::uint64_t> searched(const CodeSpace& space, int left) {
+    OptimalSearch search(space);
+    const auto all = all_codes(space);
+    const auto optimum = search.solve({}, all, left);
+    return optimum ? std::optional<std::uint64_t>(optimum->total) : std::nullopt;
+}
+
+TEST(OptimalSearch, EqualsPlainMinimaxOnEveryGameUpTo3PegsAnd4Colours) {
+    int games = 0;
+    for (auto rules : {Rules::classic, Rules::adjacent}) {
+        for (int p = 1; p <= 3; ++p) {
+            for (int k = 2; k <= 4; ++k) {
+                const CodeSpace space(rules, p, k);
+                Minimax reference(space);
+                const auto all = all_codes(space);
+                const auto free_pair = reference.pair(all, OptimalSearch::kUnbounded);
+                ASSERT_NE(free_pair, kImpossible);
+                OptimalSearch search(space);
+                const auto got = search.solve({}, all, OptimalSearch::kUnbounded);
+                ASSERT_TRUE(got);
+                EXPECT_EQ(got->total, free_pair.total) << to_string(rules) << " " << p << "x" << k;
+                EXPECT_EQ(got->squares, free_pair.squares) << to_string(rules) << " " << p << "x" << k;
+                // Every limit from one that cannot be met up to one that does not bind (the
+                // optimal strategies of these games take at most 4 guesses).
+                for (int left = 1; left <= 4; ++left) {
+                    // Under the sanitizers, limits 2 and 4 (the release flavour checks all four).
+                    if (test_support::kSanitized && left % 2 == 1) continue;
+                    const auto want = reference.value(all, left);
+                    const auto capped = searched(space, left);
+                    if (want == UINT64_MAX) {
+                        EXPECT_FALSE(capped) << to_string(rules) << " " << p << "x" << k << " within " << left;
+                    } else {
+                        EXPECT_EQ(capped, want) << to_string(rules) << " " << p << "x" << k << " within " << left;
+                    }
+                }
+                ++games;
+            }
+        }
+    }
+    EXPECT_EQ(games, 18);
+}
+
+TEST(OptimalSearch, SubsetsAfterAGuessEqualPlainMinimax) {
+    // Positions inside a game, where the symmetry of the guesses so far is only partial.
+    const CodeSpace space(Rules::classic, 3, 4);
+    Minimax reference(space);
+    const auto all = all_codes(space);
+    for (std::uint32_t first : {0u, 1u, 5u, 6u}) {  // 000, 001, 011, 012
+        const auto parts = split_by_feedback(space, all, first);
+        for (std::size_t i = 0; i < parts.feedback.size(); ++i) {
+            if (parts.feedback[i] == space.win()) continue;
+            const auto part = parts.part(i);
+            const std::vector<Guess> history{{first, parts.feedback[i]}};
+            OptimalSearch search(space);
+            EXPECT_EQ(search.solve(history, part, OptimalSearch::kUnbounded)->total,
+                      reference.value({part.begin(), part.end()}, OptimalSearch::kUnbounded))
+                << space.to_string(first) << " " << space.format_feedback(parts.feedback[i]);
+        }
+    }
+}
+
+TEST(OptimalSearch, TwoThreadsFindTheSameOptimumAsOne) {
+    // 4x5 (625 secrets), with the first level shared among threads from 256 secrets.
+    for (auto rules : {Rules::classic, Rules::adjacent}) {
+        const CodeSpace space(rules, 4, 5);
+        const auto all = all_codes(space);
+        for (int left : {OptimalSearch::kUnbounded, 5}) {
+            OptimalSearch one(space);
+            OptimalSearchOptions options;
+            options.threads = 2;
+            options.parallel_from = 256;
+            OptimalSearch two(space, options);
+            const auto a = one.solve({}, all, left), b = two.solve({}, all, left);
+            ASSERT_TRUE(a && b);
+            EXPECT_EQ(a->total, b->total) << to_string(rules);
+            EXPECT_EQ(a->squares, b->squares) << to_string(rules);
+            // Every position of the strategy is known to the search that found it.
+            EXPECT_EQ(one.move(all, left)->guess, two.move(all, left)->guess);
+        }
+    }
+}
+
+TEST(OptimalSearch, FillBoundIsTheCompleteTreeTotal) {
+    EXPECT_EQ(OptimalSearch::fill_bound(1, 13).total, 1u);
+    EXPECT_EQ(OptimalSearch::fill_bound(2, 13).total, 3u);
+    EXPECT_EQ(OptimalSearch::fill_bound(14, 13).total, 27u);       // 1 at the first guess, 13 at the second
+    EXPECT_EQ(OptimalSearch::fill_bound(15, 13).total, 15u + 14 + 1);  // and one at the third
+    EXPECT_EQ(OptimalSearch::fill_bound(0, 13).total, 0u);
+}
+
+OrdinaryEvaluation evaluate_optimal(const CodeSpace& space, int max_guesses, bool record_tree = false) {
+    OrdinaryEvaluationOptions options;
+    options.codebreaker = find_codebreaker("optimal");
+    options.max_guesses = max_guesses;
+    options.record_tree = record_tree;
+    return evaluate_ordinary_all(space, options);
+}
+
+TEST(OptimalCodebreaker, PlaysTheStrategyWhoseTotalTheSearchProves) {
+    for (auto rules : {Rules::classic, Rules::adjacent}) {
+        for (auto [p, k] : {std::pair{3, 4}, std::pair{3, 5}, std::pair{4, 3}}) {
+            const CodeSpace space(rules, p, k);
+            for (int limit : {10, 4, 3}) {
+                OptimalSearch search(space);
+                const auto want = search.solve({}, all_codes(space), limit);
+                const auto r = evaluate_optimal(space, limit);
+                if (!want) {
+                    EXPECT_GT(r.failures, 0u);
+                    continue;
+                }
+                EXPECT_EQ(r.failures, 0u);
+                EXPECT_EQ(r.total, want->total) << to_string(rules) << " " << p << "x" << k << " within " << limit;
+                std::uint64_t squares = 0;
+                for (std::size_t g = 0; g < r.histogram.size(); ++g) squares += g * g * r.histogram[g];
+                EXPECT_EQ(squares, want->squares) << to_string(rules) << " " << p << "x" << k << " within " << limit;
+                EXPECT_LE(r.worst, limit);
+            }
+        }
+    }
+}
+
+TEST(OptimalCodebreaker, RealPlayFollowsTheSameTreeAfterAGivenFirstGuess) {
+    const CodeSpace space(Rules::adjacent, 3, 5);
+    OrdinaryEvaluationOptions options;
+    options.codebreaker = find_codebreaker("optimal");
+    options.codebreaker_options.first = 0;  // 000: the search starts after it
+    const auto walk = evaluate_ordinary_all(space, options);
+    const auto games = evaluate_ordinary_games(space, options, all_codes(space));
+    EXPECT_EQ(walk.histogram, games.histogram);
+    EXPECT_EQ(walk.failures, 0u);
+    EXPECT_GE(walk.total, *searched(space, OptimalSearch::kUnbounded));
+}
+
+TEST(DecisionTree, WrittenTreeReadsBackAndReplaysToTheSameTotals) {
+    for (auto rules : {Rules::classic, Rules::adjacent}) {
+        const CodeSpace space(rules, 3, 4);
+        const auto played = evaluate_optimal(space, 10, true);
+        ASSERT_TRUE(played.tree);
+        std::stringstream file;
+        write_decision_tree(file, space, *played.tree);
+        const auto tree = std::make_shared<const DecisionTree>(read_decision_tree(file, "t"));
+        EXPECT_EQ(tree->nodes.size(), played.tree->nodes.size());
+        OrdinaryEvaluationOptions options;
+        options.codebreaker = find_codebreaker("tree");
+        options.codebreaker_options.tree = tree;
+        const auto replayed = evaluate_ordinary_all(space, options);
+        EXPECT_EQ(replayed.histogram, played.histogram);
+        EXPECT_EQ(replayed.total, played.total);
+        EXPECT_EQ(replayed.failures, 0u);
+    }
+}
+
+void expect_refused(const std::string& text, const std::string& why) {
+    std::istringstream in(text);
+    try {
+        read_decision_tree(in, "f");
+        ADD_FAILURE() << "accepted: " << text;
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
+    }
+}
+
+TEST(DecisionTree, MalformedFilesAreRefusedWithTheLine) {
+    expect_refused("", "empty");
+    expect_refused("mastermind-tree 2 classic 4 6\n0011\n", "f:1: expected the header");
+    expect_refused("mastermind-tree 1 odd 4 6\n", "rules 'odd'");
+    expect_refused("mastermind-tree 1 classic 9 9\n", "pegs");
+    expect_refused("mastermind-tree 1 classic 4 6\n", "no first guess");
+    expect_refused("mastermind-tree 1 classic 4 6\n0016\n", "f:2: guess '0016' has '6'");
+    expect_refused("mastermind-tree 1 classic 4 6\n0011\n0012\n", "f:3: a second first guess");
+    expect_refused("mastermind-tree 1 classic 4 6\n0011\n    0 0 2222\n", "f:3: indented more than one level");
+    expect_refused("mastermind-tree 1 classic 4 6\n0011\n  0 0 2222\n  0 0 3333\n", "f:4: the same answer twice");
+    expect_refused("mastermind-tree 1 classic 4 6\n0011\n  4 0 2222\n", "all-black");
+    expect_refused("mastermind-tree 1 classic 4 6\n0011\n  3 2 2222\n", "more than 4 pegs");
+    expect_refused("mastermind-tree 1 adjacent 4 6\n0011\n  0 0 2222\n", "expected 3 answer numbers");
+    expect_refused("mastermind-tree 1 classic 4 6\n0011\n 0 0 2222\n", "multiple of two");
+}
+
+}  // namespace
+}  // namespace mastermind
