@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "mastermind/version.hpp"
 
 namespace {
 
@@ -40,7 +41,7 @@ int run_cli(int argc, char** argv) {
         "mastermind: exact, fast tools for Mastermind-family games.\n"
         "Run 'mastermind COMMAND --help' for the options of each command."};
     app.require_subcommand(1);
-    app.set_version_flag("--version", "mastermind 0.1");
+    app.set_version_flag("--version", fmt::format("mastermind {}", version()));  // project(VERSION)
     app.footer("\nExamples:\n  mastermind evaluate --game ordinary --strategy knuth --all\n"
                "  mastermind generate score-input --bytes 1M | mastermind score | head");
     int exit_status = kExitOk;
