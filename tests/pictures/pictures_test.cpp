@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <sstream>
 
 #include "mastermind/pictures/svg.hpp"
@@ -60,7 +62,7 @@ TEST(Pictures, WhatIsNotALogIsRefusedWithItsLine) {
 TEST(Pictures, AHistogramHoldsEveryCount) {
     HistogramRecord h{"title", "guesses", {0, 1, 6, 62, 533, 694}, 1296, 5801, 5};
     const std::string svg = histogram_svg(h);
-    for (auto n : h.counts) EXPECT_NE(svg.find(">" + std::to_string(n) + "<"), std::string::npos) << n;
+    for (auto n : h.counts) EXPECT_NE(svg.find(fmt::format(">{}<", n)), std::string::npos) << n;
     EXPECT_NE(svg.find("mean 4.4761"), std::string::npos);
 }
 
