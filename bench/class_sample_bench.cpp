@@ -1,8 +1,7 @@
 // first-test's climb on the default game (every 997th of the 10^9 secrets: 1,003,010 of them): a
-// step as the climb took it before ClassSample (class_statistics() of the whole changed test:
-// every string scored, exact keys counted in a hash map) against a step of ClassSample (the
-// changed string scored, the multiset hashes updated, the classes counted by parts), side by
-// side. Both on all cores.
+// step that counts the whole changed test again (class_statistics(): every string scored, exact
+// keys counted in a hash map) against a step of ClassSample (the changed string scored, the
+// multiset hashes updated, the classes counted by parts), side by side. Both on all cores.
 #include <benchmark/benchmark.h>
 
 #include <vector>

@@ -2,8 +2,9 @@
 # The exact optimum of the ordinary game, timed as whole processes with hyperfine, side by side
 # with fancidev's mmstrat (2012), the peer with an exact optimal search, when it is built
 # (../shared/peers/build_and_measure.sh with STEPS=build puts it in ${PEERS:-/tmp/peers}/bin).
-# Both run on one thread on 4x6 (mmstrat's optimal mode is not faster with -mt 2: 0.37 s against
-# 0.27 s in one trial); 4x7 runs on every core (the first level shared among threads).
+# Both run on one thread on 4x6 (mmstrat's optimal mode is not faster with -mt 2:
+# docs/performance.md, "The exact optimum"); 4x7 runs on every core (the first level shared among
+# threads).
 # Usage: scripts/bench-optimal.sh [RUNS (default 10)]
 set -euo pipefail
 cd "$(dirname "$0")/.."

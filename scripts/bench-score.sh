@@ -51,7 +51,7 @@ for input in mixed long; do
     ' "$work/$input.json"
 done
 
-# The hand-written baseline is some 30 times slower: timed on its own, 3 runs, against the mixed
+# The hand-written baseline is tens of times slower: timed on its own, 3 runs, against the mixed
 # input (it reads standard input, hence the shell).
 echo
 "$baseline" <"$work/mixed" | cmp - <("$bin" score "$work/mixed")

@@ -4,7 +4,8 @@
 #   sanitize  clang++ -O1 with ASan + UBSan (-fno-sanitize-recover), line tables for the reports,
 #             and libFuzzer's coverage instrumentation, so the same build also holds the fuzz
 #             targets (scripts/fuzz.sh). Clang at -O1 with line tables only compiles about twice as
-#             fast as g++ -O2 -g under the sanitizers, which keeps scripts/test.sh within 5 minutes.
+#             fast as g++ -O2 -g under the sanitizers, which keeps scripts/test.sh within its time
+#             limit (README.md, "Tests").
 # Usage: scripts/build.sh [release|sanitize] [TARGET...]   -> prints nothing but the build's own output
 #        (no target: everything, benchmarks included; scripts/test.sh names what the suite runs)
 set -euo pipefail
@@ -22,8 +23,8 @@ esac
 # MASTERMIND_TEST_PLAYER=PATH: the mastermind whose `solve` plays the arena tests' games
 # (tests/CMakeLists.txt; scripts/test.sh names the release build's for the sanitize flavour).
 [ -n "${MASTERMIND_TEST_PLAYER:-}" ] && flags+=("-DMASTERMIND_TEST_PLAYER=$MASTERMIND_TEST_PLAYER")
-# Configured once per set of flags (3 s each time on the 2-core machine, one core: scripts/test.sh
-# calls this script five times); Ninja itself runs CMake again when a CMakeLists.txt changes.
+# Configured once per set of flags (configuring costs seconds of a core, and scripts/test.sh calls
+# this script five times); Ninja itself runs CMake again when a CMakeLists.txt changes.
 # MASTERMIND_RECONFIGURE=1 forces it, e.g. after installing a package CMake looks for (OpenMPI).
 wanted="$compiler ${flags[*]} ${MASTERMIND_CMAKE_FLAGS:-}"
 stamp="build/$flavour/.configured-with"

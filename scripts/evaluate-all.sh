@@ -17,7 +17,8 @@ shift $(($# < 3 ? $# : 3))
 [ "${1:-}" = "--" ] && shift
 extra=("$@")
 # A shard of the run (-- --shard I/N) gets files of its own, so that the shards of one run, made
-# in different sessions, sit side by side for `mastermind merge OUTDIR/STRATEGY-shard-*-of-N.json`.
+# at different times or on different machines, sit side by side for
+# `mastermind merge OUTDIR/STRATEGY-shard-*-of-N.json`.
 name=$strategy
 for ((i = 0; i < ${#extra[@]}; i++)); do
     case "${extra[i]}" in

@@ -7,7 +7,8 @@
 # share of secrets in classes of 1,500 or more. Resumable: a seed whose files are complete is not
 # run again. Prints one line per seed, smallest power mean first.
 # Usage: scripts/first-test-starts.sh FIRST_SEED LAST_SEED [CLIMB (default 1500)] [OUTDIR (default runs/first-test-starts)]
-#   e.g. scripts/first-test-starts.sh 1 20 1500 runs/first-test-starts   (about 35 s a seed on 2 cores)
+#   e.g. scripts/first-test-starts.sh 1 20 1500 runs/first-test-starts
+#   (under a minute a seed on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 usage="usage: scripts/first-test-starts.sh FIRST_SEED LAST_SEED [CLIMB] [OUTDIR]"

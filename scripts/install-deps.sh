@@ -27,7 +27,7 @@ case "$group" in
     suite) packages=(chromium chromium-driver python3-selenium libopenmpi-dev openmpi-bin) ;;
     *) echo "install-deps: unknown group '$group' (build or suite)" >&2; exit 2 ;;
 esac
-# One dpkg-query for the whole list (a call per package took seconds). It fails when a package
+# One dpkg-query for the whole list (a call per package takes seconds). It fails when a package
 # is unknown to dpkg, which is the case to handle, not an error: `|| true` under pipefail.
 installed=$(dpkg-query -W -f='${Package} ${Status}\n' "${packages[@]}" 2>/dev/null | awk '$NF == "installed" {print $1}' || true)
 missing=()

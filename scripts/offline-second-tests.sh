@@ -6,8 +6,8 @@
 #   2. round 1: every class still unsplit, searched again from its test (1,000,000 moves, 4 runs);
 #   3. round 2: the same with another seed and 3,000,000 moves;
 #   4. round 3: the same from round 2's table with a third seed.
-# The checkpoints live in that folder and are committed as the work goes (docs/results.md: a
-# session's machine does not outlive it). Hours on 2 cores; CI never runs it.
+# The checkpoints live in that folder and are committed as the work goes (docs/results.md: the
+# machine that runs a stage may not outlive it). Hours on 2 cores; CI never runs it.
 # Usage: scripts/offline-second-tests.sh [MASTERMIND]   (default: build/release/mastermind)
 set -euo pipefail
 cd "$(dirname "$0")/.."

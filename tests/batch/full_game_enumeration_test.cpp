@@ -4,8 +4,9 @@
 // against the first test and keeps those whose answers match a sampled class.
 //
 // MASTERMIND_ENUMERATION_CLASSES=N samples N classes (default 12). The suite scans the secrets whose
-// first digit is 0 or 1 (2 x 10^8: the 10^9 took 17 s of the suite's two cores, beside the
-// sanitize build) and compares them with the enumerated members of that range;
+// first digit is 0 or 1 (2 x 10^8: all 10^9 would hold both of the suite's cores several times as
+// long, beside the sanitize build; docs/performance.md) and compares them with the enumerated
+// members of that range;
 // MASTERMIND_ENUMERATION_FIRST_DIGITS=10 scans all 10^9. The run over 10^4 classes recorded in
 // docs/results.md is
 //   MASTERMIND_ENUMERATION_CLASSES=10000 MASTERMIND_ENUMERATION_FIRST_DIGITS=10 build/release/tests/mastermind_tests --gtest_filter='FullGameEnumeration.*'

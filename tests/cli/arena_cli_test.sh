@@ -8,8 +8,8 @@
 #                  and cgroup checks, so ctest runs it beside at most one other test (PROCESSORS 2)
 #   PLAYER         the mastermind whose `solve` plays in the arena's games (default: MASTERMIND).
 #                  The sanitize flavour's suite names the release build's: what these games test is
-#                  the arena and the judge (sanitized); the solver, under the sanitizers, cost most
-#                  of their time and could not run under the contest's memory limit.
+#                  the arena and the judge (sanitized); a sanitized solver would cost most of their
+#                  time and cannot run under the contest's memory limit.
 set -u
 bin=$1
 misbehave=$2
@@ -19,14 +19,15 @@ marker="mastermind-arena-test-$$-$RANDOM"
 source "$(dirname "$0")/lib.sh"
 # A sanitized player reserves terabytes of address space and more resident memory: no memory
 # limit; and it plays the many-games check on fewer games (each costs ten times as much). The record
-# strategy (the default on 9/10/9) anneals its second test: up to 2 s a game under the sanitizers
-# (30 ms in release), so its games there get 30 s instead of the contest's 3 s.
+# strategy (the default on 9/10/9) anneals its second test, which takes seconds a game under the
+# sanitizers (docs/performance.md, "Figures behind the suite's sizes and limits"), so its games
+# there get 30 s instead of the contest's 3 s.
 memory=()
 many=100 same=40 record=20
 # Where the verdict is not about time (memory hogs, interpreters starting), 10 s: a fresh virtual
-# machine under load can take seconds to hand out 64 MiB it has not touched before (2.5 s on the
-# Firecracker machine of 2026-12-02, where 1 s made Time Limit Exceeded of the hog whose memory
-# the arena samples without a cgroup), or to start Python (the default 3 s, beside two other tests).
+# machine under load can take seconds to hand out 64 MiB it has not touched before or to start
+# Python, and 1 s or the default 3 s can then end such a game as Time Limit Exceeded beside two
+# other tests (docs/performance.md, "Build time and the test suite").
 patient=(--time-limit 10)
 [ "${MASTERMIND_SANITIZED:-0}" = 1 ] && [ "$player" = "$bin" ] && memory=(--memory-limit 0 --time-limit 30) && many=40 same=16 record=8
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The edges of the newer commands: games no strategy can play refused before any work, hints and
-# counts that give up within their budget and say so, options that used to be ignored or misread,
-# and the answers a person types that contradict each other.
+# Edge cases across the commands: games no strategy can play refused before any work, hints and
+# counts that give up within their budget and say so, options that do not apply refused with the
+# reason rather than ignored, and the answers a person types that contradict each other.
 # Usage: edges_cli_test.sh MASTERMIND
 set -u
 bin=$1
@@ -67,7 +67,7 @@ refused "assist -M 101" "--max-guesses" "$bin" assist -M 101
 refused "play -M 500 (ordinary)" "--max-guesses (-M): the ordinary game allows 1 to 100" "$bin" play -M 500
 refused "judge -P 9 (ordinary)" "--pegs (-P): the ordinary game has 1 to 8 pegs" "$bin" judge --game ordinary -P 9
 
-# --- options that were ignored or misreported.
+# --- options that do not apply (or are empty): refused with the reason, never ignored.
 "$bin" evaluate --game ordinary -P 3 -K 3 --strategy knuth --all --write-tree "$tmp/k33.tree" >/dev/null
 refused "evaluate --strategy tree --first (not the tree's)" "the tree plays 001 first" \
     "$bin" evaluate --game ordinary -P 3 -K 3 --strategy tree --tree "$tmp/k33.tree" --first 222 --all

@@ -4,7 +4,7 @@
 # Usage: help_cli_test.sh MASTERMIND [PLAYER]
 #   PLAYER  the mastermind whose `solve` plays the games that show what auto plays (default:
 #           MASTERMIND; the sanitize flavour's suite names the release build's, as for the arena
-#           tests: the same source, and a sanitized record strategy anneals up to 2 s a game).
+#           tests: the same source, and a sanitized record strategy anneals for seconds a game).
 set -u
 bin=$1
 player=${2:-$bin}

@@ -80,7 +80,7 @@ for row in "${table[@]}"; do
         accepted=0
         [ -n "$value" ] && [ "$value" = "${valid}" ] && accepted=1
         if [ $accepted = 1 ] && [ "${MASTERMIND_SANITIZED:-0}" = 1 ] && [ "${template%% *}" = bench ]; then
-            # An accepted value runs the whole bench: 16 s under the sanitizers, and cli.bench
+            # An accepted value runs the whole bench, long under the sanitizers, and cli.bench
             # runs it already. The refusals of the other values are still checked here.
             continue
         fi

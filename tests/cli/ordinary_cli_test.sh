@@ -6,8 +6,8 @@
 # Usage: ordinary_cli_test.sh MASTERMIND [PLAYER]
 #   PLAYER  the mastermind whose `solve` plays the arena's games (default: MASTERMIND); the
 #           sanitize flavour's suite names the release build's, as for the arena tests: the arena
-#           and the judge under test are sanitized, and each sanitized `solve --strategy optimal`
-#           ran the exact search ten times slower, on fewer games, without the memory limit.
+#           and the judge under test are sanitized, and a sanitized `solve --strategy optimal`
+#           runs the exact search ten times slower and cannot run under the memory limit.
 set -u
 bin=$1
 player=${2:-$bin}
@@ -52,7 +52,8 @@ check "the 5-guess tree within 4 guesses: its 540 games of 5 fail" test "$(jq .f
 check "no tree written after failed games" grep -q "not written: 540 of the games failed" "$tmp/err"
 # Real play: judge + solve with the optimal codebreaker and with the tree file.
 # (Fewer games under the sanitizers: a sanitized judge per game, and a sanitized player's search
-# is ten times slower; with the release player the full counts cost 13 s of CPU against 10 s.)
+# is ten times slower; even with the release player the full counts cost about a quarter more CPU:
+# docs/performance.md, "Build time and the test suite".)
 games=12 tree_games=12 adjacent_games=30 batch_games=20
 [ "${MASTERMIND_SANITIZED:-0}" = 1 ] && games=4 tree_games=6 adjacent_games=10 batch_games=8
 "$bin" arena --game ordinary --games $games --seed 5 --jobs 2 -q "${memory[@]}" -- "$player" solve --strategy optimal >"$tmp/arena" 2>&1

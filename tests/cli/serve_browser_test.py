@@ -68,7 +68,8 @@ def timed_post(url, path, fields):
 
 # A batch game where a count after one test uses its whole budget (2 s): 10^9 secrets to scan.
 # The time depends on the secret: with seeds 1 and 2 (games g1 and g2 of `serve --seed 1`), 76
-# million secrets fit and the count takes 4.7 s of CPU without a budget (`mastermind play`).
+# million secrets fit and the count takes more than twice the budget without one (`mastermind
+# play`; docs/performance.md, "`mastermind serve` under load").
 LONG_GAME = {"game": "batch", "pegs": "9", "colours": "10", "batch": "9", "max": "20"}
 LONG_TEST = " ".join(str(digit) * 9 for digit in range(9))  # 000000000 111111111 ... 888888888
 

@@ -172,8 +172,9 @@ def idle_sockets():
 
 def long_game(client, expected_id):
     """A game whose count uses its whole budget: 9/10/9 after one test. With seeds 1 and 2 (the
-    first two games of `serve --seed 1`) 76 million secrets fit, 4.7 s of CPU to count without a
-    budget; each count gets a game of its own, as a count that finished would be kept."""
+    first two games of `serve --seed 1`) 76 million secrets fit, more than twice the budget to count
+    without one (docs/performance.md, "`mastermind serve` under load"); each count gets a game of
+    its own, as a count that finished would be kept."""
     status, game = client.post("/api/new", {"game": "batch", "pegs": 9, "colours": 10, "batch": 9, "max": 20})
     check(status == 200 and game.get("id") == expected_id, f"the 9/10/9 batch game {expected_id} ({status} {game})")
     test = " ".join(str(digit) * 9 for digit in range(9))  # 000000000 111111111 ... 888888888

@@ -40,7 +40,8 @@ TEST(CodeSpace, EveryPairOfSmallGamesMatchesTheReferenceScorers) {
 TEST(CodeSpace, RandomPairsOfLargeGamesMatchTheReferenceScorers) {
     Rng rng(20261130);
     for (auto rules : {Rules::classic, Rules::adjacent}) {
-        // Under the sanitizers 8 x 5 stands for 8 x 8 (16.7 million codes to build, 5 s there):
+        // Under the sanitizers 8 x 5 stands for 8 x 8 (16.7 million codes to build, seconds there;
+        // docs/performance.md, "Figures behind the suite's sizes and limits"):
         // 4 x 16 keeps the 64-bit masks, 8 x 5 the 8 pegs.
         for (auto [p, k] : {std::pair{6, 9}, test_support::kSanitized ? std::pair{8, 5} : std::pair{8, 8},
                             std::pair{4, 16}, std::pair{5, 12}, std::pair{8, 2}}) {

@@ -19,15 +19,17 @@ namespace mastermind::strategies {
 struct SplitBudget {
     // Candidates tried for the second test (the one that settles the most secrets is sent).
     int second_tries = 8;
-    // Then moves of the annealing search (SplitSearch) from the best of them, at most this many.
-    // On a 32nd of the 10^9 secrets (one shard), 5,000 left 5,989 secrets for a third test and
-    // 20,000 left 3,400 for 1.5x the time; the climb it replaced (120 single-string changes,
-    // each scoring the whole test) left 76,168 and took longer than 5,000 moves.
+    // Then moves of the annealing search (SplitSearch) from the best of them, at most this many:
+    // the balance of time against secrets left for a third test. On one shard of the 10^9
+    // secrets, 20,000 moves leave fewer of them but take half as long again, and a climb that
+    // scores the whole test at each step leaves over ten times as many in more time
+    // (docs/strategies.md, "The second test").
     std::uint64_t second_steps = 5000;
     // ... and at most this many member scorings in all (a move scores every member of the set
     // against one string): classes of more than 40,000 secrets get fewer moves. Those of 9/10/9
     // (at most 5,420) and of 10/10/10 (about 18,000 at most) never meet it; a random first test
-    // on a game like 12/16/15 leaves classes of millions, whose 5,000 moves took many minutes.
+    // on a game like 12/16/15 leaves classes of millions, whose 5,000 moves would take many
+    // minutes.
     std::uint64_t second_work = 200'000'000;
     // Later tests: candidates tried until one separates every secret left, at most this many.
     int last_tries = 4096;

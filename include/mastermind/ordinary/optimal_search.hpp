@@ -34,8 +34,8 @@ struct OptimalSearchOptions {
     // among them, each thread with its own table. 1: all in the caller's thread.
     int threads = 1;
     // The least set searched that way: below it the split costs more than it saves (separate
-    // tables, uneven parts; 4x6 took 0.13 s on 2 threads against 0.095 s on one, 4x7 6.3 s
-    // against 8.1 s).
+    // tables, uneven parts: 4x6 is slower on 2 threads than on one, 4x7 faster;
+    // docs/performance.md, "The exact optimum").
     std::size_t parallel_from = 2000;
     // Called now and then with one line on how a long search goes (the guesses of the top level
     // done, the best total so far); empty: quiet.

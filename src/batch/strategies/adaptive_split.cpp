@@ -15,17 +15,15 @@ namespace mastermind::strategies {
 
 namespace {
 
-// The first test of the 9/10/9 game (since the eleventh session), judged by its large classes:
-// the power-4 mean of a random secret's class size on every 97th secret, 778.5 (the former test,
-// below, 1004.5), expected class 317.1 (340.8). Found in three steps (docs/results.md, "A first
-// test with fewer large classes"): `mastermind first-test --seed 8 --candidates 40 --climb 1500`
-// (the best of seeds 1 to 52 of scripts/first-test-starts.sh); then `--criterion power --stride
-// 97 --candidates 0 --climb 5266 --seed 1 --from <that test>`; then the annealing `--climb 8000
-// --temperature 0.002 --string-moves 0.05 --criterion power --power 4 --stride 97 --seed 1 --from
-// <that test>`. Its table of second tests: offline/annealed-first-test/.
-// The former first test (until the eleventh session; `--candidates 40 --climb 1500 --seed 1`,
-// the expected class alone): 059768304 708194256 311111331 577555775 614578243 169833988
-// 873232882 493893140 997733739.
+// The first test of the 9/10/9 game, chosen for few large classes (they are what a second test
+// cannot split): the power-4 mean of a random secret's class size on every 97th secret is 778.5,
+// the expected class 317.1. Found in three steps (docs/results.md, "A first test with fewer large
+// classes", which also compares it with the other tests tried): `mastermind first-test --seed 8
+// --candidates 40 --climb 1500` (the best of seeds 1 to 52 of scripts/first-test-starts.sh); then
+// `--criterion power --stride 97 --candidates 0 --climb 5266 --seed 1 --from <that test>`; then
+// the annealing `--climb 8000 --temperature 0.002 --string-moves 0.05 --criterion power --power 4
+// --stride 97 --seed 1 --from <that test>`. Its table of second tests:
+// offline/annealed-first-test/.
 constexpr std::array<std::string_view, 9> kFirstTest9 = {
     "078395248", "750641289", "430443525", "262276557", "174630739",
     "515151111", "888823833", "267276557", "332002023",

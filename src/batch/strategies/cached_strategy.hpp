@@ -40,9 +40,9 @@ private:
         std::size_t k = 0;
         while (k < known_ && k < history.size() && same_record(seen_[k], history[k])) ++k;
         // states_[0 .. k] and seen_[0 .. k) still hold; the entries past them are kept as
-        // storage: assigning over them reuses their vectors' memory (a sibling in the tree
-        // differs from the last call in its last answers only, and a call used to free and
-        // allocate every vector of the states it replaced).
+        // storage: assigning over them reuses their vectors' memory instead of freeing and
+        // allocating every vector of the states replaced (a sibling in the tree differs from
+        // the last call in its last answers only).
         for (; k < history.size(); ++k) {
             if (seen_.size() <= k) seen_.push_back(history[k]);
             else seen_[k] = history[k];

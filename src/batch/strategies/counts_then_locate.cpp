@@ -38,7 +38,7 @@ int next_digit(const Knowledge& k) {
 }
 
 // The editorial state and the locate test planned for the next move: absorbing that test's
-// answers needs the same plan, which used to be worked out twice, once per call.
+// answers needs the same plan, so it is kept here rather than worked out again in absorb().
 struct LocateState {
     Knowledge k;
     UsedStrings used;

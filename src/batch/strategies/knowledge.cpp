@@ -95,7 +95,7 @@ bool UsedStrings::contains(std::uint64_t nibbles) const {
 
 void UsedStrings::add(std::span<const PackedCode> strings) {
     // The new strings sorted, then merged in from the back: no buffer (std::inplace_merge
-    // allocated one on every call, and the evaluator calls this once per node of its walk).
+    // allocates one on every call, and the evaluator calls this once per node of its walk).
     std::array<std::uint64_t, BatchParams::kMaxBatch> fresh{};
     if (strings.size() > fresh.size()) {
         for (const auto& s : strings) sorted_.insert(std::upper_bound(sorted_.begin(), sorted_.end(), s.nibbles()), s.nibbles());
@@ -184,7 +184,8 @@ Move locate_move(const LocatePlan& plan, int pegs) {
 void absorb_locate(const LocatePlan& plan, const QueryRecord& record, Knowledge& k,
                    std::vector<int>* hits_out) {
     // The answers without the filler's, in arrays on the stack (this runs at every node of the
-    // evaluator's walk below Part 1; two vectors per call were a measurable share of it).
+    // evaluator's walk below Part 1, where two vectors allocated per call would be a measurable
+    // share of it).
     std::array<HitBlow, BatchParams::kMaxBatch> pairs{};  // sorted, as record.answers
     std::size_t n = 0;
     bool filler_removed = plan.full_prefixes;

@@ -17,11 +17,11 @@ namespace mastermind {
 
 namespace {
 
-// The test's text is held in the entry itself, not pointed to: a pointer per entry made 20,000
-// string literals, each a global the sanitizers register and a relocation the loader applies at
-// every start-up (a sanitized process took 0.14 s to start and stop, 0.11 s with an empty table;
-// docs/performance.md). A test of the 9/10/9 game is 9 strings of 9 digits and 8 spaces; a longer
-// one does not compile.
+// The test's text is held in the entry itself, not pointed to: a pointer per entry would make
+// 20,000 string literals, each a global the sanitizers register and a relocation the loader
+// applies at every start-up, a visible share of a sanitized process's start (held inline, the
+// table starts as fast as an empty one: docs/performance.md, "Build time and the test suite").
+// A test of the 9/10/9 game is 9 strings of 9 digits and 8 spaces; a longer one does not compile.
 struct RawEntry {
     std::uint64_t class_key;
     std::uint32_t size, not_alone;

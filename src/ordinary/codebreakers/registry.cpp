@@ -10,8 +10,9 @@ namespace mastermind {
 
 namespace {
 
-// `optimal` proves the whole game's optimum before its first move: 4x6 in a tenth of a second,
-// 4x7 (2,401 codes) in about five seconds on the project's machine (docs/optimal.md).
+// `optimal` proves the whole game's optimum before its first move: 4x6 well within a second,
+// 4x7 (2,401 codes) in seconds on the project's machine, larger games too slowly for a hint
+// (docs/optimal.md; docs/performance.md, "The exact optimum").
 constexpr std::uint64_t kOptimalHintCodes = 2401;
 
 }  // namespace
