@@ -82,7 +82,7 @@ int run_bench(const BenchArgs& args) {
             options.threads = args.threads;
             try {
                 const auto r = evaluate_all(options);
-                line(std::string(info.name), game, r.strategy_calls, r.move_hash,
+                line(std::string(info.name), game, r.nodes, r.move_hash,
                      fmt::format("worst {}, mean {:.4f}, failures {}", r.worst, r.mean, r.failures));
             } catch (const std::invalid_argument& e) {
                 line(std::string(info.name), game, 0, 1, std::string("refuses: ") + e.what());
@@ -105,7 +105,7 @@ int run_bench(const BenchArgs& args) {
             options.seed = 1;
             options.threads = args.threads;
             const auto r = evaluate_secrets(options, secrets);
-            line(std::string(info.name), game, r.strategy_calls, r.move_hash,
+            line(std::string(info.name), game, r.nodes, r.move_hash,
                  fmt::format("worst {}, mean {:.4f}, failures {}", r.worst, r.mean, r.failures));
         }
     }

@@ -186,7 +186,6 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
             return kExitFailure;
         }
     }
-    const Report report{r.games, r.failures, r.worst, r.mean, r.histogram, r.worst_examples, r.failure_examples, r.nodes, r.seconds, "guesses"};
     if (args.json) {
         nlohmann::json j{{"strategy", name},
                          {"seed", args.seed},
@@ -195,7 +194,7 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
                          {"first_guess_from", first_from},
                          {"scope", scope},
                          {"total", r.total}};
-        add_report(j, report);
+        add_report_fields(j, r);
         fmt::print("{}\n", j.dump(2));
     } else {
         fmt::print("strategy {} (first guess {}, {}), ordinary game, {} rules, {}, {}, at most {}, {}\n",
@@ -203,7 +202,7 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
                    count_of(static_cast<std::uint64_t>(colours), "colour"), count_of(static_cast<std::uint64_t>(max_guesses), "guess"), scope);
         fmt::print("games {}, failures {}\n", r.games, r.failures);
         fmt::print("worst case {}, total {}, mean {:.6f}\n", count_of(static_cast<std::uint64_t>(r.worst), "guess"), r.total, r.mean);
-        print_histogram_and_examples(report);
+        print_histogram_and_examples(r, "guesses");
     }
     if (tree_out && r.failures) {
         complain("mastermind evaluate: --write-tree '{}' not written: {} of the games failed\n", args.write_tree_file, r.failures);

@@ -1,5 +1,4 @@
 #include "mastermind/batch/evaluator.hpp"
-#include "mastermind/core/histogram.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/global_control.h>
@@ -37,58 +36,6 @@ AnswerKey answer_key(const PackedCode& secret, const std::vector<PackedCode>& st
 
 // From this size on, one QueryScorer for the group beats scoring string by string.
 constexpr std::size_t kScorerGroup = 32;
-
-struct Tally {
-    std::uint64_t games = 0, failures = 0, calls = 0;
-    std::uint64_t moves = 0;  // sum of the move signatures (order-free: threads do not change it)
-    std::vector<std::uint64_t> histogram;
-    std::vector<std::uint64_t> worst;  // indices reaching the largest tests seen
-    int worst_tests = -1;
-    std::vector<std::pair<std::uint64_t, std::string>> failed;
-
-    void win(std::uint64_t secret, int tests, std::size_t examples) {
-        ++games;
-        if (histogram.size() <= static_cast<std::size_t>(tests)) histogram.resize(static_cast<std::size_t>(tests) + 1);
-        ++histogram[static_cast<std::size_t>(tests)];
-        if (tests > worst_tests) {
-            worst_tests = tests;
-            worst.clear();
-        }
-        // Keep the smallest secrets reaching the worst case, whatever order the walk takes.
-        if (tests == worst_tests) keep_smallest(worst, secret, examples);
-    }
-    void fail(std::uint64_t secret, const std::string& why, std::size_t examples) {
-        ++games;
-        ++failures;
-        if (failed.size() < examples || secret < failed.back().first) {
-            failed.emplace(std::upper_bound(failed.begin(), failed.end(), std::make_pair(secret, why)), secret, why);
-            if (failed.size() > examples) failed.pop_back();
-        }
-    }
-
-    // Adds another walk's tally (a thread's, or a shard's): its counts, and the worst-case and
-    // failed secrets it kept (each side keeps at least the smallest `examples` of its own).
-    void absorb(const Tally& t) {
-        games += t.games;
-        failures += t.failures;
-        calls += t.calls;
-        moves += t.moves;
-        if (histogram.size() < t.histogram.size()) histogram.resize(t.histogram.size());
-        for (std::size_t i = 0; i < t.histogram.size(); ++i) histogram[i] += t.histogram[i];
-        if (t.worst_tests > worst_tests) {
-            worst_tests = t.worst_tests;
-            worst.clear();
-        }
-        if (t.worst_tests == worst_tests) worst.insert(worst.end(), t.worst.begin(), t.worst.end());
-        failed.insert(failed.end(), t.failed.begin(), t.failed.end());
-    }
-
-    static void keep_smallest(std::vector<std::uint64_t>& kept, std::uint64_t secret, std::size_t examples) {
-        if (kept.size() >= examples && (examples == 0 || secret > kept.back())) return;
-        kept.insert(std::upper_bound(kept.begin(), kept.end(), secret), secret);
-        if (kept.size() > examples) kept.pop_back();
-    }
-};
 
 // Above this size a group is split in parallel (a two-pass counting sort) and its subgroups
 // are walked in parallel; below, a plain sort and recursion on the calling thread.
@@ -157,30 +104,9 @@ std::uint64_t move_signature(std::span<Index> group, int depth, const Move& move
     return move_signature(least, group.size(), depth, move);
 }
 
-// The report from the tally of one walk or of several (threads, shards), whose worst-case and
-// failed secrets hold at least the `examples` smallest of each, in any order.
-EvaluationResult summarize(const Tally& all, const BatchParams& params, std::size_t examples) {
-    auto worst = all.worst;
-    auto failed = all.failed;
-    std::sort(worst.begin(), worst.end());
-    std::sort(failed.begin(), failed.end());
-    if (worst.size() > examples) worst.resize(examples);
-    if (failed.size() > examples) failed.resize(examples);
-    EvaluationResult r;
-    r.games = all.games;
-    r.failures = all.failures;
-    r.strategy_calls = all.calls;
-    r.move_hash = all.moves;
-    r.histogram = all.histogram;
-    r.worst = std::max(0, all.worst_tests);
-    r.mean = histogram_totals(r.histogram).mean();
-    for (auto secret : worst) r.worst_examples.push_back(PackedCode::from_index(secret, params).to_string(params.pegs));
-    for (const auto& [secret, why] : failed) {
-        r.failure_examples.push_back(PackedCode::from_index(secret, params).to_string(params.pegs) + ": " + why);
-    }
-    r.worst_secrets = std::move(worst);
-    r.failed_secrets = std::move(failed);
-    return r;
+// The report of a tally, its examples written as codes of the game.
+EvaluationResult summarize(const Tally& all, const BatchParams& params) {
+    return all.report([&](std::uint64_t secret) { return PackedCode::from_index(secret, params).to_string(params.pegs); });
 }
 
 // The walk of one run, over secret indices of one width (position.hpp): 32 bits for games that
@@ -191,7 +117,8 @@ class Walker {
 public:
     Walker(const EvaluationOptions& options, bool exhaustive, std::uint64_t total)
         : options_(options), exhaustive_(exhaustive), total_(total),
-          strategies_([&] { return options.strategy->make(options.params, options.seed); }) {}
+          strategies_([&] { return options.strategy->make(options.params, options.seed); }),
+          tallies_(Tally(options.examples)) {}
 
     // Walks `group`, which it may reorder; `scratch` has the same size.
     // `before_last`: the consistent set of the parent position, when it was computed (walks of
@@ -201,7 +128,7 @@ public:
               const SecretSet* before_last = nullptr, SubtreeScratch* reuse = nullptr) {
         auto& tally = tallies_.local();
         auto& strategy = *strategies_.local();
-        ++tally.calls;
+        tally.node();
         const int depth = static_cast<int>(history.size());
         Move move;
         const auto position = exhaustive_ ? Position::exact(options_.params, history, std::span<const Index>(group))
@@ -209,17 +136,17 @@ public:
         try {
             move = strategy.next(position);
         } catch (const std::exception& e) {
-            for (auto s : group) tally.fail(s, fmt::format("strategy error after {} tests: {}", depth, e.what()), options_.examples);
+            for (auto s : group) tally.fail(s, fmt::format("strategy error after {} tests: {}", depth, e.what()));
             finished(group.size());
             return;
         }
         const auto& p = options_.params;
-        tally.moves += move_signature(group, depth, move);
+        tally.move(move_signature(group, depth, move));
         if (move.challenge) {
             const std::uint64_t guess = move.strings.empty() ? UINT64_MAX : move.strings[0].index(p);
             for (auto s : group) {
-                if (s == guess) tally.win(s, depth, options_.examples);
-                else tally.fail(s, fmt::format("challenged {} after {} tests", move.strings.empty() ? "nothing" : move.strings[0].to_string(p.pegs), depth), options_.examples);
+                if (s == guess) tally.win(s, depth);
+                else tally.fail(s, fmt::format("challenged {} after {} tests", move.strings.empty() ? "nothing" : move.strings[0].to_string(p.pegs), depth));
             }
             finished(group.size());
             return;
@@ -233,8 +160,8 @@ public:
                     std::span<Index> scratch) {
         if (count_root) {
             auto& tally = tallies_.local();
-            ++tally.calls;
-            tally.moves += move_signature(0, all_secrets, 0, move);
+            tally.node();
+            tally.move(move_signature(0, all_secrets, 0, move));
         }
         std::vector<QueryRecord> history;
         descend(group, scratch, history, move, nullptr);
@@ -265,7 +192,7 @@ public:
             sent = &SubtreeScratch::at(pools->sent, depth);
         }
         if (auto why = check_test(move, history, sent); !why.empty()) {
-            for (auto s : group) tally.fail(s, why, options_.examples);
+            for (auto s : group) tally.fail(s, why);
             finished(group.size());
             return;
         }
@@ -328,9 +255,9 @@ public:
     }
 
     EvaluationResult result() {
-        Tally all;
+        Tally all(options_.examples);
         for (const auto& t : tallies_) all.absorb(t);
-        return summarize(all, options_.params, options_.examples);
+        return summarize(all, options_.params);
     }
 
 private:
@@ -645,22 +572,13 @@ EvaluationResult evaluate_all_in_shards(const EvaluationOptions& options, int sh
 }
 
 EvaluationResult merge_evaluations(std::span<const EvaluationResult> shards, const BatchParams& params, std::size_t examples) {
-    Tally all;
+    Tally all(examples);
     double seconds = 0;
     for (const auto& r : shards) {
-        Tally shard;
-        shard.games = r.games;
-        shard.failures = r.failures;
-        shard.calls = r.strategy_calls;
-        shard.moves = r.move_hash;
-        shard.histogram = r.histogram;
-        shard.worst_tests = histogram_totals(r.histogram).worst;
-        shard.worst = r.worst_secrets;
-        shard.failed = r.failed_secrets;
-        all.absorb(shard);
+        all.absorb(r);
         seconds = std::max(seconds, r.seconds);
     }
-    auto r = summarize(all, params, examples);
+    auto r = summarize(all, params);
     r.seconds = seconds;
     return r;
 }

@@ -1,5 +1,4 @@
 #include "mastermind/ordinary/evaluation.hpp"
-#include "mastermind/core/histogram.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/global_control.h>
@@ -20,51 +19,6 @@
 namespace mastermind {
 
 namespace {
-
-struct OrdinaryTally {
-    std::uint64_t games = 0, failures = 0, nodes = 0;
-    std::uint64_t moves = 0;  // sum of the move signatures (order-free: threads do not change it)
-    std::vector<std::uint64_t> histogram;
-    std::vector<std::pair<std::uint32_t, std::string>> failed;
-    int worst = 0;
-    std::vector<std::uint32_t> worst_secrets;  // the smallest ones seen at `worst`
-
-    void win(std::uint32_t secret, int guesses, std::size_t examples) {
-        ++games;
-        if (histogram.size() <= static_cast<std::size_t>(guesses)) histogram.resize(static_cast<std::size_t>(guesses) + 1);
-        ++histogram[static_cast<std::size_t>(guesses)];
-        if (guesses > worst) worst = guesses, worst_secrets.clear();
-        if (guesses == worst) keep_smallest(worst_secrets, secret, examples);
-    }
-    static void keep_smallest(std::vector<std::uint32_t>& kept, std::uint32_t secret, std::size_t examples) {
-        kept.insert(std::upper_bound(kept.begin(), kept.end(), secret), secret);
-        if (kept.size() > examples) kept.pop_back();
-    }
-    void fail(std::uint32_t secret, std::string why, std::size_t examples) {
-        ++games;
-        ++failures;
-        if (failed.size() < examples) failed.emplace_back(secret, std::move(why));
-    }
-};
-
-OrdinaryTally merge(tbb::enumerable_thread_specific<OrdinaryTally>& tallies, std::size_t examples) {
-    OrdinaryTally all;
-    for (auto& t : tallies) {
-        all.games += t.games;
-        all.failures += t.failures;
-        all.nodes += t.nodes;
-        all.moves += t.moves;
-        if (all.histogram.size() < t.histogram.size()) all.histogram.resize(t.histogram.size());
-        for (std::size_t i = 0; i < t.histogram.size(); ++i) all.histogram[i] += t.histogram[i];
-        all.failed.insert(all.failed.end(), t.failed.begin(), t.failed.end());
-        if (t.worst > all.worst) all.worst = t.worst, all.worst_secrets.clear();
-        if (t.worst == all.worst) {
-            for (auto s : t.worst_secrets) OrdinaryTally::keep_smallest(all.worst_secrets, s, examples);
-        }
-    }
-    std::sort(all.failed.begin(), all.failed.end());
-    return all;
-}
 
 // Groups at least this large are split in parallel, subtree by subtree.
 constexpr std::size_t kParallelSet = 512;
@@ -109,7 +63,7 @@ class OrdinaryWalker {
 public:
     OrdinaryWalker(const CodeSpace& space, const OrdinaryEvaluationOptions& options)
         : space_(space), options_(options),
-          breakers_([&] { return make_breaker(space, options); }) {
+          breakers_([&] { return make_breaker(space, options); }), tallies_(Tally(options.examples)) {
         if (options.record_tree) recorder_ = std::make_unique<TreeRecorder>(space);
     }
 
@@ -117,24 +71,24 @@ public:
         auto& tally = tallies_.local();
         const int depth = static_cast<int>(history.size());
         if (depth >= options_.max_guesses) {
-            for (auto s : set) tally.fail(s, fmt::format("not found in {} guesses", options_.max_guesses), options_.examples);
+            for (auto s : set) tally.fail(s, fmt::format("not found in {} guesses", options_.max_guesses));
             return;
         }
-        ++tally.nodes;
+        tally.node();
         std::uint32_t guess = 0;
         try {
             guess = breakers_.local()->next(OrdinaryPosition{space_, history, set});
         } catch (const std::exception& e) {
-            for (auto s : set) tally.fail(s, fmt::format("codebreaker error after {} guesses: {}", depth, e.what()), options_.examples);
+            for (auto s : set) tally.fail(s, fmt::format("codebreaker error after {} guesses: {}", depth, e.what()));
             return;
         }
         if (guess >= space_.size()) {
-            for (auto s : set) tally.fail(s, fmt::format("guess {} is not a code", guess), options_.examples);
+            for (auto s : set) tally.fail(s, fmt::format("guess {} is not a code", guess));
             return;
         }
         if (depth == 0) first_guess_ = guess;
         // The move as a number: the set it was played for (least code and size), depth, guess.
-        tallies_.local().moves += mix64(mix64(std::uint64_t{set.front()} << 32 ^ set.size()) ^ std::uint64_t(depth) << 48 ^ guess);
+        tally.move(mix64(mix64(std::uint64_t{set.front()} << 32 ^ set.size()) ^ std::uint64_t(depth) << 48 ^ guess));
         const auto parts = split_by_feedback(space_, set, guess);
         std::vector<std::uint32_t> children(parts.feedback.size(), 0);
         if (recorder_) {
@@ -145,7 +99,7 @@ public:
         }
         auto visit = [&](std::size_t i, std::vector<Guess>& h) {
             if (parts.feedback[i] == space_.win()) {
-                tallies_.local().win(guess, depth + 1, options_.examples);
+                tallies_.local().win(guess, depth + 1);
                 return;
             }
             h.push_back({guess, parts.feedback[i]});
@@ -162,7 +116,11 @@ public:
         }
     }
 
-    OrdinaryTally merged() { return merge(tallies_, options_.examples); }
+    Tally merged() const {
+        Tally all(options_.examples);
+        for (const auto& t : tallies_) all.absorb(t);
+        return all;
+    }
     std::optional<std::uint32_t> first_guess() const { return first_guess_; }
     std::shared_ptr<DecisionTree> tree() {
         if (!recorder_) return nullptr;
@@ -176,27 +134,14 @@ private:
     const CodeSpace& space_;
     const OrdinaryEvaluationOptions& options_;
     tbb::enumerable_thread_specific<std::unique_ptr<Codebreaker>> breakers_;
-    tbb::enumerable_thread_specific<OrdinaryTally> tallies_;
+    tbb::enumerable_thread_specific<Tally> tallies_;
     std::unique_ptr<TreeRecorder> recorder_;  // with record_tree
     std::optional<std::uint32_t> first_guess_;  // none when the codebreaker failed at the start
 };
 
-OrdinaryEvaluation finish(const CodeSpace& space, const OrdinaryEvaluationOptions& options, OrdinaryTally all,
-                          std::chrono::steady_clock::time_point start) {
+OrdinaryEvaluation finish(const CodeSpace& space, const Tally& all, std::chrono::steady_clock::time_point start) {
     OrdinaryEvaluation r;
-    r.games = all.games;
-    r.failures = all.failures;
-    r.nodes = all.nodes;
-    r.move_hash = all.moves;
-    r.histogram = all.histogram;
-    const auto totals = histogram_totals(r.histogram);
-    r.total = totals.total;
-    r.worst = std::max(0, totals.worst);
-    r.mean = totals.mean();
-    for (std::size_t i = 0; i < all.failed.size() && i < options.examples; ++i) {
-        r.failure_examples.push_back(space.to_string(all.failed[i].first) + ": " + all.failed[i].second);
-    }
-    for (auto s : all.worst_secrets) r.worst_examples.push_back(space.to_string(s));
+    static_cast<Report&>(r) = all.report([&](std::uint64_t code) { return space.to_string(static_cast<std::uint32_t>(code)); });
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return r;
 }
@@ -241,7 +186,7 @@ OrdinaryEvaluation evaluate_ordinary_all(const CodeSpace& space, const OrdinaryE
     const auto codes = all_codes(space);
     std::vector<Guess> history;
     walker.walk(codes, history, 0);
-    auto r = finish(space, options, walker.merged(), start);
+    auto r = finish(space, walker.merged(), start);
     if (const auto first = walker.first_guess()) r.first_guess = space.to_string(*first);
     r.tree = walker.tree();
     return r;
@@ -252,15 +197,17 @@ OrdinaryEvaluation evaluate_ordinary_games(const CodeSpace& space, const Ordinar
     const auto start = std::chrono::steady_clock::now();
     const auto limit = limit_threads(options.threads);
     tbb::enumerable_thread_specific<std::unique_ptr<Codebreaker>> breakers([&] { return make_breaker(space, options); });
-    tbb::enumerable_thread_specific<OrdinaryTally> tallies;
+    tbb::enumerable_thread_specific<Tally> tallies(Tally(options.examples));
     tbb::parallel_for(std::size_t{0}, secrets.size(), [&](std::size_t i) {
         auto& tally = tallies.local();
         const auto game = play_ordinary_game(space, *breakers.local(), secrets[i], options.max_guesses);
-        tally.nodes += game.guesses.size();
-        if (game.won) tally.win(secrets[i], static_cast<int>(game.guesses.size()), options.examples);
-        else tally.fail(secrets[i], game.error.empty() ? fmt::format("not found in {} guesses", options.max_guesses) : game.error, options.examples);
+        tally.node(game.guesses.size());
+        if (game.won) tally.win(secrets[i], static_cast<int>(game.guesses.size()));
+        else tally.fail(secrets[i], game.error.empty() ? fmt::format("not found in {} guesses", options.max_guesses) : game.error);
     });
-    return finish(space, options, merge(tallies, options.examples), start);
+    Tally all(options.examples);
+    for (const auto& t : tallies) all.absorb(t);
+    return finish(space, all, start);
 }
 
 }  // namespace mastermind

@@ -15,6 +15,7 @@
 
 #include "mastermind/batch/params.hpp"
 #include "mastermind/batch/strategy.hpp"
+#include "mastermind/engine/tally.hpp"
 
 namespace mastermind {
 
@@ -43,21 +44,8 @@ struct EvaluationOptions {
     bool wide_indices = false;
 };
 
-struct EvaluationResult {
-    std::uint64_t games = 0;
-    std::uint64_t failures = 0;          // wrong challenge, broken rule, strategy error
-    int worst = 0;                       // most tests used by a game that was won
-    double mean = 0;                     // over won games
-    std::vector<std::uint64_t> histogram;  // [t] = games won with t tests
-    std::vector<std::string> worst_examples;    // secrets that reach `worst` (smallest first)
-    std::vector<std::string> failure_examples;  // "secret: what went wrong"
-    std::uint64_t strategy_calls = 0;    // nodes of the decision tree
-    std::uint64_t move_hash = 0;         // a signature of every move played (mastermind bench)
-    double seconds = 0;
-    // The examples as secret indices, smallest first (what a merge of shards needs).
-    std::vector<std::uint64_t> worst_secrets;
-    std::vector<std::pair<std::uint64_t, std::string>> failed_secrets;
-};
+// The report of a run (engine/tally.hpp): games, failures, the histogram of tests, examples.
+using EvaluationResult = Report;
 
 // Every secret of the game (or of one shard); the strategy also gets each group as its
 // consistent set. Memory: 8 bytes a secret (16 when the game needs 64-bit indices), the caller's

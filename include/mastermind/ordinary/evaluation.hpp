@@ -12,6 +12,7 @@
 
 #include "mastermind/ordinary/codebreaker.hpp"
 #include "mastermind/ordinary/decision_tree.hpp"
+#include "mastermind/engine/tally.hpp"
 
 namespace mastermind {
 
@@ -24,19 +25,9 @@ struct OrdinaryEvaluationOptions {
     bool record_tree = false;  // evaluate_ordinary_all: keep the decision tree it walked
 };
 
-struct OrdinaryEvaluation {
-    std::uint64_t games = 0;
-    std::uint64_t failures = 0;
-    int worst = 0;                         // most guesses of a won game
-    std::uint64_t total = 0;               // guesses over the won games
-    double mean = 0;
-    std::vector<std::uint64_t> histogram;  // [g] = games won with g guesses
-    std::vector<std::string> worst_examples;
-    std::vector<std::string> failure_examples;
-    std::uint64_t nodes = 0;               // codebreaker calls (decision-tree nodes)
-    std::uint64_t move_hash = 0;           // a signature of every move of the walk (mastermind bench)
+// The report of a run (engine/tally.hpp), and what only the ordinary game's has.
+struct OrdinaryEvaluation : Report {
     std::string first_guess;               // the move at the root (every game's first guess)
-    double seconds = 0;
     std::shared_ptr<DecisionTree> tree;    // with record_tree
 };
 
