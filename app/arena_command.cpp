@@ -1,14 +1,10 @@
 // `mastermind arena`: the local tester, a solver program against the judge for many games.
 #include <cmath>
-#include <atomic>
-#include <condition_variable>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -205,56 +201,12 @@ int run_arena(ArenaArgs args) {
     limits.max_processes = args.max_processes;
     const ProgramSpec program{args.command, args.show_stderr};
 
-    // Workers take games in order; results are printed in game order as they become available.
-    std::vector<std::optional<GameResult>> results(games.size());
-    // A game whose transcript cannot be written ends the run: a log that silently misses games is
-    // worse than none. `stop` also ends the workers when our own output fails.
-    std::atomic<std::size_t> next{0};
-    std::atomic<bool> stop{false};
-    std::mutex mutex;
-    std::condition_variable done;
-    std::string log_failure;
-    auto worker = [&] {
-        for (std::size_t i = next++; i < games.size() && !stop; i = next++) {
-            std::ofstream log_file;
-            JudgeLog log;
-            const std::string log_path = args.log_dir.empty() ? "" : fmt::format("{}/game-{:05}.jsonl", args.log_dir, games[i].index);
-            if (!log_path.empty()) {
-                log_file.open(log_path);
-                log = [&](const nlohmann::json& e) { log_file << e.dump() << '\n'; };
-            }
-            auto r = play_program(program, games[i], limits, log);
-            if (!log_path.empty() && !(log_file.flush())) {
-                std::lock_guard lock(mutex);
-                if (log_failure.empty()) log_failure = log_path;
-                stop = true;
-            }
-            std::lock_guard lock(mutex);
-            results[i] = std::move(r);
-            done.notify_all();
-        }
-        std::lock_guard lock(mutex);
-        done.notify_all();
-    };
-    const int jobs = std::max(1, std::min<int>(args.jobs, static_cast<int>(games.size())));
-    std::vector<std::thread> threads;
-    for (int j = 0; j < jobs; ++j) threads.emplace_back(worker);
-    std::vector<GameResult> finished;
-    try {
-        for (std::size_t i = 0; i < games.size(); ++i) {
-            std::unique_lock lock(mutex);
-            done.wait(lock, [&] { return results[i].has_value() || stop; });
-            if (!results[i]) break;
-            finished.push_back(*results[i]);
-            lock.unlock();
-            if (!args.quiet) print_game(finished.back());
-        }
-    } catch (...) {  // our output failed: end the games in play, then report it
-        stop = true;
-        for (auto& t : threads) t.join();
-        throw;
-    }
-    for (auto& t : threads) t.join();
+    // Results are printed in game order as they become available.
+    const auto run = play_programs(program, games, limits, args.log_dir, args.jobs, [&](const GameResult& r) {
+        if (!args.quiet) print_game(r);
+    });
+    const auto& finished = run.results;
+    const auto& log_failure = run.log_failure;
     if (!log_failure.empty()) {
         complain("mastermind arena: cannot write the transcript '{}'; stopped after {}\n", log_failure, count_of(finished.size(), "game"));
         return kExitFailure;

@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -30,6 +29,7 @@
 
 #include "commands.hpp"
 #include "evaluation_report.hpp"
+#include "mastermind/engine/work_queue.hpp"
 #include "game_options.hpp"
 #include "mastermind/batch/class_statistics.hpp"
 #include "mastermind/batch/evaluator.hpp"
@@ -357,17 +357,10 @@ std::string made_by(const std::string& path) {
 std::optional<std::size_t> first_wrong_size(const std::vector<SecondTestEntry>& entries, const std::vector<PackedCode>& first,
                                             const BatchParams& params, int threads) {
     std::vector<char> wrong(entries.size(), 0);
-    std::atomic<std::size_t> next{0};
-    auto worker = [&] {
-        for (std::size_t i; (i = next++) < entries.size();) {
-            wrong[i] = class_members(entries[i].class_key, first, params).size() != entries[i].size;
-        }
-    };
-    const unsigned n = threads > 0 ? static_cast<unsigned>(threads) : std::max(1u, std::thread::hardware_concurrency());
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < n; ++t) pool.emplace_back(worker);
-    worker();
-    for (auto& t : pool) t.join();
+    for_each_item(entries.size(), threads, [&](std::size_t i) {
+        wrong[i] = class_members(entries[i].class_key, first, params).size() != entries[i].size;
+        return true;
+    });
     const auto it = std::find(wrong.begin(), wrong.end(), 1);
     if (it == wrong.end()) return std::nullopt;
     return static_cast<std::size_t>(it - wrong.begin());
@@ -473,46 +466,39 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std
         complain("{}: {} classes of '{}' not split, {} to search ({} moves, {} restarts each)\n", kCommand, unsplit, args.deepen,
                  work.size(), steps, args.restarts);
     }
-    std::atomic<std::size_t> next{0};
-    std::atomic<bool> failed{false};
     std::mutex mutex;
     std::string failure;
     std::size_t finished = 0, improved = 0;
     const auto start = std::chrono::steady_clock::now();
-    auto worker = [&] {
-        for (std::size_t i; !failed && (i = next++) < work.size();) {
-            SecondTestEntry result;
-            try {
-                result = deepen_second_test(*work[i], first, params, steps, args.restarts, args.deepen_seed);
-            } catch (const std::exception& e) {
-                const std::lock_guard lock(mutex);
-                if (!failed.exchange(true)) failure = e.what();
-                return;
-            }
+    // Each class on the next free thread; a checkpoint that cannot be written stops the queue.
+    const bool all_searched = for_each_item(work.size(), args.threads, [&](std::size_t i) {
+        SecondTestEntry result;
+        try {
+            result = deepen_second_test(*work[i], first, params, steps, args.restarts, args.deepen_seed);
+        } catch (const std::exception& e) {
             const std::lock_guard lock(mutex);
-            if (failed) return;
-            const auto hash = entry_hash(*work[i]);
-            if (!append_durably(checkpoint, fmt::format("{:016x} {}\n", hash, second_test_line(result, params)))) {
-                failed = true;
-                failure = fmt::format("--checkpoint '{}' cannot be written (the classes before are kept)", checkpoint);
-                return;
-            }
-            ++finished;
-            improved += result.not_alone < work[i]->not_alone;
-            if (args.progress) {
-                const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                complain("  class {:016x} ({} secrets): {} -> {} not alone; {} of {} done, {} better, ETA {:.0f} s\n", result.class_key,
-                         result.size, work[i]->not_alone, result.not_alone, finished, work.size(), improved,
-                         elapsed / static_cast<double>(finished) * static_cast<double>(work.size() - finished));
-            }
-            done[hash] = std::move(result);
+            if (failure.empty()) failure = e.what();
+            return false;
         }
-    };
-    const unsigned threads = args.threads > 0 ? static_cast<unsigned>(args.threads) : std::max(1u, std::thread::hardware_concurrency());
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
-    for (auto& t : pool) t.join();
-    if (failed) {
+        const std::lock_guard lock(mutex);
+        if (!failure.empty()) return false;
+        const auto hash = entry_hash(*work[i]);
+        if (!append_durably(checkpoint, fmt::format("{:016x} {}\n", hash, second_test_line(result, params)))) {
+            failure = fmt::format("--checkpoint '{}' cannot be written (the classes before are kept)", checkpoint);
+            return false;
+        }
+        ++finished;
+        improved += result.not_alone < work[i]->not_alone;
+        if (args.progress) {
+            const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            complain("  class {:016x} ({} secrets): {} -> {} not alone; {} of {} done, {} better, ETA {:.0f} s\n", result.class_key,
+                     result.size, work[i]->not_alone, result.not_alone, finished, work.size(), improved,
+                     elapsed / static_cast<double>(finished) * static_cast<double>(work.size() - finished));
+        }
+        done[hash] = std::move(result);
+        return true;
+    });
+    if (!all_searched) {
         complain("{}: {}\n", kCommand, failure);
         return kExitFailure;
     }

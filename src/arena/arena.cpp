@@ -10,17 +10,23 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 
 #include "mastermind/core/line_channel.hpp"
+#include "mastermind/engine/work_queue.hpp"
 #include "mastermind/batch/protocol.hpp"
 #include "mastermind/ordinary/protocol.hpp"
 #include "mastermind/arena/sandbox.hpp"
@@ -260,6 +266,63 @@ ArenaSummary summarize(const std::vector<GameResult>& results) {
     else if (sum.max_tests <= 20) sum.contest_score = "partial (every game Accepted within 20 tests)";
     else sum.contest_score = "none (a game needed more than 20 tests)";
     return sum;
+}
+
+ArenaRun play_programs(const ProgramSpec& program, const std::vector<GameSpec>& games, const ArenaLimits& limits,
+                       const std::string& log_dir, int jobs, const std::function<void(const GameResult&)>& on_result) {
+    std::vector<std::optional<GameResult>> results(games.size());
+    std::mutex mutex;
+    std::condition_variable done;
+    std::string log_failure;
+    bool ended = false;  // the queue stopped handing out games
+    auto play = [&](std::size_t i) {
+        std::ofstream log_file;
+        JudgeLog log;
+        const std::string log_path = log_dir.empty() ? "" : fmt::format("{}/game-{:05}.jsonl", log_dir, games[i].index);
+        if (!log_path.empty()) {
+            log_file.open(log_path);
+            log = [&](const nlohmann::json& e) { log_file << e.dump() << '\n'; };
+        }
+        auto r = play_program(program, games[i], limits, log);
+        const std::lock_guard lock(mutex);
+        if (!log_path.empty() && !log_file.flush()) {
+            if (log_failure.empty()) log_failure = log_path;
+            ended = true;
+            done.notify_all();
+            return false;
+        }
+        results[i] = std::move(r);
+        done.notify_all();
+        return true;
+    };
+    WorkQueue queue(games.size(), std::max(1, jobs), [&](std::size_t i) {
+        try {
+            return play(i);
+        } catch (...) {
+            const std::lock_guard lock(mutex);
+            ended = true;
+            done.notify_all();
+            throw;
+        }
+    });
+    ArenaRun run;
+    try {
+        for (std::size_t i = 0; i < games.size(); ++i) {
+            std::unique_lock lock(mutex);
+            done.wait(lock, [&] { return results[i].has_value() || ended; });
+            if (!results[i]) break;
+            run.results.push_back(*results[i]);
+            lock.unlock();
+            if (on_result) on_result(run.results.back());
+        }
+    } catch (...) {  // the caller's output failed: end the games in play, then report it
+        queue.stop();
+        queue.wait();
+        throw;
+    }
+    queue.wait();
+    run.log_failure = log_failure;
+    return run;
 }
 
 }  // namespace mastermind

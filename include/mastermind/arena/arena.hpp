@@ -71,6 +71,18 @@ ArenaDecision arena_verdict(const JudgeReport& report, const ProgramFate& fate,
 GameResult play_program(const ProgramSpec& program, const GameSpec& game, const ArenaLimits& limits,
                         const JudgeLog& log = {});
 
+// Many games, `jobs` programs at once, each game's transcript in `log_dir`/game-NNNNN.jsonl when
+// `log_dir` is set. `on_result` is called with each game's result in game order, on the calling
+// thread, as soon as it and those before it are over; if it throws, the games in play end and the
+// exception is rethrown. A transcript that cannot be written ends the run: a log that silently
+// misses games is worse than none.
+struct ArenaRun {
+    std::vector<GameResult> results;  // in game order: every game, or those before the stop
+    std::string log_failure;          // the transcript that could not be written, if any
+};
+ArenaRun play_programs(const ProgramSpec& program, const std::vector<GameSpec>& games, const ArenaLimits& limits,
+                       const std::string& log_dir, int jobs, const std::function<void(const GameResult&)>& on_result = {});
+
 struct ArenaSummary {
     int games = 0;
     std::vector<std::pair<Verdict, int>> verdicts;  // verdicts that occurred, with their counts
