@@ -1,5 +1,5 @@
-// `mastermind second-tests`: the offline pass that makes the table of second tests
-// (include/mastermind/batch/second_tests.hpp). It plays adaptive-split over every secret of
+// `mastermind second-tests`: the options and messages of the offline pass that makes the table of
+// second tests (batch/offline_pass.hpp does the work). It plays adaptive-split over every secret of
 // the game, shard by shard (the evaluator's shards: whole answer classes of the first test), with
 // the compiled table switched off; wherever the play-time search leaves secrets of a class not
 // alone, a much longer search goes on from there and the class's best test is recorded. Each
@@ -9,75 +9,37 @@
 // The second stage, --deepen TABLE: every class the table leaves unsplit searched again from its
 // recorded test with a larger budget (deepen_second_test), classes in parallel, each finished
 // class appended to a checkpoint of its own; then the table again with the better tests.
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <unordered_map>
 #include <vector>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "evaluation_report.hpp"
-#include "mastermind/engine/work_queue.hpp"
 #include "game_options.hpp"
+#include "mastermind/batch/adaptive_split.hpp"
 #include "mastermind/batch/class_statistics.hpp"
-#include "mastermind/batch/evaluator.hpp"
-#include "mastermind/core/text.hpp"
-#include "mastermind/core/random.hpp"
-#include "mastermind/batch/secret_enumeration.hpp"
-#include "mastermind/batch/query_record.hpp"
-#include "mastermind/batch/query_scorer.hpp"
+#include "mastermind/batch/offline_pass.hpp"
 #include "mastermind/batch/second_tests.hpp"
-#include "mastermind/batch/split_search.hpp"
+#include "mastermind/core/text.hpp"
+#include "mastermind/engine/work_queue.hpp"
 #include "option_checks.hpp"
 #include "output_paths.hpp"
 #include "test_option.hpp"
-#include "mastermind/core/bounded_input.hpp"
-#include "mastermind/core/hash.hpp"
-#include "mastermind/batch/adaptive_split.hpp"
 
 namespace mastermind::app {
 
 namespace {
 
 constexpr const char* kCommand = "mastermind second-tests";
-
-// The lines of a table or a checkpoint this command reads: an entry is a few hundred bytes and a
-// shard's report a few KiB on one line, the largest table (9/10/9) 2.4 MB. A line over 64 KiB or
-// a file over 256 MiB (/dev/zero, a wrong file) is refused with the option, the path and the line.
-class TableLines {
-public:
-    TableLines(std::istream& in, const char* option, const std::string& path)
-        : lines_(in, std::size_t{64} << 10, std::uint64_t{256} << 20), option_(option), path_(path) {}
-    // The next line; false at the end, or after a message (then failed()).
-    bool next(std::string& line) {
-        const auto read = lines_.next(line);
-        if (read == BoundedLines::Read::line) return true;
-        if (read != BoundedLines::Read::end) {
-            complain("{}: {} '{}':{}: {}\n", kCommand, option_, path_, lines_.number() + 1, lines_.why(read));
-            failed_ = true;
-        }
-        return false;
-    }
-    bool failed() const { return failed_; }
-
-private:
-    BoundedLines lines_;
-    const char* option_;
-    const std::string& path_;
-    bool failed_ = false;
-};
 
 struct SecondTestsArgs {
     GameChoice game;
@@ -103,58 +65,13 @@ struct SecondTestsArgs {
 // --deepen's default budget: five times the pass's, where the pass's near misses split (docs/results.md).
 constexpr std::uint64_t kDeepenSteps = 1'000'000;
 
-// A signature of the second-test search's behaviour: the moves of adaptive-split, searching with
-// one candidate and the given budget, over every secret of a small game. A checkpoint made by a
-// build whose search behaves differently must not be resumed, whatever its options.
-std::uint64_t search_signature(std::uint64_t play_steps) {
-    strategies::SplitBudget budget;
-    budget.second_tries = 1;
-    budget.second_steps = std::min<std::uint64_t>(play_steps, 2000);
-    const StrategyInfo probe{"adaptive-split", "signature", [&](const BatchParams& p, std::uint64_t seed) {
-                                 return strategies::make_adaptive_split(p, seed, budget, nullptr, std::span<const SecondTestEntry>{});
-                             }};
-    EvaluationOptions options;
-    options.params = {5, 6, 5, 20};
-    options.strategy = &probe;
-    options.threads = 1;
-    return evaluate_all(options).move_hash;
+// The pass's settings, from the options.
+PassSettings pass_settings(const SecondTestsArgs& a, const BatchParams& p, const std::vector<PackedCode>& first) {
+    return {p, a.seed, first, a.play_steps, a.steps, a.restarts, a.shards};
 }
 
-// The same for --deepen, which calls deepen_second_test alone: its results on the first three
-// classes of a small game (every 101st secret's) of 30 members or more that a random test leaves
-// with some not alone (milliseconds; the pass's signature plays a whole game, about 0.5 s under
-// the sanitizers).
-std::uint64_t deepen_signature() {
-    const BatchParams params{5, 6, 5, 20};
-    const auto first = strategies::adaptive_split_first_test(params, 1);
-    std::vector<SecondTestEntry> results;
-    Rng rng(1);
-    for (std::uint64_t secret = 0; secret < params.secret_count() && results.size() < 3; secret += 101) {
-        const auto record = answered_record(first, PackedCode::from_index(secret, params), params.pegs);
-        const auto members = secrets_answering(record, params);
-        if (members.size() < 30) continue;
-        SecondTestEntry entry{compact_key(make_answer_key(record.answers, params)), static_cast<std::uint32_t>(members.size()), 0,
-                              random_distinct_strings(rng, params)};
-        entry.not_alone = static_cast<std::uint32_t>(SplitSearch(params, members, first).not_alone(entry.test));
-        if (entry.not_alone > 0) results.push_back(deepen_second_test(entry, first, params, 2000, 1, 1));
-    }
-    return second_tests_checksum(results);
-}
-
-// The first test's hash, for the checkpoints' first lines: its strings' indices, in order, mixed.
-std::uint64_t test_hash(const std::vector<PackedCode>& test, const BatchParams& p) {
-    std::uint64_t h = 0;
-    for (const auto& s : test) h = mix64(h ^ s.index(p));
-    return h;
-}
-
-// What the checkpoint's first line says: a checkpoint resumes only the run it was made for.
-std::string checkpoint_header(const SecondTestsArgs& a, const BatchParams& p, const std::vector<PackedCode>& first) {
-    return fmt::format("# mastermind second-tests checkpoint: game {} {} {} {} seed {} first {:016x} play-steps {} steps {} restarts {} shards {} "
-                       "search {:016x}",
-                       p.pegs, p.colours, p.batch, p.max_tests, a.seed, test_hash(first, p), a.play_steps, a.steps, a.restarts,
-                       a.shards, search_signature(a.play_steps));
-}
+// Prints a file's error after the option that named the file.
+void complain_file(const char* option, const OfflineFileError& e) { complain("{}: {} {}\n", kCommand, option, e.what()); }
 
 // The option that names a first test other than the compiled one, for a table's "Made by" line.
 std::string first_test_option(const SecondTestsArgs& a, const std::vector<PackedCode>& first, const BatchParams& p) {
@@ -164,81 +81,10 @@ std::string first_test_option(const SecondTestsArgs& a, const std::vector<Packed
     return fmt::format(" --first-test \"{}\"", text);
 }
 
-struct Resumed {
-    std::vector<SecondTestEntry> entries;
-    std::vector<EvaluationResult> reports;
-    std::vector<bool> done;
-};
-
-// The finished shards of a checkpoint: entry lines, then "shard I REPORT"; entries after the last
-// shard line belong to a shard that did not finish and are dropped.
-std::optional<Resumed> read_checkpoint(const std::string& path, const std::string& header, const BatchParams& params, int shards) {
-    Resumed r;
-    r.done.assign(static_cast<std::size_t>(shards), false);
-    std::ifstream in(path);
-    if (!in) {
-        complain("{}: --checkpoint '{}' cannot be read\n", kCommand, path);
-        return std::nullopt;
-    }
-    std::string line;
-    TableLines lines(in, "--checkpoint", path);
-    if (!lines.next(line) || line != header) {
-        if (lines.failed()) return std::nullopt;
-        complain("{}: --checkpoint '{}' was made by another run, or by a build whose search behaves differently (its first line is '{}'; this run's is '{}'): "
-                 "give another --checkpoint, or remove it to start over\n",
-                 kCommand, path, line.substr(0, 200), header);
-        return std::nullopt;
-    }
-    std::vector<SecondTestEntry> pending;
-    for (int number = 2; lines.next(line); ++number) {
-        SecondTestEntry e;
-        if (parse_second_test_line(line, params, e)) {
-            pending.push_back(std::move(e));
-            continue;
-        }
-        int shard = -1, used = 0;
-        if (std::sscanf(line.c_str(), "shard %d %n", &shard, &used) == 1 && shard >= 0 && shard < shards && used > 0) {
-            try {
-                auto report = parse_shard_report(nlohmann::json::parse(line.substr(static_cast<std::size_t>(used))));
-                if (report.shard.index == shard && report.shard.count == shards && !r.done[static_cast<std::size_t>(shard)]) {
-                    r.done[static_cast<std::size_t>(shard)] = true;
-                    r.reports.push_back(std::move(report.result));
-                    r.entries.insert(r.entries.end(), pending.begin(), pending.end());
-                    pending.clear();
-                    continue;
-                }
-            } catch (const std::exception&) {
-            }
-        }
-        if (in.peek() == EOF) break;  // a last line cut short by an interruption: that shard runs again
-        complain("{}: --checkpoint '{}':{}: not a line of a checkpoint: '{}'\n", kCommand, path, number, line.substr(0, 120));
-        return std::nullopt;
-    }
-    if (lines.failed()) return std::nullopt;
-    return r;
-}
-
-// Appends `text` and flushes it to the disk: a finished shard survives a crash that follows.
-bool append_durably(const std::string& path, const std::string& text) {
-    const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT, 0644);
-    if (fd < 0) return false;
-    std::size_t written = 0;
-    while (written < text.size()) {
-        const auto n = ::write(fd, text.data() + written, text.size() - written);
-        if (n <= 0) {
-            ::close(fd);
-            return false;
-        }
-        written += static_cast<std::size_t>(n);
-    }
-    const bool synced = ::fsync(fd) == 0;
-    return ::close(fd) == 0 && synced;
-}
-
 // --stats: which classes the longer search split, by size; and, against the guess that the
 // members of one class sharing their colour counts (told apart by hits alone) are what resists,
 // the largest such group's share of its class. Each class is enumerated from its answers.
-void print_checkpoint_stats(const Resumed& r, const BatchParams& params, const std::vector<PackedCode>& first_test, int shards,
+void print_checkpoint_stats(const PassCheckpoint& r, const BatchParams& params, const std::vector<PackedCode>& first_test, int shards,
                             int threads) {
     struct Band {
         std::uint32_t below = 0;
@@ -292,78 +138,12 @@ bool writable_file(const std::string& option, const std::string& path) {
     return true;
 }
 
-// Writes the table's source beside `path` and renames it over `path` (so a table is never half
-// written; writable_file() has refused a path that is not a regular file).
+// Writes the table's source over `path` (never half written; writable_file() has refused a path
+// that is not a regular file).
 bool write_table(const std::string& path, const std::string& source, const std::string& checkpoint) {
-    const std::string temporary = path + ".partial";
-    std::ofstream out(temporary, std::ios::trunc);
-    out << source;
-    out.close();
-    if (!out || std::rename(temporary.c_str(), path.c_str()) != 0) {
-        complain("{}: --out '{}' cannot be written (the checkpoint '{}' keeps the work done)\n", kCommand, path, checkpoint);
-        return false;
-    }
-    return true;
-}
-
-// The entries of a table's source or of a pass's checkpoint: entry lines; comment lines ("//",
-// "#"), a checkpoint's shard reports and blank lines are skipped, anything else is an error.
-std::optional<std::vector<SecondTestEntry>> read_entries(const std::string& path, const BatchParams& params) {
-    std::ifstream in(path);
-    if (!in) {
-        complain("{}: --deepen '{}' cannot be read\n", kCommand, path);
-        return std::nullopt;
-    }
-    std::vector<SecondTestEntry> entries;
-    std::string line;
-    TableLines lines(in, "--deepen", path);
-    for (int number = 1; lines.next(line); ++number) {
-        SecondTestEntry e;
-        if (parse_second_test_line(line, params, e)) {
-            entries.push_back(std::move(e));
-        } else if (!line.empty() && !line.starts_with("//") && !line.starts_with("#") && !line.starts_with("shard ")) {
-            complain("{}: --deepen '{}':{}: not a line of a table of second tests for {}/{}/{}: '{}'\n", kCommand, path, number,
-                     params.pegs, params.colours, params.batch, line.substr(0, 120));
-            return std::nullopt;
-        }
-    }
-    if (lines.failed()) return std::nullopt;
-    std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
-    for (std::size_t i = 1; i < entries.size(); ++i) {
-        if (entries[i].class_key == entries[i - 1].class_key) {
-            complain("{}: --deepen '{}': class {:016x} twice\n", kCommand, path, entries[i].class_key);
-            return std::nullopt;
-        }
-    }
-    if (entries.empty()) {
-        complain("{}: --deepen '{}' holds no entries of second tests\n", kCommand, path);
-        return std::nullopt;
-    }
-    return entries;
-}
-
-// The "Made by" line of a table's source, if any.
-std::string made_by(const std::string& path) {
-    std::ifstream in(path);
-    TableLines lines(in, "--deepen", path);
-    for (std::string line; lines.next(line);) {
-        if (line.starts_with("// Made by: ")) return line.substr(12);
-    }
-    return {};
-}
-
-// The index of the first entry whose class size is not what `first`'s answers give, if any;
-// entries checked on `threads` threads (0: every core).
-std::optional<std::size_t> first_wrong_size(const std::vector<SecondTestEntry>& entries, const std::vector<PackedCode>& first,
-                                            const BatchParams& params, int threads) {
-    std::vector<char> wrong(entries.size(), 0);
-    for_each_item(entries.size(), threads, [&](std::size_t i) {
-        wrong[i] = class_members(entries[i].class_key, first, params).size() != entries[i].size;
-        return true;
-    });
-    const auto it = std::find(wrong.begin(), wrong.end(), 1);
-    if (it == wrong.end()) return std::nullopt;
-    return static_cast<std::size_t>(it - wrong.begin());
+    if (replace_file(path, source)) return true;
+    complain("{}: --out '{}' cannot be written (the checkpoint '{}' keeps the work done)\n", kCommand, path, checkpoint);
+    return false;
 }
 
 int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std::vector<PackedCode>& first) {
@@ -380,18 +160,17 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std
             return kExitFailure;
         }
     }
-    auto input = read_entries(args.deepen, params);
-    if (!input) return kExitFailure;
+    std::optional<std::vector<SecondTestEntry>> input;
+    try {
+        input = read_table_entries(args.deepen, params);
+    } catch (const OfflineFileError& e) {
+        complain_file("--deepen", e);
+        return kExitFailure;
+    }
     const std::uint64_t steps = args.steps_given ? args.steps : kDeepenSteps;
-    const auto header = fmt::format("# mastermind second-tests --deepen checkpoint: game {} {} {} {} seed {} first {:016x} deepen-seed {} steps {} "
-                                    "restarts {} search {:016x}",
-                                    params.pegs, params.colours, params.batch, params.max_tests, args.seed, test_hash(first, params),
-                                    args.deepen_seed, steps, args.restarts, deepen_signature());
-    // Finished classes: "HASH ENTRY" lines, the hash of the entry that was searched (every field:
-    // second_tests_checksum of it alone) and the result; a result is used for an input entry with
-    // the same hash. So a checkpoint made from a pass's checkpoint of some shards serves the whole
-    // table later. A last line cut short is searched again.
-    auto entry_hash = [](const SecondTestEntry& e) { return second_tests_checksum(std::span<const SecondTestEntry>(&e, 1)); };
+    const auto header = deepen_checkpoint_header({params, args.seed, first, args.deepen_seed, steps, args.restarts});
+    // Finished classes: a result is used for an input entry with the same hash, so a checkpoint
+    // made from a pass's checkpoint of some shards serves the whole table later.
     std::unordered_map<std::uint64_t, SecondTestEntry> done;
     const bool resuming = std::filesystem::exists(checkpoint, error) && std::filesystem::file_size(checkpoint, error) > 0;
     if (args.so_far && !resuming) {
@@ -411,29 +190,12 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std
         return kExitFailure;
     }
     if (resuming) {
-        std::ifstream in(checkpoint);
-        std::string line;
-        TableLines lines(in, "--checkpoint", checkpoint);
-        if (!lines.next(line) || line != header) {
-            if (lines.failed()) return kExitFailure;
-            complain("{}: --checkpoint '{}' was made by another run (its first line is '{}'; this run's is '{}'): "
-                     "give another --checkpoint, or remove it to start over\n",
-                     kCommand, checkpoint, line.substr(0, 200), header);
+        try {
+            done = read_deepen_checkpoint(checkpoint, header, params);
+        } catch (const OfflineFileError& e) {
+            complain_file("--checkpoint", e);
             return kExitFailure;
         }
-        for (int number = 2; lines.next(line); ++number) {
-            SecondTestEntry e;
-            unsigned long long hash = 0;
-            int used = 0;
-            if (std::sscanf(line.c_str(), "%16llx %n", &hash, &used) == 1 && used == 17 &&
-                parse_second_test_line(line.substr(17), params, e)) {
-                done[hash] = std::move(e);
-            } else if (in.peek() != EOF) {
-                complain("{}: --checkpoint '{}':{}: not a line of a checkpoint: '{}'\n", kCommand, checkpoint, number, line.substr(0, 120));
-                return kExitFailure;
-            }
-        }
-        if (lines.failed()) return kExitFailure;
     } else if (!append_durably(checkpoint, header + "\n")) {
         complain("{}: --checkpoint '{}' cannot be written\n", kCommand, checkpoint);
         return kExitFailure;
@@ -510,7 +272,7 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std
         after += e.not_alone;
     }
     for (const auto& e : table) split += e.not_alone == 0;
-    const auto pass = made_by(args.deepen);
+    const auto pass = table_made_by(args.deepen);
     std::string command = fmt::format("{}{}mastermind second-tests --deepen {} --seed {}{} --deepen-seed {} --steps {} --restarts {}",
                                       pass, pass.empty() ? "" : ", then ", std::filesystem::path(args.deepen).filename().string(), args.seed,
                                       first_test_option(args, first, params), args.deepen_seed, steps, args.restarts);
@@ -532,9 +294,8 @@ int run_second_tests(const SecondTestsArgs& args) {
         complain("{}: {}\n", kCommand, why);
         return kExitFailure;
     }
-    if (params.rules != Rules::classic || !has_compact_key(params, params.batch) || params.secret_count() > UINT32_MAX) {
-        complain("{}: adaptive-split's table needs classic rules, P <= 9, B <= 10 and K^P < 2^32 (got {}/{}/{}, {} rules)\n",
-                 kCommand, params.pegs, params.colours, params.batch, to_string(params.rules));
+    if (const auto why = offline_pass_refuses(params); !why.empty()) {
+        complain("{}: {}\n", kCommand, why);
         return kExitFailure;
     }
     std::vector<PackedCode> first;
@@ -553,9 +314,13 @@ int run_second_tests(const SecondTestsArgs& args) {
             complain("{}: --stats: the checkpoint '{}' is not a file (give --checkpoint, or the --out of the pass)\n", kCommand, checkpoint);
             return kExitFailure;
         }
-        const auto r = read_checkpoint(checkpoint, checkpoint_header(args, params, first), params, args.shards);
-        if (!r) return kExitFailure;
-        print_checkpoint_stats(*r, params, first, args.shards, args.threads);
+        try {
+            const auto r = read_pass_checkpoint(checkpoint, pass_checkpoint_header(pass_settings(args, params, first)), params, args.shards);
+            print_checkpoint_stats(r, params, first, args.shards, args.threads);
+        } catch (const OfflineFileError& e) {
+            complain_file("--checkpoint", e);
+            return kExitFailure;
+        }
         return kExitOk;
     }
     if (!writable_file("--out", args.out) || !writable_file("--checkpoint", checkpoint)) return kExitFailure;
@@ -563,13 +328,17 @@ int run_second_tests(const SecondTestsArgs& args) {
         complain("{}: --out and --checkpoint are the same file '{}'\n", kCommand, args.out);
         return kExitFailure;
     }
-    const auto header = checkpoint_header(args, params, first);
-    Resumed resumed;
+    const auto settings = pass_settings(args, params, first);
+    const auto header = pass_checkpoint_header(settings);
+    PassCheckpoint resumed;
     std::error_code error;
     if (std::filesystem::exists(checkpoint, error) && std::filesystem::file_size(checkpoint, error) > 0) {
-        auto r = read_checkpoint(checkpoint, header, params, args.shards);
-        if (!r) return kExitFailure;
-        resumed = std::move(*r);
+        try {
+            resumed = read_pass_checkpoint(checkpoint, header, params, args.shards);
+        } catch (const OfflineFileError& e) {
+            complain_file("--checkpoint", e);
+            return kExitFailure;
+        }
         complain("{}: resuming from '{}': {} of {} shards done, {} classes found\n", kCommand, checkpoint, resumed.reports.size(),
                  args.shards, resumed.entries.size());
     } else {
@@ -580,57 +349,38 @@ int run_second_tests(const SecondTestsArgs& args) {
         }
     }
 
-    strategies::SplitBudget budget;
-    budget.second_steps = args.play_steps;
-    std::mutex found_mutex;
-    std::vector<SecondTestEntry> found;
-    strategies::OfflineSecondTests offline{args.steps, args.restarts, [&](const SecondTestEntry& e, std::size_t) {
-                                               const std::lock_guard lock(found_mutex);
-                                               found.push_back(e);
-                                           },
-                                           first};
-    const StrategyInfo pass{"adaptive-split", "adaptive-split, offline pass",
-                            [&](const BatchParams& p, std::uint64_t seed) { return strategies::make_adaptive_split(p, seed, budget, &offline); }};
-    const BatchRunHeader run_header{"adaptive-split", args.seed, params, "all " + count_of(params.secret_count(), "secret")};
+    const BatchRunHeader run_header = pass_run_header(settings);
     const auto start = std::chrono::steady_clock::now();
     int ran = 0;
     const int left = static_cast<int>(std::count(resumed.done.begin(), resumed.done.end(), false));
     for (int shard = 0; shard < args.shards; ++shard) {
         if (resumed.done[static_cast<std::size_t>(shard)]) continue;
-        EvaluationOptions options;
-        options.params = params;
-        options.strategy = &pass;
-        options.seed = args.seed;
-        options.threads = args.threads;
-        options.shard = shard;
-        options.shards = args.shards;
         const auto shard_start = std::chrono::steady_clock::now();
+        std::function<void(std::uint64_t, std::uint64_t, std::size_t)> progress;
         if (args.progress) {
-            options.progress = [&, last = std::make_shared<int>(-1)](std::uint64_t done, std::uint64_t total) {
+            progress = [&, last = std::make_shared<int>(-1), mutex = std::make_shared<std::mutex>()](
+                           std::uint64_t done, std::uint64_t total, std::size_t found) {
                 const int percent = static_cast<int>(100 * done / std::max<std::uint64_t>(total, 1));
-                const std::lock_guard lock(found_mutex);
+                const std::lock_guard lock(*mutex);
                 if (percent / 10 > *last / 10) {
                     *last = percent;
-                    complain("  shard {}: {}% of its games, {} classes searched offline so far\n", shard, percent, found.size());
+                    complain("  shard {}: {}% of its games, {} classes searched offline so far\n", shard, percent, found);
                 }
             };
         }
-        found.clear();
-        EvaluationResult result;
+        PassShard result;
         try {
-            result = evaluate_all(options);
+            result = run_pass_shard(settings, shard, args.threads, progress);
         } catch (const std::exception& e) {
             complain("{}: shard {}: {}\n", kCommand, shard, e.what());
             return kExitFailure;
         }
-        std::string block;
-        for (const auto& e : found) block += second_test_line(e, params) + "\n";
-        block += fmt::format("shard {} {}\n", shard, shard_report_json(run_header, result, {shard, args.shards}).dump());
-        if (!append_durably(checkpoint, block)) {
+        if (!append_durably(checkpoint, pass_shard_block(settings, shard, result))) {
             complain("{}: --checkpoint '{}' cannot be written: shard {} is lost, the shards before it are kept\n", kCommand,
                      checkpoint, shard);
             return kExitFailure;
         }
+        const auto& found = result.found;
         std::size_t unsplit = 0;
         for (const auto& e : found) unsplit += e.not_alone > 0;
         ++ran;
@@ -640,7 +390,7 @@ int run_second_tests(const SecondTestsArgs& args) {
                  "{} of {} shards left, ETA {:.0f} s\n",
                  shard, args.shards, took, found.size(), unsplit, left - ran, args.shards, elapsed / ran * (left - ran));
         resumed.entries.insert(resumed.entries.end(), found.begin(), found.end());
-        resumed.reports.push_back(std::move(result));
+        resumed.reports.push_back(std::move(result.report));
     }
 
     const std::string command = fmt::format("mastermind second-tests -P {} -K {} -B {} --seed {}{} --play-steps {} --steps {} --restarts {}",
