@@ -63,11 +63,6 @@ inline std::string draw_answer(const CodeSpace& space, std::uint32_t feedback, c
     return fmt::format("\x1b[1m{}\x1b[0m  {}", pegs, words);
 }
 
-// "1 code fits", "12 codes fit".
-inline std::string fits(std::uint64_t codes) {
-    return count_of(codes, "code") + (codes == 1 ? " fits" : " fit");
-}
-
 // The board: one row per turn, numbered.
 inline std::string draw_board(const CodeSpace& space, std::span<const Guess> history,
                               const BoardStyle& style) {

@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "batch_table.hpp"
+#include "mastermind/batch/table.hpp"
 #include "board_view.hpp"
 #include "commands.hpp"
 #include "mastermind/core/text.hpp"

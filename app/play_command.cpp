@@ -11,7 +11,7 @@
 #include "board_view.hpp"
 #include "commands.hpp"
 #include "game_options.hpp"
-#include "ordinary_table.hpp"
+#include "mastermind/ordinary/table.hpp"
 #include "mastermind/core/random.hpp"
 #include "mastermind/core/text.hpp"
 #include "play.hpp"

@@ -32,11 +32,11 @@
 #include <nlohmann/json.hpp>
 
 #include "batch_options.hpp"
-#include "batch_table.hpp"
+#include "mastermind/batch/table.hpp"
 #include "commands.hpp"
 #include "game_options.hpp"
 #include "option_checks.hpp"
-#include "ordinary_table.hpp"
+#include "mastermind/ordinary/table.hpp"
 #include "play.hpp"
 #include "serve_page.hpp"
 

@@ -7,6 +7,14 @@
 
 namespace mastermind {
 
+SeededGame seeded_game(const BatchParams& params, std::optional<PackedCode> secret, std::uint64_t seed) {
+    Rng rng(seed);
+    SeededGame game;
+    game.secret = secret ? *secret : PackedCode::from_index(rng.below(params.secret_count()), params);
+    game.shuffle_seed = rng.next();
+    return game;
+}
+
 std::string describe_bad_code(std::string_view text, const BatchParams& params) {
     if (static_cast<int>(text.size()) != params.pegs) {
         return fmt::format("has {}, expected {}", count_of(text.size(), "symbol"), params.pegs);

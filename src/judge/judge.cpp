@@ -45,22 +45,22 @@ int judge_exit_status(Verdict verdict) {
 
 JudgeConfig make_judge_config(const BatchParams& params, std::optional<PackedCode> secret,
                               std::uint64_t seed) {
-    Rng rng(seed);
+    const auto game = seeded_game(params, secret, seed);
     JudgeConfig config;
     config.params = params;
-    config.secret = secret ? *secret : PackedCode::from_index(rng.below(params.secret_count()), params);
-    config.shuffle_seed = rng.next();
+    config.secret = game.secret;
+    config.shuffle_seed = game.shuffle_seed;
     config.seed = seed;
     config.secret_given = secret.has_value();
     return config;
 }
 
 JudgeConfig make_ordinary_judge_config(const OrdinaryParams& params, std::optional<Code> secret, std::uint64_t seed) {
-    Rng rng(seed);
+    const auto game = seeded_ordinary_game(params, secret, seed);
     JudgeConfig config;
     config.ordinary = params;
-    config.ordinary_secret = secret ? *secret : game_code_from_index(rng.below(params.code_count()), params.pegs, params.colours);
-    config.shuffle_seed = rng.next();
+    config.ordinary_secret = game.secret;
+    config.shuffle_seed = game.shuffle_seed;
     config.seed = seed;
     config.secret_given = secret.has_value();
     return config;

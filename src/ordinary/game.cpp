@@ -1,9 +1,18 @@
 #include "mastermind/ordinary/game.hpp"
+#include "mastermind/core/random.hpp"
 #include "mastermind/core/text.hpp"
 
 #include <fmt/format.h>
 
 namespace mastermind {
+
+SeededOrdinaryGame seeded_ordinary_game(const OrdinaryParams& params, std::optional<Code> secret, std::uint64_t seed) {
+    Rng rng(seed);
+    SeededOrdinaryGame game;
+    game.secret = secret ? *secret : game_code_from_index(rng.below(params.code_count()), params.pegs, params.colours);
+    game.shuffle_seed = rng.next();
+    return game;
+}
 
 std::string OrdinaryParams::validate() const {
     if (pegs < 1 || pegs > kMaxPegs) return fmt::format("pegs must be 1..{} (got {})", kMaxPegs, pegs);

@@ -56,7 +56,7 @@ TEST(PlayPrograms, PlaysEveryGameAndReportsThemInOrder) {
 TEST(PlayPrograms, ATranscriptThatCannotBeWrittenEndsTheRun) {
     ArenaLimits limits;
     limits.time_limit = std::chrono::milliseconds(5000);
-    const auto run = play_programs(kChallenger, games(20), limits, "/proc/no-such-folder", 2);
+    const auto run = play_programs(kChallenger, games(20), limits, "/proc/no-such-folder", 1);
     EXPECT_EQ(run.log_failure, "/proc/no-such-folder/game-00001.jsonl");
     EXPECT_LT(run.results.size(), 20u);
 }

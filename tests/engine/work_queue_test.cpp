@@ -44,8 +44,17 @@ TEST(WorkQueue, StopsWhenAnItemSaysSo) {
 }
 
 TEST(WorkQueue, RethrowsTheFirstExceptionOnceEveryThreadHasEnded) {
+    for (int threads : {2, 1}) {
+        WorkQueue queue(1000, threads, [&](std::size_t i) {
+            if (i == 3) throw std::runtime_error("item 3");
+            return true;
+        });
+        EXPECT_THROW(queue.wait(), std::runtime_error);
+        EXPECT_TRUE(queue.stopped());
+    }
+    // One thread takes the items in order: none after the one that threw.
     std::atomic<int> started{0};
-    WorkQueue queue(1000, 2, [&](std::size_t i) {
+    WorkQueue queue(1000, 1, [&](std::size_t i) {
         ++started;
         if (i == 3) throw std::runtime_error("item 3");
         return true;
@@ -60,7 +69,7 @@ TEST(WorkQueue, RethrowsTheFirstExceptionOnceEveryThreadHasEnded) {
             }
         },
         std::runtime_error);
-    EXPECT_LT(started, 1000);  // the queue stopped handing out items
+    EXPECT_EQ(started, 4);  // the queue stopped handing out items
     EXPECT_TRUE(queue.stopped());
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -40,6 +41,14 @@ struct ChallengeResult {
     std::string reason;
     bool accepted = false;
 };
+
+// The game a seed makes, as `mastermind judge --seed S` plays it: the secret drawn from the seed
+// (unless given), then the seed of the answers' shuffles.
+struct SeededGame {
+    PackedCode secret;
+    std::uint64_t shuffle_seed = 0;
+};
+SeededGame seeded_game(const BatchParams& params, std::optional<PackedCode> secret, std::uint64_t seed);
 
 class BatchGame {
 public:

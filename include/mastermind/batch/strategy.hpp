@@ -50,6 +50,11 @@ std::string strategy_refuses(const StrategyInfo& info, const BatchParams& params
 // Every strategy the project has, by name.
 std::span<const StrategyInfo> all_strategies();
 const StrategyInfo* find_strategy(std::string_view name);
+// "counts-then-locate, ...": every strategy's name, for messages.
+std::string strategy_names();
+// The strategy `name` ("auto" or empty: the best for the game) that gives a person hints (play,
+// serve), or nullptr and why not (no such strategy, or it does not play this game).
+const StrategyInfo* hint_strategy(std::string_view name, const BatchParams& params, std::string& why);
 // What `mastermind solve --strategy auto` plays: adaptive-split on the 9/10/9 game, consistent on
 // games small enough for it, counts-then-locate on other games with B = P and K = P + 1,
 // adaptive-split on the other large ones (10/10/10...) with B <= 15.

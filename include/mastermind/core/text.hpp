@@ -1,9 +1,10 @@
-// Counts in messages: "1 game", "2 games", "1 guess", "3 guesses".
+// Words in messages: counts ("1 game", "2 games", "3 guesses"), lists of names, a line's words.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace mastermind {
 
@@ -20,6 +21,31 @@ inline std::string count_of(std::uint64_t n, std::string_view singular, std::str
         }
     }
     return std::to_string(n) + " " + noun;
+}
+
+// "1 code fits", "12 codes fit".
+inline std::string fits(std::uint64_t codes) { return count_of(codes, "code") + (codes == 1 ? " fits" : " fit"); }
+
+// "test 12 345" -> {"test", "12", "345"}: the words of a line, however many spaces between them.
+inline std::vector<std::string_view> words_of(std::string_view text) {
+    std::vector<std::string_view> words;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        while (start < text.size() && text[start] == ' ') ++start;
+        std::size_t end = start;
+        while (end < text.size() && text[end] != ' ') ++end;
+        if (end > start) words.push_back(text.substr(start, end - start));
+        start = end;
+    }
+    return words;
+}
+
+// "knuth, irving, ...": the names of a registry's entries, for messages.
+template <class Infos>
+std::string names_of(const Infos& infos) {
+    std::string names;
+    for (const auto& info : infos) names += (names.empty() ? "" : ", ") + std::string(info.name);
+    return names;
 }
 
 }  // namespace mastermind

@@ -77,6 +77,12 @@ std::string codebreaker_refuses(const CodebreakerInfo& info, int pegs, int colou
 
 std::span<const CodebreakerInfo> all_codebreakers();
 const CodebreakerInfo* find_codebreaker(std::string_view name);
+// "knuth, irving, ...": every codebreaker's name, for messages.
+std::string codebreaker_names();
+// The codebreaker `name` ("auto": the best for the game) that gives a person hints
+// (play, assist, serve), or nullptr and why it cannot here (no such codebreaker, it needs a
+// file, or it is too slow for a game this large).
+const CodebreakerInfo* hint_codebreaker(std::string_view name, const CodeSpace& space, std::string& why);
 // What `solve --strategy auto` plays in the ordinary game.
 const CodebreakerInfo* best_codebreaker_for(const CodeSpace& space);
 // The first guess `info` plays in `space` unless the user gives one: the published one on 4x6

@@ -39,6 +39,15 @@ std::optional<Code> parse_game_code(std::string_view text, int pegs, int colours
 std::string describe_bad_game_code(std::string_view text, int pegs, int colours);
 Code game_code_from_index(std::uint64_t index, int pegs, int colours);
 
+// The game a seed makes, as `mastermind judge --game ordinary --seed S` plays it: the secret
+// drawn from the seed (unless given), then a seed for shuffles (the ordinary game has none to
+// shuffle; it is drawn so that both games draw alike).
+struct SeededOrdinaryGame {
+    Code secret;
+    std::uint64_t shuffle_seed = 0;
+};
+SeededOrdinaryGame seeded_ordinary_game(const OrdinaryParams& params, std::optional<Code> secret, std::uint64_t seed);
+
 struct GuessResult {
     enum class Kind { scored, bad_code, too_many };
     Kind kind = Kind::scored;

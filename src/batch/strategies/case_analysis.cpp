@@ -40,7 +40,7 @@ struct Step {
     int pair = -1;  // Part 2: the pair whose Part 1 answers finish the other digit
 };
 
-struct State : EditorialState {
+struct CaseAnalysisState : EditorialState {
     std::array<PairResult, 5> pairs{};
     int tested_pairs = 0;
     int stop = -1;              // the stopping pair
@@ -65,7 +65,7 @@ Move exception_test() {
 }
 
 // The tests of Parts 2 and 3, fixed once Part 1 is over.
-std::vector<Step> plan(const State& s) {
+std::vector<Step> plan(const CaseAnalysisState& s) {
     std::vector<Step> steps;
     for (int i = 0; i < s.stop; ++i) {
         const int a = 2 * i, b = a + 1;
@@ -98,7 +98,7 @@ std::vector<int> positions_of(const Knowledge& k, int digit) {
 }
 
 // After locating one digit of pair i, the other follows from Part 1 (see the file comment).
-void finish_pair(State& s, int i, int located) {
+void finish_pair(CaseAnalysisState& s, int i, int located) {
     const auto& r = s.pairs[static_cast<std::size_t>(i)];
     const int a = 2 * i, b = a + 1;
     const int other = located == a ? b : a;
@@ -133,16 +133,16 @@ void finish_pair(State& s, int i, int located) {
     k.set_count(other, c_other);
 }
 
-class CaseAnalysis final : public CachedStrategy<State> {
+class CaseAnalysis final : public CachedStrategy<CaseAnalysisState> {
 public:
     explicit CaseAnalysis(const BatchParams& params) : params_(params) {
         require_default_game(params, "case-analysis");
     }
 
 protected:
-    State initial() const override { return fresh_state<State>(params_); }
+    CaseAnalysisState initial() const override { return fresh_state<CaseAnalysisState>(params_); }
 
-    void absorb(State& s, std::span<const QueryRecord> history) const override {
+    void absorb(CaseAnalysisState& s, std::span<const QueryRecord> history) const override {
         const QueryRecord& record = history.back();
         if (s.stop < 0) {
             absorb_pair(s, record);
@@ -164,7 +164,7 @@ protected:
         s.used.add(record.strings);
     }
 
-    Move decide(const State& s, const Position& position) const override {
+    Move decide(const CaseAnalysisState& s, const Position& position) const override {
         if (s.stop < 0) return pair_test(s.tested_pairs);
         const auto steps = plan(s);
         if (s.step < static_cast<int>(steps.size()) && s.k.known_positions() < 9) {
@@ -178,7 +178,7 @@ protected:
     }
 
 private:
-    void absorb_pair(State& s, const QueryRecord& record) const {
+    void absorb_pair(CaseAnalysisState& s, const QueryRecord& record) const {
         const int i = s.tested_pairs++;
         auto& r = s.pairs[static_cast<std::size_t>(i)];
         r.sum = 0;
@@ -204,7 +204,7 @@ private:
         }
     }
 
-    void absorb_exception(State& s, const QueryRecord& record) const {
+    void absorb_exception(CaseAnalysisState& s, const QueryRecord& record) const {
         int not_zero = 0;
         for (const auto& a : record.answers) not_zero += !(a.hit == 0 && a.blow == 0);
         const int digit = not_zero == 1 ? 6 : not_zero == 3 ? 7 : not_zero == 5 ? 8 : 9;

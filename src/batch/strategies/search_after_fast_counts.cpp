@@ -13,20 +13,20 @@ namespace mastermind::strategies {
 
 namespace {
 
-struct State : EditorialState {
+struct FastCountsState : EditorialState {
     int tests = 0;
 };
 
-class SearchAfterFastCounts final : public CachedStrategy<State> {
+class SearchAfterFastCounts final : public CachedStrategy<FastCountsState> {
 public:
     SearchAfterFastCounts(const BatchParams& params, std::uint64_t seed) : params_(params), seed_(seed) {
         require_default_game(params, "search-after-fast-counts");
     }
 
 protected:
-    State initial() const override { return fresh_state<State>(params_); }
+    FastCountsState initial() const override { return fresh_state<FastCountsState>(params_); }
 
-    void absorb(State& s, std::span<const QueryRecord> history) const override {
+    void absorb(FastCountsState& s, std::span<const QueryRecord> history) const override {
         const QueryRecord& record = history.back();
         if (s.tests == 0) {
             s.k.set_count(0, count_from_rotation_test(record));
@@ -39,7 +39,7 @@ protected:
         s.used.add(record.strings);
     }
 
-    Move decide(const State& s, const Position& position) const override {
+    Move decide(const FastCountsState& s, const Position& position) const override {
         if (s.tests == 0) return rotation_test(0, 9);
         if (s.k.count[0] == 0) {
             const int digit = locate_digit(s);
@@ -56,7 +56,7 @@ protected:
 
 private:
     // With c[0] = 0, test t (t >= 1) locates digit t.
-    static int locate_digit(const State& s) { return s.tests; }
+    static int locate_digit(const FastCountsState& s) { return s.tests; }
 
     BatchParams params_;
     std::uint64_t seed_;

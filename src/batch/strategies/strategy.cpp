@@ -6,6 +6,7 @@
 #include <array>
 
 #include "mastermind/core/random.hpp"
+#include "mastermind/core/text.hpp"
 #include "mastermind/batch/adaptive_split.hpp"
 #include "case_analysis.hpp"
 #include "consistent.hpp"
@@ -87,6 +88,18 @@ const StrategyInfo* find_strategy(std::string_view name) {
         if (s.name == name) return &s;
     }
     return nullptr;
+}
+
+std::string strategy_names() { return names_of(all_strategies()); }
+
+const StrategyInfo* hint_strategy(std::string_view name, const BatchParams& params, std::string& why) {
+    const StrategyInfo* info = name.empty() || name == "auto" ? best_strategy_for(params) : find_strategy(name);
+    if (!info) {
+        why = fmt::format("'{}' is not a strategy ({})", name, strategy_names());
+        return nullptr;
+    }
+    why = strategy_refuses(*info, params);
+    return why.empty() ? info : nullptr;
 }
 
 }  // namespace mastermind

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "codebreakers.hpp"
+#include "mastermind/core/text.hpp"
 #include "mastermind/ordinary/game.hpp"
 #include "mastermind/ordinary/optimal_search.hpp"
 
@@ -57,6 +58,19 @@ const CodebreakerInfo* find_codebreaker(std::string_view name) {
 }
 
 const CodebreakerInfo* best_codebreaker_for(const CodeSpace&) { return find_codebreaker("most-parts"); }
+
+std::string codebreaker_names() { return names_of(all_codebreakers()); }
+
+const CodebreakerInfo* hint_codebreaker(std::string_view name, const CodeSpace& space, std::string& why) {
+    const CodebreakerInfo* info = name == "auto" ? best_codebreaker_for(space) : find_codebreaker(name);
+    if (!info) {
+        why = fmt::format("'{}' is not a codebreaker ({})", name, codebreaker_names());
+        return nullptr;
+    }
+    why = codebreaker_refuses_hints(*info, space.size());
+    if (info->name == "tree") why = "the tree codebreaker needs a tree file; name another";
+    return why.empty() ? info : nullptr;
+}
 
 std::optional<std::uint32_t> default_first_guess(const CodebreakerInfo& info, const CodeSpace& space) {
     // The first guesses of the published 4x6 figures, and 11223 on 5x8 (the one the field's

@@ -17,9 +17,9 @@
 #include "mastermind/batch/secret_enumeration.hpp"
 #include "mastermind/batch/query_record.hpp"
 #include "mastermind/batch/strategy.hpp"
-#include "ordinary_table.hpp"
+#include "mastermind/engine/table_outcome.hpp"
 
-namespace mastermind::app {
+namespace mastermind {
 
 struct BatchHint {
     std::optional<Move> move;
@@ -81,7 +81,4 @@ private:
     TableOutcome outcome_ = TableOutcome::playing;
 };
 
-// "test 12 345" -> {"test", "12", "345"}: the words of a line.
-std::vector<std::string_view> words_of(std::string_view text);
-
-}  // namespace mastermind::app
+}  // namespace mastermind

@@ -1,18 +1,16 @@
-#include "ordinary_table.hpp"
+#include "mastermind/ordinary/table.hpp"
 
 #include <fmt/format.h>
 
-#include "board_view.hpp"
-#include "mastermind/judge/judge.hpp"
-#include "play.hpp"
+#include "mastermind/core/text.hpp"
 
-namespace mastermind::app {
+namespace mastermind {
 
 OrdinaryTable::OrdinaryTable(const OrdinaryParams& params, std::uint64_t seed)
     : params_(params),
       space_(params.rules, params.pegs, params.colours),
       seed_(seed),
-      secret_(*space_.parse(secret_text(make_ordinary_judge_config(params, std::nullopt, seed)))),
+      secret_(*space_.parse(seeded_ordinary_game(params, std::nullopt, seed).secret.to_string(kGameSymbols))),
       session_(space_) {}
 
 std::string OrdinaryTable::guess(std::string_view text) {
@@ -34,7 +32,7 @@ OrdinaryHint OrdinaryTable::hint(std::string_view name, const Budget& budget) co
         hint.why_not = "the game is over";
         return hint;
     }
-    const CodebreakerInfo* info = hint_codebreaker(name.empty() ? "auto" : std::string(name), space_, hint.why_not);
+    const CodebreakerInfo* info = hint_codebreaker(name.empty() ? "auto" : name, space_, hint.why_not);
     if (!info) return hint;
     hint.codebreaker = info->name;
     if (!session_.hint_within_reach()) {
@@ -60,4 +58,4 @@ void OrdinaryTable::give_up() {
     if (!over()) outcome_ = TableOutcome::gave_up;
 }
 
-}  // namespace mastermind::app
+}  // namespace mastermind

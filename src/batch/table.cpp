@@ -1,4 +1,4 @@
-#include "batch_table.hpp"
+#include "mastermind/batch/table.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -7,30 +7,15 @@
 #include <fmt/format.h>
 
 #include "mastermind/core/text.hpp"
-#include "mastermind/judge/judge.hpp"
 #include "mastermind/batch/position.hpp"
-#include "play.hpp"
 
-namespace mastermind::app {
-
-std::vector<std::string_view> words_of(std::string_view text) {
-    std::vector<std::string_view> words;
-    std::size_t start = 0;
-    while (start < text.size()) {
-        while (start < text.size() && text[start] == ' ') ++start;
-        std::size_t end = start;
-        while (end < text.size() && text[end] != ' ') ++end;
-        if (end > start) words.push_back(text.substr(start, end - start));
-        start = end;
-    }
-    return words;
-}
+namespace mastermind {
 
 namespace {
 
 BatchGame judges_game(const BatchParams& params, std::uint64_t seed) {
-    const JudgeConfig config = make_judge_config(params, std::nullopt, seed);
-    return BatchGame(params, config.secret, config.shuffle_seed);
+    const auto game = seeded_game(params, std::nullopt, seed);
+    return BatchGame(params, game.secret, game.shuffle_seed);
 }
 
 }  // namespace
@@ -137,4 +122,4 @@ void BatchTable::give_up() {
     if (!over()) outcome_ = TableOutcome::gave_up;
 }
 
-}  // namespace mastermind::app
+}  // namespace mastermind

@@ -12,12 +12,11 @@
 
 #include "mastermind/core/budget.hpp"
 #include "mastermind/core/code_space.hpp"
+#include "mastermind/engine/table_outcome.hpp"
 #include "mastermind/ordinary/game.hpp"
 #include "mastermind/ordinary/session.hpp"
 
-namespace mastermind::app {
-
-enum class TableOutcome { playing, won, lost, gave_up };
+namespace mastermind {
 
 // A hint: the move, or why there is none.
 struct OrdinaryHint {
@@ -57,4 +56,4 @@ private:
     TableOutcome outcome_ = TableOutcome::playing;
 };
 
-}  // namespace mastermind::app
+}  // namespace mastermind
