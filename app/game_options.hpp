@@ -15,6 +15,7 @@
 #include "option_checks.hpp"
 
 #include "mastermind/batch/params.hpp"
+#include "mastermind/games/description.hpp"
 #include "mastermind/ordinary/game.hpp"
 #include "mastermind/core/code_space.hpp"
 #include "mastermind/core/scoring.hpp"
@@ -29,33 +30,33 @@ struct GameChoice {
     bool ordinary() const { return game == "ordinary"; }
     Rules rules_value() const { return rules == "adjacent" ? Rules::adjacent : Rules::classic; }
 
+    // The request, as the library's game description reads it.
+    GameRequest request() const { return {game, rules, pegs, colours, batch, max_tests}; }
+    // The game described (games/description.hpp), or nullopt and why, naming the options.
+    std::optional<GameDescription> describe(std::string& why) const {
+        return GameDescription::make(request(), why, option_names());
+    }
     // The batch game's parameters with the user's overrides; empty string if valid.
     std::string batch_params(BatchParams& params) const {
-        params = BatchParams{};
-        params.rules = rules_value();
-        if (pegs) params.pegs = *pegs;
-        if (colours) params.colours = *colours;
-        if (batch) params.batch = *batch;
-        if (max_tests) params.max_tests = *max_tests;
-        return params.validate();
+        auto r = request();
+        r.game = "batch";
+        std::string why;
+        if (const auto d = GameDescription::make(r, why, option_names())) params = d->batch_params();
+        return why;
     }
-    // The ordinary game with the user's overrides; empty string if valid. A value the batch game
-    // allows but the ordinary one does not is named by its option.
+    // The ordinary game with the user's overrides; empty string if valid.
     std::string ordinary_game(OrdinaryParams& params) const {
-        if (batch && *batch != 1) return fmt::format("the ordinary game has one guess a turn (got --batch {})", *batch);
-        if (pegs && *pegs > OrdinaryParams::kMaxPegs) {
-            return fmt::format("--pegs (-P): the ordinary game has 1 to {} pegs, got {}", OrdinaryParams::kMaxPegs, *pegs);
-        }
-        if (max_tests && *max_tests > OrdinaryParams::kMaxGuesses) {
-            return fmt::format("--max-guesses (-M): the ordinary game allows 1 to {} guesses, got {}",
-                               OrdinaryParams::kMaxGuesses, *max_tests);
-        }
-        params = OrdinaryParams{};
-        params.rules = rules_value();
-        if (pegs) params.pegs = *pegs;
-        if (colours) params.colours = *colours;
-        if (max_tests) params.max_guesses = *max_tests;
-        return params.validate();
+        auto r = request();
+        r.game = "ordinary";
+        std::string why;
+        if (const auto d = GameDescription::make(r, why, option_names())) params = d->ordinary_params();
+        return why;
+    }
+    // The options' names in messages.
+    static const GameFieldNames& option_names() {
+        static const GameFieldNames names{"--game", "--rules", "--pegs (-P)", "--colours (-K)", "--batch", "--max-tests (-M)",
+                                          "--max-guesses (-M)"};
+        return names;
     }
     // The same, for the codebreakers, which also need every code in memory (CodeSpace).
     std::string ordinary_params(int& p, int& k, int& m) const {

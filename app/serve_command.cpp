@@ -202,24 +202,26 @@ public:
         choice.game = req.has_param("game") ? req.get_param_value("game") : "ordinary";
         choice.rules = req.has_param("rules") ? req.get_param_value("rules") : "classic";
         std::string why;
-        if (choice.game != "ordinary" && choice.game != "batch") why = fmt::format("game '{}' is not ordinary or batch", clip(choice.game, 20));
-        if (choice.rules != "classic" && choice.rules != "adjacent") why = fmt::format("rules '{}' are not classic or adjacent", clip(choice.rules, 20));
         if (why.empty()) choice.pegs = field_number(req, "pegs", 1, BatchParams::kMaxPegs, why);
         if (why.empty()) choice.colours = field_number(req, "colours", 2, BatchParams::kMaxColours, why);
         if (why.empty()) choice.batch = field_number(req, "batch", 1, BatchParams::kMaxBatch, why);
         if (why.empty()) choice.max_tests = field_number(req, "max", 1, 1000, why);
         if (choice.ordinary() && choice.batch == 1) choice.batch.reset();
+        // The page's field names in messages.
+        static const GameFieldNames kFields{"game", "rules", "pegs", "colours", "batch", "max", "max"};
+        std::optional<GameDescription> game;
+        if (why.empty()) game = GameDescription::make(choice.request(), why, kFields);
         OrdinaryParams ordinary_params;
         BatchParams batch_params;
-        if (why.empty() && choice.ordinary()) {
-            why = choice.ordinary_game(ordinary_params);
-            if (why.empty()) why = CodeSpace::check(ordinary_params.pegs, ordinary_params.colours);
+        if (game && game->ordinary()) {
+            ordinary_params = game->ordinary_params();
+            why = CodeSpace::check(ordinary_params.pegs, ordinary_params.colours);
             if (why.empty() && ordinary_params.code_count() > kLargestServedSpace) {
                 why = fmt::format("{} colours to the power {} pegs is more codes than the {} a page may play "
                                   "(mastermind play has no such limit)", ordinary_params.colours, ordinary_params.pegs, kLargestServedSpace);
             }
-        } else if (why.empty()) {
-            why = choice.batch_params(batch_params);
+        } else if (game) {
+            batch_params = game->batch_params();
         }
         if (!why.empty()) {
             error(res, 400, why);

@@ -41,6 +41,7 @@ std::string codebreaker_refuses(const CodebreakerInfo& info, int pegs, int colou
 }
 
 std::string codebreaker_refuses_hints(const CodebreakerInfo& info, std::uint64_t codes) {
+    if (info.name == "tree") return "the tree codebreaker needs a tree file; name another";
     if (info.refuses) {
         if (auto why = info.refuses(codes); !why.empty()) return why;
     }
@@ -68,7 +69,6 @@ const CodebreakerInfo* hint_codebreaker(std::string_view name, const CodeSpace& 
         return nullptr;
     }
     why = codebreaker_refuses_hints(*info, space.size());
-    if (info->name == "tree") why = "the tree codebreaker needs a tree file; name another";
     return why.empty() ? info : nullptr;
 }
 
