@@ -134,6 +134,10 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     // A search that runs for seconds (`optimal` on 4x7 and up) says how it goes.
     if (args.progress || ::isatty(STDERR_FILENO)) {
         options.codebreaker_options.progress = [](const std::string& line) { complain("{}\n", line); };
+    } else if (space.size() > info->hint_codes) {
+        // Silent otherwise: a search that may run for hours says so before it starts.
+        complain("mastermind evaluate: {} searches the whole game of {} before its first move, which may take hours "
+                 "(docs/optimal.md); --progress shows how it goes\n", info->name, count_of(space.size(), "code"));
     }
     options.codebreaker_options.first = default_first_guess(*info, space);
     if (args.first) {

@@ -234,7 +234,14 @@ std::unordered_map<std::uint64_t, SecondTestEntry> read_deepen_checkpoint(const 
 std::vector<SecondTestEntry> read_table_entries(const std::string& path, const BatchParams& params) {
     std::vector<SecondTestEntry> entries;
     FileLines lines(path);
+    const auto game = fmt::format("{}/{}/{}", params.pegs, params.colours, params.batch);
     for (std::string line; lines.next(line);) {
+        // A table says its game ("// Game P/K/B: ..."): one of another game is named as such.
+        if (line.starts_with("// Game ") && !line.starts_with("// Game " + game + ":")) {
+            const auto its = line.substr(8, line.find(':') == std::string::npos ? 20 : line.find(':') - 8);
+            throw OfflineFileError(fmt::format("'{}' is a table of the {} game, not of {} (give its sizes: -P, -K, -B)", path,
+                                               its.substr(0, 20), game));
+        }
         SecondTestEntry e;
         if (parse_second_test_line(line, params, e)) {
             entries.push_back(std::move(e));

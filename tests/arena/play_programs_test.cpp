@@ -38,6 +38,9 @@ TEST(PlayPrograms, PlaysEveryGameAndReportsThemInOrder) {
     std::filesystem::create_directories(dir);
     ArenaLimits limits;
     limits.time_limit = std::chrono::milliseconds(5000);
+    // No memory limit: the tree of a game counts the forked copy of this process before it runs
+    // the program, hundreds of MB under the sanitizers.
+    limits.memory_bytes = 0;
     for (int jobs : {1, 3}) {
         std::vector<int> order;
         const auto run = play_programs(kChallenger, games(7), limits, dir.string(), jobs,
@@ -56,6 +59,9 @@ TEST(PlayPrograms, PlaysEveryGameAndReportsThemInOrder) {
 TEST(PlayPrograms, ATranscriptThatCannotBeWrittenEndsTheRun) {
     ArenaLimits limits;
     limits.time_limit = std::chrono::milliseconds(5000);
+    // No memory limit: the tree of a game counts the forked copy of this process before it runs
+    // the program, hundreds of MB under the sanitizers.
+    limits.memory_bytes = 0;
     const auto run = play_programs(kChallenger, games(20), limits, "/proc/no-such-folder", 1);
     EXPECT_EQ(run.log_failure, "/proc/no-such-folder/game-00001.jsonl");
     EXPECT_LT(run.results.size(), 20u);
@@ -64,6 +70,9 @@ TEST(PlayPrograms, ATranscriptThatCannotBeWrittenEndsTheRun) {
 TEST(PlayPrograms, ACallbackThatThrowsEndsTheGamesInPlayAndIsRethrown) {
     ArenaLimits limits;
     limits.time_limit = std::chrono::milliseconds(5000);
+    // No memory limit: the tree of a game counts the forked copy of this process before it runs
+    // the program, hundreds of MB under the sanitizers.
+    limits.memory_bytes = 0;
     int calls = 0;
     EXPECT_THROW(play_programs(kChallenger, games(20), limits, "", 2,
                                [&](const GameResult&) {

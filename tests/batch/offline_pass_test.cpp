@@ -98,6 +98,7 @@ TEST_F(OfflinePass, ADeepenCheckpointAndATableReadBack) {
     std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
     EXPECT_EQ(read_table_entries(table, settings_.params), sorted);
     EXPECT_EQ(table_made_by(table), "the test");
+    EXPECT_THROW(read_table_entries(table, BatchParams{}), OfflineFileError);  // a table of 6/7/6, read for 9/10/9
     EXPECT_EQ(first_wrong_size(sorted, settings_.first, settings_.params, 2), std::nullopt);
     auto wrong = sorted;
     wrong.back().size += 1;

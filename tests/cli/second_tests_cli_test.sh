@@ -100,6 +100,7 @@ check "--deepen of the whole table: the same table as in one run" diff <(grep -v
 "$bin" "${deepen[@]}" --out "$tmp/seed2.inc" --deepen-seed 2 >/dev/null 2>&1
 check "--deepen-seed 2: other searches" bash -c "! diff -q '$tmp/deep.inc' '$tmp/seed2.inc' >/dev/null"
 refused "--deepen, another run's checkpoint" "was made by another run" "$bin" "${deepen[@]}" --out "$tmp/deep.inc" --restarts 1
+refused "--deepen, a table of another game" "is a table of the 6/7/6 game, not of 9/10/9" "$bin" second-tests --deepen "$tmp/weak.inc" --out "$tmp/x.inc"
 refused "--deepen, a table of another first test" "a table of another first test" "$bin" "${deepen[@]}" --seed 2 --out "$tmp/other.inc"
 refused "--deepen ''" "is not a file" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "" --out "$tmp/x.inc"
 refused "--deepen, a folder" "is not a file" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp" --out "$tmp/x.inc"
