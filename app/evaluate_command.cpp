@@ -275,8 +275,7 @@ int run_evaluate(EvaluateArgs args) {
         // hold (the MPI runner's own shard count, without --shards, is not known here).
         const std::uint64_t shards = args.shard ? static_cast<std::uint64_t>(args.shard->count)
                                                 : static_cast<std::uint64_t>(std::max(1, args.shards));
-        const std::uint64_t per_shard = (args.params.secret_count() + shards - 1) / shards;
-        const std::uint64_t need = walk_bytes(per_shard, index_bytes(args.params)) + kShardOverheadBytes;
+        const std::uint64_t need = evaluate_all_bytes(args.params, shards);
         const std::uint64_t have = static_cast<std::uint64_t>(::sysconf(_SC_PHYS_PAGES)) * static_cast<std::uint64_t>(::sysconf(_SC_PAGE_SIZE));
         if (have > 0 && need > have) {
             complain("mastermind evaluate: --all on {}{} holds about {:.1f} GiB in one process, more than this "

@@ -560,6 +560,11 @@ std::uint64_t shards_for_memory(std::uint64_t secrets, std::uint64_t limit_bytes
     return shards <= std::max<std::uint64_t>(1, secrets) ? shards : 0;
 }
 
+std::uint64_t evaluate_all_bytes(const BatchParams& params, std::uint64_t shards) {
+    const std::uint64_t per_shard = (params.secret_count() + shards - 1) / std::max<std::uint64_t>(shards, 1);
+    return walk_bytes(per_shard, index_bytes(params)) + kShardOverheadBytes;
+}
+
 EvaluationResult evaluate_all_in_shards(const EvaluationOptions& options, int shards) {
     std::vector<EvaluationResult> parts;
     EvaluationOptions one = options;

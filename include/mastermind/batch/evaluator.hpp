@@ -59,6 +59,9 @@ std::uint64_t shards_for_memory(std::uint64_t secrets, std::uint64_t limit_bytes
 // What the walk of `secrets` secrets holds besides the process: two indices of `index_bytes`
 // each (the group and its scratch) and an eighth more for the parts' temporaries.
 inline std::uint64_t walk_bytes(std::uint64_t secrets, std::uint64_t index_bytes) { return secrets * index_bytes * 9 / 4; }
+// What one process holds to walk its shard of `shards` (evaluate_all): its secrets' walk and the
+// process itself.
+std::uint64_t evaluate_all_bytes(const BatchParams& params, std::uint64_t shards);
 // Shards 0 .. shards - 1 of `options` one after another, merged: the whole run's report with the
 // memory of one shard at a time.
 EvaluationResult evaluate_all_in_shards(const EvaluationOptions& options, int shards);
