@@ -11,13 +11,13 @@
 #include <nlohmann/json.hpp>
 
 #include "batch_options.hpp"
-#include "mastermind/core/text.hpp"
 #include "commands.hpp"
 #include "game_options.hpp"
-#include "output_paths.hpp"
 #include "mastermind/arena/arena.hpp"
 #include "mastermind/batch/game.hpp"
 #include "mastermind/core/random.hpp"
+#include "mastermind/core/text.hpp"
+#include "output_paths.hpp"
 #include "secrets_file.hpp"
 
 namespace mastermind::app {
@@ -53,7 +53,8 @@ bool make_games(const ArenaArgs& args, std::vector<GameSpec>& games) {
     const auto& p = args.params;
     const auto& o = args.ordinary;
     auto why_bad = [&](const std::string& text) {
-        return ordinary ? describe_bad_game_code(text, o.pegs, o.colours) : describe_bad_code(text, p);
+        return ordinary ? describe_bad_game_code(text, o.pegs, o.colours)
+                        : describe_bad_code(text, p);
     };
     std::vector<std::string> listed = args.secrets;
     if (!args.secrets_file.empty()) {
@@ -61,7 +62,8 @@ bool make_games(const ArenaArgs& args, std::vector<GameSpec>& games) {
         if (!lines) return false;
         for (const auto& [number, text] : *lines) {
             if (auto why = why_bad(text); !why.empty()) {
-                complain("mastermind arena: {}:{}: secret '{}' {}\n", args.secrets_file, number, text, why);
+                complain("mastermind arena: {}:{}: secret '{}' {}\n", args.secrets_file, number,
+                         text, why);
                 return false;
             }
             listed.push_back(text);
@@ -69,7 +71,8 @@ bool make_games(const ArenaArgs& args, std::vector<GameSpec>& games) {
     }
     const int count = listed.empty() ? args.games : static_cast<int>(listed.size());
     if (args.only && *args.only > count) {
-        complain("mastermind arena: --only {}: this run has {}\n", *args.only, count_of(static_cast<std::uint64_t>(count), "game"));
+        complain("mastermind arena: --only {}: this run has {}\n", *args.only,
+                 count_of(static_cast<std::uint64_t>(count), "game"));
         return false;
     }
     for (int i = 0; i < count; ++i) {
@@ -84,8 +87,11 @@ bool make_games(const ArenaArgs& args, std::vector<GameSpec>& games) {
         }
         GameSpec g;
         g.index = i + 1;
-        g.game = ordinary ? make_ordinary_judge_config(o, secret ? parse_game_code(*secret, o.pegs, o.colours) : std::nullopt, seed)
-                          : make_judge_config(p, secret ? PackedCode::parse(*secret, p) : std::nullopt, seed);
+        g.game =
+            ordinary
+                ? make_ordinary_judge_config(
+                      o, secret ? parse_game_code(*secret, o.pegs, o.colours) : std::nullopt, seed)
+                : make_judge_config(p, secret ? PackedCode::parse(*secret, p) : std::nullopt, seed);
         games.push_back(g);
     }
     return true;
@@ -98,15 +104,18 @@ void print_game(const GameResult& r) {
 }
 
 // The summary and every game as JSON (--json FILE): what a script or a CI job reads.
-nlohmann::json summary_json(const ArenaArgs& args, const std::vector<GameSpec>& games, const std::vector<GameResult>& results) {
+nlohmann::json summary_json(const ArenaArgs& args, const std::vector<GameSpec>& games,
+                            const std::vector<GameResult>& results) {
     const auto s = summarize(results);
     nlohmann::json verdicts = nlohmann::json::object();
-    for (const auto& [verdict, count] : s.verdicts) verdicts[std::string(to_string(verdict))] = count;
+    for (const auto& [verdict, count] : s.verdicts)
+        verdicts[std::string(to_string(verdict))] = count;
     nlohmann::json list = nlohmann::json::array();
     for (std::size_t i = 0; i < results.size(); ++i) {
         const auto& r = results[i];
         list.push_back({{"game", r.index},
-                        {"seed", std::to_string(games[i].game.seed.value_or(0))},  // text: exact in every JSON reader
+                        {"seed", std::to_string(games[i].game.seed.value_or(
+                                     0))},  // text: exact in every JSON reader
                         {"replay", replay_command(games[i].game)},
                         {"secret", r.secret},
                         {"verdict", std::string(to_string(r.verdict))},
@@ -132,13 +141,15 @@ nlohmann::json summary_json(const ArenaArgs& args, const std::vector<GameSpec>& 
 void print_summary(const std::vector<GameResult>& results, bool original_game) {
     const auto s = summarize(results);
     fmt::print("\n{}\n", count_of(static_cast<std::uint64_t>(s.games), "game"));
-    for (const auto& [verdict, count] : s.verdicts) fmt::print("  {:<22} {}\n", to_string(verdict), count);
+    for (const auto& [verdict, count] : s.verdicts)
+        fmt::print("  {:<22} {}\n", to_string(verdict), count);
     if (s.accepted) {
         fmt::print("tests (Accepted games): max {}, mean {:.3f}\n", s.max_tests, s.mean_tests);
         for (std::size_t t = 0; t < s.tests_histogram.size(); ++t) {
             if (!s.tests_histogram[t]) continue;
             const int bar = std::max(1, 50 * s.tests_histogram[t] / s.accepted);
-            fmt::print("  {:>3} tests {:>8}  {}\n", t, s.tests_histogram[t], std::string(static_cast<std::size_t>(bar), '#'));
+            fmt::print("  {:>3} tests {:>8}  {}\n", t, s.tests_histogram[t],
+                       std::string(static_cast<std::size_t>(bar), '#'));
         }
     }
     if (s.slowest >= 0) {
@@ -169,13 +180,16 @@ bool prepare_log_dir(const std::string& dir) {
 }
 
 int run_arena(ArenaArgs args) {
-    const std::string why = args.game.ordinary() ? args.game.ordinary_game(args.ordinary) : args.game.batch_params(args.params);
+    const std::string why = args.game.ordinary() ? args.game.ordinary_game(args.ordinary)
+                                                 : args.game.batch_params(args.params);
     if (!why.empty()) {
         complain("mastermind arena: {}\n", why);
         return kExitFailure;
     }
     if (args.command.empty()) {
-        complain("mastermind arena: no program given; usage: mastermind arena [OPTIONS] -- PROGRAM [ARGS...]\n");
+        complain(
+            "mastermind arena: no program given; usage: mastermind arena [OPTIONS] -- PROGRAM "
+            "[ARGS...]\n");
         return kExitFailure;
     }
     if (resolve_program(args.command[0]).empty()) {
@@ -202,26 +216,30 @@ int run_arena(ArenaArgs args) {
     const ProgramSpec program{args.command, args.show_stderr};
 
     // Results are printed in game order as they become available.
-    const auto run = play_programs(program, games, limits, args.log_dir, args.jobs, [&](const GameResult& r) {
-        if (!args.quiet) print_game(r);
-    });
+    const auto run =
+        play_programs(program, games, limits, args.log_dir, args.jobs, [&](const GameResult& r) {
+            if (!args.quiet) print_game(r);
+        });
     const auto& finished = run.results;
     const auto& log_failure = run.log_failure;
     if (!log_failure.empty()) {
-        complain("mastermind arena: cannot write the transcript '{}'; stopped after {}\n", log_failure, count_of(finished.size(), "game"));
+        complain("mastermind arena: cannot write the transcript '{}'; stopped after {}\n",
+                 log_failure, count_of(finished.size(), "game"));
         return kExitFailure;
     }
     // The original problem's score rule means something for its own game only.
     print_summary(finished, !args.game.ordinary() && args.params == BatchParams{});
     if (!finished.empty()) fmt::print("limits applied by: {}\n", finished.front().sandbox);
     if (json_out.is_open()) {
-        if (!(json_out << summary_json(args, games, finished).dump(2) << '\n') || !json_out.flush()) {
+        if (!(json_out << summary_json(args, games, finished).dump(2) << '\n') ||
+            !json_out.flush()) {
             complain("mastermind arena: cannot write --json '{}'\n", args.json_file);
             return kExitFailure;
         }
     }
-    const bool all_accepted = std::all_of(finished.begin(), finished.end(),
-                                          [](const auto& r) { return r.verdict == Verdict::accepted; });
+    const bool all_accepted = std::all_of(finished.begin(), finished.end(), [](const auto& r) {
+        return r.verdict == Verdict::accepted;
+    });
     return all_accepted ? kExitOk : kExitBadInput;
 }
 
@@ -237,18 +255,26 @@ void add_arena_command(CLI::App& app, int& exit_status) {
         "with its whole group when a game ends. Exit status 0 only if every game is Accepted, "
         "1 otherwise, 2 for bad options.");
     add_game_options(cmd, args->game);
-    cmd->footer("\nExamples:\n  mastermind arena --games 100 -- mastermind solve\n  mastermind arena --game ordinary --rules adjacent --games 50 -- mastermind solve --strategy knuth");
-    CLI::Option* games = cmd->add_option("--games,-n", args->games, "games with secrets drawn from --seed")
+    cmd->footer(
+        "\nExamples:\n  mastermind arena --games 100 -- mastermind solve\n  mastermind arena "
+        "--game ordinary --rules adjacent --games 50 -- mastermind solve --strategy knuth");
+    CLI::Option* games =
+        cmd->add_option("--games,-n", args->games, "games with secrets drawn from --seed")
+            ->capture_default_str()
+            ->check(integer_in(1, kMaxGames));
+    cmd->add_option("--seed", args->seed, "seed of the secrets and shuffles")
         ->capture_default_str()
+        ->check(seed_value());
+    cmd->add_option("--only", args->only,
+                    "play only game N of the run these options describe (same secret and shuffles)")
         ->check(integer_in(1, kMaxGames));
-    cmd->add_option("--seed", args->seed, "seed of the secrets and shuffles")->capture_default_str()->check(seed_value());
-    cmd->add_option("--only", args->only, "play only game N of the run these options describe (same secret and shuffles)")
-        ->check(integer_in(1, kMaxGames));
-    cmd->add_option("--json", args->json_file, "also write the summary and every game as JSON to this file")
+    cmd->add_option("--json", args->json_file,
+                    "also write the summary and every game as JSON to this file")
         ->check(output_file());
     // Secrets come from one place: drawn (--games), a file, or the command line.
-    CLI::Option* file =
-        cmd->add_option("--secrets", args->secrets_file, "file of secrets, one per line ('#' comments)")->check(not_empty());
+    CLI::Option* file = cmd->add_option("--secrets", args->secrets_file,
+                                        "file of secrets, one per line ('#' comments)")
+                            ->check(not_empty());
     // One value each time it is given: a list option would take the program after "--" too.
     CLI::Option* given = cmd->add_option("--secret", args->secrets, "a secret to play (repeatable)")
                              ->allow_extra_args(false);
@@ -257,16 +283,22 @@ void add_arena_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--time-limit", args->time_limit, "seconds of wall clock per game (0: none)")
         ->capture_default_str()
         ->check(seconds_or_none(kMaxSeconds));
-    cmd->add_option("--memory-limit", args->memory_limit_mb, "MiB of resident memory per game (0: none)")
+    cmd->add_option("--memory-limit", args->memory_limit_mb,
+                    "MiB of resident memory per game (0: none)")
         ->capture_default_str()
         ->check(number_in(0, 1 << 20));
-    cmd->add_option("--max-processes", args->max_processes, "processes and threads the program may run at once (0: none)")
+    cmd->add_option("--max-processes", args->max_processes,
+                    "processes and threads the program may run at once (0: none)")
         ->capture_default_str()
         ->check(integer_in(0, 1 << 20));
-    cmd->add_option("--jobs,-j", args->jobs, "games played at once")->capture_default_str()->check(integer_in(1, kMaxThreads));
-    cmd->add_option("--log-dir", args->log_dir, "write each game's transcript (JSON lines) here")->check(output_folder());
+    cmd->add_option("--jobs,-j", args->jobs, "games played at once")
+        ->capture_default_str()
+        ->check(integer_in(1, kMaxThreads));
+    cmd->add_option("--log-dir", args->log_dir, "write each game's transcript (JSON lines) here")
+        ->check(output_folder());
     cmd->add_flag("--quiet,-q", args->quiet, "print only the summary");
-    cmd->add_flag("--show-stderr", args->show_stderr, "let the program's stderr through (default: discarded)");
+    cmd->add_flag("--show-stderr", args->show_stderr,
+                  "let the program's stderr through (default: discarded)");
     cmd->add_option("command", args->command, "the solver program and its arguments, after --");
     cmd->callback([args, &exit_status] { exit_status = run_arena(*args); });
 }

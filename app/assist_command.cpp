@@ -11,8 +11,8 @@
 #include "board_view.hpp"
 #include "commands.hpp"
 #include "game_options.hpp"
-#include "mastermind/core/text.hpp"
 #include "mastermind/batch/protocol.hpp"
+#include "mastermind/core/text.hpp"
 #include "mastermind/ordinary/protocol.hpp"
 #include "mastermind/ordinary/session.hpp"
 #include "play.hpp"
@@ -37,9 +37,12 @@ constexpr const char* kAssistHelp =
     "  help              this text\n";
 
 class Assistant {
-public:
+  public:
     Assistant(const OrdinaryParams& params, const CodeSpace& space, const CodebreakerInfo& info)
-        : params_(params), space_(space), info_(info), session_(space),
+        : params_(params),
+          space_(space),
+          info_(info),
+          session_(space),
           style_(board_style_for(STDOUT_FILENO)) {}
 
     // Handles one typed line; false when the game is over (solved).
@@ -51,9 +54,11 @@ public:
             count();
         } else if (word == "hint") {
             std::string why;
-            const CodebreakerInfo* info = rest.empty() ? &info_ : hint_codebreaker(rest, space_, why);
+            const CodebreakerInfo* info =
+                rest.empty() ? &info_ : hint_codebreaker(rest, space_, why);
             if (!info) {
-                fmt::print("No hint from '{}' here; try hint most-parts, entropy or knuth.\n", rest);
+                fmt::print("No hint from '{}' here; try hint most-parts, entropy or knuth.\n",
+                           rest);
             } else {
                 suggest(*info);
             }
@@ -69,7 +74,8 @@ public:
             Score score;
             std::string why;
             if (turn < 1 || turn > static_cast<int>(session_.history().size())) {
-                fmt::print("No turn '{}': turns are 1 to {}.\n", turn_text, session_.history().size());
+                fmt::print("No turn '{}': turns are 1 to {}.\n", turn_text,
+                           session_.history().size());
             } else if (why = protocol::parse_score(answer, params_, score); !why.empty()) {
                 fmt::print("{}.\n", why);
             } else {
@@ -82,14 +88,15 @@ public:
             Score score;
             std::string why;
             if (!guess) {
-                fmt::print("'{}' is not a guess: {}. Type help for the format.\n", guess_text.substr(0, 40),
-                           space_.describe_bad(guess_text));
+                fmt::print("'{}' is not a guess: {}. Type help for the format.\n",
+                           guess_text.substr(0, 40), space_.describe_bad(guess_text));
             } else if (why = protocol::parse_score(answer, params_, score); !why.empty()) {
                 fmt::print("{} (expected {} after the guess). Type help for the format.\n", why,
                            params_.rules == Rules::adjacent ? "black grey white" : "black white");
             } else if (guesses_left() == 0) {
-                fmt::print("No guesses left: the game allows {} (-M); undo or fix a turn, or quit.\n",
-                           count_of(static_cast<std::uint64_t>(params_.max_guesses), "guess", "guesses"));
+                fmt::print(
+                    "No guesses left: the game allows {} (-M); undo or fix a turn, or quit.\n",
+                    count_of(static_cast<std::uint64_t>(params_.max_guesses), "guess", "guesses"));
             } else {
                 session_.add(*guess, space_.encode(score));
                 report();
@@ -99,11 +106,13 @@ public:
         return true;
     }
 
-private:
+  private:
     // Solved only when the all-black answer is consistent with every other answer: a mistyped
     // answer earlier must be caught, not crowned.
     bool solved() const { return session_.solved() && !session_.consistent().empty(); }
-    int guesses_left() const { return params_.max_guesses - static_cast<int>(session_.history().size()); }
+    int guesses_left() const {
+        return params_.max_guesses - static_cast<int>(session_.history().size());
+    }
 
     void count() const {
         const auto fit = session_.consistent();
@@ -117,8 +126,9 @@ private:
 
     void suggest(const CodebreakerInfo& info) const {
         if (!session_.hint_within_reach()) {
-            fmt::print("No suggestion: too many codes for a codebreaker to weigh quickly in a game "
-                       "this large; another guess narrows them.\n");
+            fmt::print(
+                "No suggestion: too many codes for a codebreaker to weigh quickly in a game "
+                "this large; another guess narrows them.\n");
             return;
         }
         if (guesses_left() == 0) {
@@ -129,9 +139,11 @@ private:
         options.max_guesses = params_.max_guesses;
         options.budget = person_budget();
         try {
-            fmt::print("Next guess ({}): {}\n", info.name, draw_code(space_, session_.hint(info, options), style_));
+            fmt::print("Next guess ({}): {}\n", info.name,
+                       draw_code(space_, session_.hint(info, options), style_));
         } catch (const BudgetExhausted& e) {
-            fmt::print("No suggestion: {} ({}); try another codebreaker, or a guess of your own.\n", e.what(), info.name);
+            fmt::print("No suggestion: {} ({}); try another codebreaker, or a guess of your own.\n",
+                       e.what(), info.name);
         } catch (const std::runtime_error& e) {
             fmt::print("No suggestion: {}.\n", e.what());
         }
@@ -164,7 +176,8 @@ private:
             fmt::print("  {} (then {})\n", what, fits(repair.codes));
         }
         const auto& first = repairs.front().corrections.front();
-        fmt::print("Correct one with 'fix {} {}', or 'undo'.\n", first.turn + 1, numbers(first.correct));
+        fmt::print("Correct one with 'fix {} {}', or 'undo'.\n", first.turn + 1,
+                   numbers(first.correct));
     }
 
     std::string describe(std::uint32_t feedback) const {

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "mastermind/batch/params.hpp"
-#include "option_checks.hpp"
-#include "mastermind/ordinary/codebreaker.hpp"
 #include "mastermind/batch/strategy.hpp"
+#include "mastermind/ordinary/codebreaker.hpp"
+#include "option_checks.hpp"
 
 namespace mastermind::app {
 
@@ -33,7 +33,8 @@ inline void add_batch_params_options(CLI::App* cmd, BatchParams& params) {
 
 // --strategy NAME, checked against every strategy the project has.
 // With `codebreakers`, the ordinary game's codebreakers too.
-inline void add_strategy_option(CLI::App* cmd, std::string& strategy, bool allow_auto = false, bool codebreakers = false) {
+inline void add_strategy_option(CLI::App* cmd, std::string& strategy, bool allow_auto = false,
+                                bool codebreakers = false) {
     std::vector<std::string> names;
     if (allow_auto) names.emplace_back("auto");
     for (const auto& s : all_strategies()) names.emplace_back(s.name);

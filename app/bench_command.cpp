@@ -12,10 +12,10 @@
 
 #include "commands.hpp"
 #include "mastermind/batch/evaluator.hpp"
-#include "mastermind/ordinary/evaluation.hpp"
 #include "mastermind/core/hash.hpp"
 #include "mastermind/core/random.hpp"
 #include "mastermind/core/text.hpp"
+#include "mastermind/ordinary/evaluation.hpp"
 #include "option_checks.hpp"
 
 namespace mastermind::app {
@@ -43,9 +43,12 @@ struct Signature {
 int run_bench(const BenchArgs& args) {
     const auto start = std::chrono::steady_clock::now();
     Signature total;
-    auto line = [&](const std::string& name, const std::string& game, std::uint64_t nodes, std::uint64_t hash, const std::string& note) {
+    auto line = [&](const std::string& name, const std::string& game, std::uint64_t nodes,
+                    std::uint64_t hash, const std::string& note) {
         total.add(nodes, hash);
-        if (!args.quiet) fmt::print("{:<24} {:<32} nodes {:>7}  moves {:016x}  {}\n", name, game, nodes, hash, note);
+        if (!args.quiet)
+            fmt::print("{:<24} {:<32} nodes {:>7}  moves {:016x}  {}\n", name, game, nodes, hash,
+                       note);
     };
     // The ordinary game: every codebreaker but `tree` (which plays a file), 3x4 and 4x4.
     for (auto rules : {Rules::classic, Rules::adjacent}) {
@@ -58,7 +61,9 @@ int run_bench(const BenchArgs& args) {
                 options.codebreaker_options.first = default_first_guess(info, space);
                 options.threads = args.threads;
                 const auto r = evaluate_ordinary_all(space, options);
-                line(std::string(info.name), fmt::format("ordinary {} {}x{}", to_string(rules), pegs, colours), r.nodes, r.move_hash,
+                line(std::string(info.name),
+                     fmt::format("ordinary {} {}x{}", to_string(rules), pegs, colours), r.nodes,
+                     r.move_hash,
                      fmt::format("total {}, worst {}, failures {}", r.total, r.worst, r.failures));
             }
         }
@@ -82,8 +87,9 @@ int run_bench(const BenchArgs& args) {
             options.threads = args.threads;
             try {
                 const auto r = evaluate_all(options);
-                line(std::string(info.name), game, r.nodes, r.move_hash,
-                     fmt::format("worst {}, mean {:.4f}, failures {}", r.worst, r.mean, r.failures));
+                line(
+                    std::string(info.name), game, r.nodes, r.move_hash,
+                    fmt::format("worst {}, mean {:.4f}, failures {}", r.worst, r.mean, r.failures));
             } catch (const std::invalid_argument& e) {
                 line(std::string(info.name), game, 0, 1, std::string("refuses: ") + e.what());
             }
@@ -95,9 +101,11 @@ int run_bench(const BenchArgs& args) {
         const BatchParams params;
         Rng rng(20261201);
         std::vector<std::uint64_t> secrets;
-        for (int i = 0; i < kDefaultGameSample; ++i) secrets.push_back(rng.below(params.secret_count()));
+        for (int i = 0; i < kDefaultGameSample; ++i)
+            secrets.push_back(rng.below(params.secret_count()));
         for (const auto& info : all_strategies()) {
-            const std::string game = fmt::format("batch classic 9/10/9, {} secrets", kDefaultGameSample);
+            const std::string game =
+                fmt::format("batch classic 9/10/9, {} secrets", kDefaultGameSample);
             if (info.name == "consistent") continue;  // enumerates all 10^9 candidates: not a bench
             EvaluationOptions options;
             options.params = params;
@@ -109,7 +117,8 @@ int run_bench(const BenchArgs& args) {
                  fmt::format("worst {}, mean {:.4f}, failures {}", r.worst, r.mean, r.failures));
         }
     }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!args.quiet) fmt::print("{} in {:.2f} s\n", count_of(total.runs, "evaluation"), seconds);
     fmt::print("signature {} {:016x}\n", total.nodes, total.hash);
     flush_stdout();
@@ -120,13 +129,18 @@ int run_bench(const BenchArgs& args) {
 
 void add_bench_command(CLI::App& app, int& exit_status) {
     auto args = std::make_shared<BenchArgs>();
-    CLI::App* cmd = app.add_subcommand(
-        "bench",
-        "Evaluate every strategy of both games, both rules, on small games over every secret, and print each run's "
-        "decision-tree nodes and a signature of its moves; the last line, 'signature NODES HASH', changes when the "
-        "behaviour of any strategy changes (the test suite checks it against tests/data/bench-signature).");
-    cmd->footer("\nExamples:\n  mastermind bench\n  mastermind bench --quiet     # the signature line alone");
-    cmd->add_option("--threads", args->threads, "worker threads (0: all cores; the signature does not depend on it)")
+    CLI::App* cmd = app.add_subcommand("bench",
+                                       "Evaluate every strategy of both games, both rules, on "
+                                       "small games over every secret, and print each run's "
+                                       "decision-tree nodes and a signature of its moves; the last "
+                                       "line, 'signature NODES HASH', changes when the "
+                                       "behaviour of any strategy changes (the test suite checks "
+                                       "it against tests/data/bench-signature).");
+    cmd->footer(
+        "\nExamples:\n  mastermind bench\n  mastermind bench --quiet     # the signature line "
+        "alone");
+    cmd->add_option("--threads", args->threads,
+                    "worker threads (0: all cores; the signature does not depend on it)")
         ->capture_default_str()
         ->check(integer_in(0, kMaxThreads));
     cmd->add_flag("--quiet,-q", args->quiet, "print the signature line only");

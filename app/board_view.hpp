@@ -20,7 +20,9 @@ struct BoardStyle {
     bool colour = false;  // ANSI colours (the output is a terminal)
 };
 
-inline BoardStyle board_style_for(int fd) { return BoardStyle{::isatty(fd) == 1}; }
+inline BoardStyle board_style_for(int fd) {
+    return BoardStyle{::isatty(fd) == 1};
+}
 
 // Clears the terminal and moves to its top left (nothing for plain text).
 inline std::string clear_screen(const BoardStyle& style) {
@@ -49,11 +51,13 @@ inline std::string draw_code(const CodeSpace& space, std::uint32_t code, const B
 
 // "2 black, 1 grey, 0 white" (the grey only under adjacent rules); on a terminal also as pegs:
 // a filled peg for black, a half-filled one for grey, a hollow one for white.
-inline std::string draw_answer(const CodeSpace& space, std::uint32_t feedback, const BoardStyle& style) {
+inline std::string draw_answer(const CodeSpace& space, std::uint32_t feedback,
+                               const BoardStyle& style) {
     const Score s = space.decode(feedback);
     const bool adjacent = space.rules() == Rules::adjacent;
-    std::string words = adjacent ? fmt::format("{} black, {} grey, {} white", s.black, s.grey, s.white)
-                                 : fmt::format("{} black, {} white", s.black, s.white);
+    std::string words = adjacent
+                            ? fmt::format("{} black, {} grey, {} white", s.black, s.grey, s.white)
+                            : fmt::format("{} black, {} white", s.black, s.white);
     if (!style.colour) return words;
     std::string pegs;
     for (int i = 0; i < s.black; ++i) pegs += "\u25cf";

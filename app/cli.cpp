@@ -7,8 +7,8 @@
 #include <cstring>
 #include <iterator>
 #include <string_view>
-#include <utility>
 #include <system_error>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -42,8 +42,9 @@ int run_cli(int argc, char** argv) {
         "Run 'mastermind COMMAND --help' for the options of each command."};
     app.require_subcommand(1);
     app.set_version_flag("--version", fmt::format("mastermind {}", version()));  // project(VERSION)
-    app.footer("\nExamples:\n  mastermind evaluate --game ordinary --strategy knuth --all\n"
-               "  mastermind generate score-input --bytes 1M | mastermind score | head");
+    app.footer(
+        "\nExamples:\n  mastermind evaluate --game ordinary --strategy knuth --all\n"
+        "  mastermind generate score-input --bytes 1M | mastermind score | head");
     int exit_status = kExitOk;
     // Each command's options are many (CLI11 builds an object per option): a command line that
     // names a command builds that command alone. A short run starts in 5.2 ms instead of 5.6 in
@@ -52,22 +53,31 @@ int run_cli(int argc, char** argv) {
     // command) builds them all, so the listing and the error messages are the same.
     using AddCommand = void (*)(CLI::App&, int&);
     static constexpr std::pair<std::string_view, AddCommand> commands[]{
-        {"score", add_score_command},   {"generate", add_generate_command},
-        {"judge", add_judge_command},   {"solve", add_solve_command},
-        {"arena", add_arena_command},   {"evaluate", add_evaluate_command},
-        {"merge", add_merge_command},   {"second-tests", add_second_tests_command},
-        {"first-test", add_first_test_command}, {"bench", add_bench_command},
-        {"play", add_play_command},     {"draw", add_draw_command},
-        {"assist", add_assist_command}, {"serve", add_serve_command},
+        {"score", add_score_command},
+        {"generate", add_generate_command},
+        {"judge", add_judge_command},
+        {"solve", add_solve_command},
+        {"arena", add_arena_command},
+        {"evaluate", add_evaluate_command},
+        {"merge", add_merge_command},
+        {"second-tests", add_second_tests_command},
+        {"first-test", add_first_test_command},
+        {"bench", add_bench_command},
+        {"play", add_play_command},
+        {"draw", add_draw_command},
+        {"assist", add_assist_command},
+        {"serve", add_serve_command},
     };
     const std::string_view named = argc > 1 ? argv[1] : "";
     const auto only = std::find_if(std::begin(commands), std::end(commands),
                                    [&](const auto& command) { return command.first == named; });
     if (only == std::end(commands) && !named.empty() && named.front() != '-') {
         std::string names;
-        for (const auto& command : commands) names += fmt::format("{}{}", names.empty() ? "" : ", ", command.first);
-        complain("mastermind: unknown command '{}' (the commands: {}; mastermind --help lists them)\n",
-                 named, names);
+        for (const auto& command : commands)
+            names += fmt::format("{}{}", names.empty() ? "" : ", ", command.first);
+        complain(
+            "mastermind: unknown command '{}' (the commands: {}; mastermind --help lists them)\n",
+            named, names);
         return kExitFailure;
     }
     if (only != std::end(commands)) {

@@ -46,7 +46,8 @@ bool complain(fmt::format_string<T...> format, T&&... args) noexcept {
 // Flushes stdout so that a reader sees progress now; a failed write (a closed pipe) throws
 // std::system_error, which main reports with status 2.
 inline void flush_stdout() {
-    if (std::fflush(stdout) != 0) throw std::system_error(errno, std::generic_category(), "write error");
+    if (std::fflush(stdout) != 0)
+        throw std::system_error(errno, std::generic_category(), "write error");
 }
 
 // Parses the command line and runs one subcommand (cli.cpp); its exit status.

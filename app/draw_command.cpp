@@ -37,7 +37,8 @@ struct DrawArgs {
 bool open_input(const char* command, const std::string& path, std::ifstream& in) {
     struct stat info {};
     if (::stat(path.c_str(), &info) != 0) {
-        complain("mastermind draw {}: '{}' cannot be opened: {}\n", command, path, std::strerror(errno));
+        complain("mastermind draw {}: '{}' cannot be opened: {}\n", command, path,
+                 std::strerror(errno));
         return false;
     }
     if (S_ISDIR(info.st_mode)) {
@@ -64,7 +65,8 @@ bool write_output(const char* command, const std::string& output, const std::str
         flush_stdout();
         errno = 0;
         if (!write_all(STDOUT_FILENO, text)) {
-            complain("mastermind draw {}: cannot write the output: {}\n", command, std::strerror(errno != 0 ? errno : EIO));
+            complain("mastermind draw {}: cannot write the output: {}\n", command,
+                     std::strerror(errno != 0 ? errno : EIO));
             return false;
         }
         return true;
@@ -73,7 +75,8 @@ bool write_output(const char* command, const std::string& output, const std::str
     out << text;
     out.flush();
     if (!out) {
-        complain("mastermind draw {}: -o '{}' cannot be written: {}\n", command, output, std::strerror(errno));
+        complain("mastermind draw {}: -o '{}' cannot be written: {}\n", command, output,
+                 std::strerror(errno));
         return false;
     }
     return true;
@@ -103,7 +106,8 @@ int run_dot(const std::string& dot_text, const std::string& output) {
     const int messages = temporary_file_with("");
     int out[2] = {-1, -1};
     if (in < 0 || messages < 0 || ::pipe2(out, O_CLOEXEC) != 0) {
-        complain("mastermind draw tree: cannot prepare GraphViz's input and output: {}\n", std::strerror(errno));
+        complain("mastermind draw tree: cannot prepare GraphViz's input and output: {}\n",
+                 std::strerror(errno));
         for (int fd : {in, messages}) {
             if (fd >= 0) ::close(fd);
         }
@@ -149,7 +153,8 @@ int run_dot(const std::string& dot_text, const std::string& output) {
         said.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
         if (const auto end = said.find('\n'); end != std::string::npos) said.resize(end);
         ::close(messages);
-        complain("mastermind draw tree: GraphViz's dot failed (status {}){}{}\n", status, said.empty() ? "" : ": ", said);
+        complain("mastermind draw tree: GraphViz's dot failed (status {}){}{}\n", status,
+                 said.empty() ? "" : ": ", said);
         return kExitFailure;
     }
     ::close(messages);
@@ -160,17 +165,20 @@ int run_dot(const std::string& dot_text, const std::string& output) {
 
 void add_draw_command(CLI::App& app, int& exit_status) {
     CLI::App* cmd = app.add_subcommand(
-        "draw", "Pictures: a game's board from a judge log, an evaluation's histogram, a decision tree.");
+        "draw",
+        "Pictures: a game's board from a judge log, an evaluation's histogram, a decision tree.");
     cmd->require_subcommand(1);
     const char* examples =
         "\nExamples:\n"
         "  mastermind draw game game.jsonl -o game.svg\n"
-        "  mastermind evaluate --game ordinary --strategy knuth --all --json | mastermind draw histogram - -o knuth.svg\n"
+        "  mastermind evaluate --game ordinary --strategy knuth --all --json | mastermind draw "
+        "histogram - -o knuth.svg\n"
         "  mastermind draw tree tree.txt -o tree.svg";
     cmd->footer(examples);
 
     // Each picture's options, with examples of that picture.
-    auto add_io = [](CLI::App* sub, DrawArgs& args, const char* what, const char* picture_examples) {
+    auto add_io = [](CLI::App* sub, DrawArgs& args, const char* what,
+                     const char* picture_examples) {
         sub->add_option("input", args.input, what)->required();
         sub->add_option("-o,--output", args.output, "where to write ('-': standard output)")
             ->capture_default_str()
@@ -179,7 +187,8 @@ void add_draw_command(CLI::App& app, int& exit_status) {
     };
 
     // game and histogram: read a file (or standard input), draw it, write the SVG.
-    auto add_svg_picture = [&](const char* name, const char* summary, const char* what, const char* picture_examples, auto draw) {
+    auto add_svg_picture = [&](const char* name, const char* summary, const char* what,
+                               const char* picture_examples, auto draw) {
         auto args = std::make_shared<DrawArgs>();
         CLI::App* sub = cmd->add_subcommand(name, summary);
         add_io(sub, *args, what, picture_examples);
@@ -191,8 +200,11 @@ void add_draw_command(CLI::App& app, int& exit_status) {
                 // The readers bound what they hold; standard input is read whole first, as much.
                 std::string text;
                 if (!read_bounded(std::cin, kMaxLogBytes, text)) {
-                    complain("mastermind draw {}: standard input holds more than {}, the limit for a {}\n", name,
-                             size_text(kMaxLogBytes), std::string_view(name) == "game" ? "judge log" : "report");
+                    complain(
+                        "mastermind draw {}: standard input holds more than {}, the limit for a "
+                        "{}\n",
+                        name, size_text(kMaxLogBytes),
+                        std::string_view(name) == "game" ? "judge log" : "report");
                     return void(exit_status = kExitFailure);
                 }
                 piped.str(std::move(text));
@@ -201,33 +213,42 @@ void add_draw_command(CLI::App& app, int& exit_status) {
                 in = &file;
             }
             try {
-                exit_status = write_output(name, args->output, draw(*in, args->input)) ? kExitOk : kExitFailure;
+                exit_status = write_output(name, args->output, draw(*in, args->input))
+                                  ? kExitOk
+                                  : kExitFailure;
             } catch (const std::runtime_error& e) {
                 complain("mastermind draw {}: {}\n", name, e.what());
                 exit_status = kExitFailure;
             }
         });
     };
-    add_svg_picture("game", "SVG of one game's board from its judge log (judge --log, arena --log-dir).",
+    add_svg_picture("game",
+                    "SVG of one game's board from its judge log (judge --log, arena --log-dir).",
                     "the judge log (JSON lines; '-' for standard input)",
                     "  mastermind judge --game ordinary --seed 3 --log game.jsonl ...   # then\n"
                     "  mastermind draw game game.jsonl -o game.svg\n"
                     "  mastermind draw game - < game.jsonl > game.svg",
-                    [](std::istream& in, const std::string& name) { return game_svg(read_judge_log(in, name)); });
-    add_svg_picture("histogram", "SVG of an evaluation's games per length (evaluate --json).",
-                    "the report of evaluate --json ('-' for standard input)",
-                    "  mastermind evaluate --game ordinary --strategy knuth --all --json > knuth.json\n"
-                    "  mastermind draw histogram knuth.json -o knuth.svg\n"
-                    "  mastermind evaluate --game ordinary --strategy knuth --all --json | mastermind draw histogram -",
                     [](std::istream& in, const std::string& name) {
-                        return histogram_svg(read_evaluation_json(in, name));
+                        return game_svg(read_judge_log(in, name));
                     });
+    add_svg_picture(
+        "histogram", "SVG of an evaluation's games per length (evaluate --json).",
+        "the report of evaluate --json ('-' for standard input)",
+        "  mastermind evaluate --game ordinary --strategy knuth --all --json > knuth.json\n"
+        "  mastermind draw histogram knuth.json -o knuth.svg\n"
+        "  mastermind evaluate --game ordinary --strategy knuth --all --json | mastermind draw "
+        "histogram -",
+        [](std::istream& in, const std::string& name) {
+            return histogram_svg(read_evaluation_json(in, name));
+        });
 
     auto tree_args = std::make_shared<DrawArgs>();
-    CLI::App* tree = cmd->add_subcommand(
-        "tree", "A decision tree (evaluate --write-tree) as a picture: SVG through GraphViz's dot, or the DOT text.");
+    CLI::App* tree = cmd->add_subcommand("tree",
+                                         "A decision tree (evaluate --write-tree) as a picture: "
+                                         "SVG through GraphViz's dot, or the DOT text.");
     add_io(tree, *tree_args, "the decision tree file ('-' for standard input)",
-           "  mastermind evaluate --game ordinary -P 3 -K 3 --strategy knuth --all --write-tree tree.txt\n"
+           "  mastermind evaluate --game ordinary -P 3 -K 3 --strategy knuth --all --write-tree "
+           "tree.txt\n"
            "  mastermind draw tree tree.txt -o tree.svg\n"
            "  mastermind draw tree tree.txt --format dot > tree.dot");
     tree->add_option("--format", tree_args->format, "svg (needs GraphViz's dot) or dot")
@@ -235,11 +256,13 @@ void add_draw_command(CLI::App& app, int& exit_status) {
         ->capture_default_str();
     tree->callback([tree_args, &exit_status] {
         if (tree_args->format == "svg" && resolve_program("dot").empty()) {
-            complain("mastermind draw tree: --format svg needs GraphViz's dot, which is not installed "
-                     "(apt install graphviz); --format dot writes the DOT text\n");
+            complain(
+                "mastermind draw tree: --format svg needs GraphViz's dot, which is not installed "
+                "(apt install graphviz); --format dot writes the DOT text\n");
             return void(exit_status = kExitFailure);
         }
-        const auto decision_tree = read_tree_file("mastermind draw tree", tree_args->input, "tree file", true);
+        const auto decision_tree =
+            read_tree_file("mastermind draw tree", tree_args->input, "tree file", true);
         if (!decision_tree) return void(exit_status = kExitFailure);
         try {
             const std::string dot = tree_dot(*decision_tree);

@@ -3,10 +3,10 @@
 
 #include <algorithm>
 #include <chrono>
-#include <filesystem>
-#include <functional>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -15,18 +15,18 @@
 #include <nlohmann/json.hpp>
 
 #include "batch_options.hpp"
-#include "evaluation_report.hpp"
-#include "mastermind/core/text.hpp"
 #include "commands.hpp"
+#include "evaluation_report.hpp"
 #include "game_options.hpp"
-#include "option_checks.hpp"
-#include "mastermind/batch/game.hpp"
 #include "mastermind/batch/evaluator.hpp"
-#include "mastermind/ordinary/evaluation.hpp"
+#include "mastermind/batch/game.hpp"
 #include "mastermind/core/random.hpp"
+#include "mastermind/core/text.hpp"
+#include "mastermind/ordinary/evaluation.hpp"
+#include "option_checks.hpp"
+#include "output_paths.hpp"
 #include "secrets_file.hpp"
 #include "shard_runner.hpp"
-#include "output_paths.hpp"
 #include "tree_file.hpp"
 
 namespace mastermind::app {
@@ -45,8 +45,8 @@ struct EvaluateArgs {
     int threads = 0;
     bool json = false;
     bool progress = false;
-    std::string tree_file;        // --tree: what the `tree` codebreaker plays
-    std::string write_tree_file;  // --write-tree: the decision tree walked by --all
+    std::string tree_file;           // --tree: what the `tree` codebreaker plays
+    std::string write_tree_file;     // --write-tree: the decision tree walked by --all
     std::optional<int> exact_below;  // --exact-below: entropy-optimal's switch to the exact search
     std::optional<ShardChoice> shard;  // --shard I/N: one shard of --all, a partial report
     int shards = 1;                    // --shards N: --all in N shards (shard_runner.hpp)
@@ -57,10 +57,15 @@ struct EvaluateArgs {
 std::optional<ShardChoice> parse_shard(const std::string& text, std::string& why) {
     const auto slash = text.find('/');
     const std::string_view whole(text);
-    const auto index = slash == std::string::npos ? std::nullopt : integer_from(whole.substr(0, slash), 0, 999'999);
-    const auto count = slash == std::string::npos ? std::nullopt : integer_from(whole.substr(slash + 1), 1, 1'000'000);
+    const auto index = slash == std::string::npos
+                           ? std::nullopt
+                           : integer_from(whole.substr(0, slash), 0, 999'999);
+    const auto count = slash == std::string::npos
+                           ? std::nullopt
+                           : integer_from(whole.substr(slash + 1), 1, 1'000'000);
     if (!index || !count || *index >= *count) {
-        why = fmt::format("--shard '{}' is not I/N with 0 <= I < N <= 1000000 (shard I of N)", text.substr(0, 30));
+        why = fmt::format("--shard '{}' is not I/N with 0 <= I < N <= 1000000 (shard I of N)",
+                          text.substr(0, 30));
         return std::nullopt;
     }
     return ShardChoice{static_cast<int>(*index), static_cast<int>(*count)};
@@ -104,21 +109,26 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     options.codebreaker = info;
     options.codebreaker_options.seed = args.seed;
     if (args.exact_below && name != "entropy-optimal") {
-        complain("mastermind evaluate: --exact-below is entropy-optimal's (got --strategy {})\n", name);
+        complain("mastermind evaluate: --exact-below is entropy-optimal's (got --strategy {})\n",
+                 name);
         return kExitFailure;
     }
-    if (args.exact_below) options.codebreaker_options.exact_below = static_cast<std::size_t>(*args.exact_below);
+    if (args.exact_below)
+        options.codebreaker_options.exact_below = static_cast<std::size_t>(*args.exact_below);
     if (name == "tree" && args.tree_file.empty()) {
-        complain("mastermind evaluate: --strategy tree plays a decision-tree file: give --tree FILE\n");
+        complain(
+            "mastermind evaluate: --strategy tree plays a decision-tree file: give --tree FILE\n");
         return kExitFailure;
     }
     if (!args.tree_file.empty()) {
         if (name != "tree") {
-            complain("mastermind evaluate: --tree is for --strategy tree (got --strategy {})\n", name);
+            complain("mastermind evaluate: --tree is for --strategy tree (got --strategy {})\n",
+                     name);
             return kExitFailure;
         }
         auto tree = read_tree_file("mastermind evaluate", args.tree_file);
-        if (!tree || !tree_fits("mastermind evaluate", args.tree_file, *tree, space)) return kExitFailure;
+        if (!tree || !tree_fits("mastermind evaluate", args.tree_file, *tree, space))
+            return kExitFailure;
         options.codebreaker_options.tree = std::move(tree);
     }
     std::unique_ptr<ReplacedFile> tree_out;
@@ -133,23 +143,32 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     }
     // A search that runs for seconds (`optimal` on 4x7 and up) says how it goes.
     if (args.progress || ::isatty(STDERR_FILENO)) {
-        options.codebreaker_options.progress = [](const std::string& line) { complain("{}\n", line); };
+        options.codebreaker_options.progress = [](const std::string& line) {
+            complain("{}\n", line);
+        };
     } else if (space.size() > info->hint_codes) {
         // Silent otherwise: a search that may run for hours says so before it starts.
-        complain("mastermind evaluate: {} searches the whole game of {} before its first move, which may take hours "
-                 "(docs/optimal.md); --progress shows how it goes\n", info->name, count_of(space.size(), "code"));
+        complain(
+            "mastermind evaluate: {} searches the whole game of {} before its first move, which "
+            "may take hours "
+            "(docs/optimal.md); --progress shows how it goes\n",
+            info->name, count_of(space.size(), "code"));
     }
     options.codebreaker_options.first = default_first_guess(*info, space);
     if (args.first) {
         const auto first = space.parse(*args.first);
         if (!first) {
-            complain("mastermind evaluate: --first '{}' {}\n", *args.first, space.describe_bad(*args.first));
+            complain("mastermind evaluate: --first '{}' {}\n", *args.first,
+                     space.describe_bad(*args.first));
             return kExitFailure;
         }
         // The tree plays its own first guess: another one would be reported and not played.
-        if (const auto& tree = options.codebreaker_options.tree; tree && tree->nodes.front().guess != *first) {
-            complain("mastermind evaluate: --first {}: the tree plays {} first (--strategy tree plays the tree's guesses)\n",
-                     *args.first, space.to_string(tree->nodes.front().guess));
+        if (const auto& tree = options.codebreaker_options.tree;
+            tree && tree->nodes.front().guess != *first) {
+            complain(
+                "mastermind evaluate: --first {}: the tree plays {} first (--strategy tree plays "
+                "the tree's guesses)\n",
+                *args.first, space.to_string(tree->nodes.front().guess));
             return kExitFailure;
         }
         options.codebreaker_options.first = first;
@@ -165,23 +184,29 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         std::vector<std::uint32_t> secrets;
         if (args.sample) {
             Rng rng(args.seed);
-            for (std::uint64_t i = 0; i < *args.sample; ++i) secrets.push_back(static_cast<std::uint32_t>(rng.below(space.size())));
-            scope = fmt::format("a sample of {} (seed {})", count_of(*args.sample, "secret"), args.seed);
+            for (std::uint64_t i = 0; i < *args.sample; ++i)
+                secrets.push_back(static_cast<std::uint32_t>(rng.below(space.size())));
+            scope = fmt::format("a sample of {} (seed {})", count_of(*args.sample, "secret"),
+                                args.seed);
         } else {
             auto parse = [&](std::string_view text, std::string& why) {
                 why = space.describe_bad(text);
                 return space.parse(text);
             };
             if (!read_secrets(args.secrets_file, parse, secrets)) return kExitFailure;
-            scope = fmt::format("{} from {}", count_of(secrets.size(), "secret"), args.secrets_file);
+            scope =
+                fmt::format("{} from {}", count_of(secrets.size(), "secret"), args.secrets_file);
         }
         r = evaluate_ordinary_games(space, options, secrets);
     }
     // The first guess: given (--first, or the published default), or chosen by the rule (known
     // after an exhaustive walk).
-    const char* first_from = options.codebreaker_options.first ? (args.first ? "--first" : "default") : "rule";
-    std::string first = options.codebreaker_options.first ? space.to_string(*options.codebreaker_options.first)
-                        : r.first_guess.empty() ? "chosen by the rule" : r.first_guess;
+    const char* first_from =
+        options.codebreaker_options.first ? (args.first ? "--first" : "default") : "rule";
+    std::string first = options.codebreaker_options.first
+                            ? space.to_string(*options.codebreaker_options.first)
+                        : r.first_guess.empty() ? "chosen by the rule"
+                                                : r.first_guess;
     // The tree first: a tree that cannot be written is a failure with nothing on stdout.
     if (tree_out && !r.failures) {
         write_decision_tree(tree_out->stream(), space, *r.tree);
@@ -193,7 +218,12 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     if (args.json) {
         nlohmann::json j{{"strategy", name},
                          {"seed", args.seed},
-                         {"game", {{"name", "ordinary"}, {"rules", args.game.rules}, {"pegs", pegs}, {"colours", colours}, {"max_guesses", max_guesses}}},
+                         {"game",
+                          {{"name", "ordinary"},
+                           {"rules", args.game.rules},
+                           {"pegs", pegs},
+                           {"colours", colours},
+                           {"max_guesses", max_guesses}}},
                          {"first_guess", first},
                          {"first_guess_from", first_from},
                          {"scope", scope},
@@ -201,15 +231,20 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         add_report_fields(j, r);
         fmt::print("{}\n", j.dump(2));
     } else {
-        fmt::print("strategy {} (first guess {}, {}), ordinary game, {} rules, {}, {}, at most {}, {}\n",
-                   name, first, first_from, args.game.rules, count_of(static_cast<std::uint64_t>(pegs), "peg"),
-                   count_of(static_cast<std::uint64_t>(colours), "colour"), count_of(static_cast<std::uint64_t>(max_guesses), "guess"), scope);
+        fmt::print(
+            "strategy {} (first guess {}, {}), ordinary game, {} rules, {}, {}, at most {}, {}\n",
+            name, first, first_from, args.game.rules,
+            count_of(static_cast<std::uint64_t>(pegs), "peg"),
+            count_of(static_cast<std::uint64_t>(colours), "colour"),
+            count_of(static_cast<std::uint64_t>(max_guesses), "guess"), scope);
         fmt::print("games {}, failures {}\n", r.games, r.failures);
-        fmt::print("worst case {}, total {}, mean {:.6f}\n", count_of(static_cast<std::uint64_t>(r.worst), "guess"), r.total, r.mean);
+        fmt::print("worst case {}, total {}, mean {:.6f}\n",
+                   count_of(static_cast<std::uint64_t>(r.worst), "guess"), r.total, r.mean);
         print_histogram_and_examples(r, "guesses");
     }
     if (tree_out && r.failures) {
-        complain("mastermind evaluate: --write-tree '{}' not written: {} of the games failed\n", args.write_tree_file, r.failures);
+        complain("mastermind evaluate: --write-tree '{}' not written: {} of the games failed\n",
+                 args.write_tree_file, r.failures);
     }
     return r.failures ? kExitBadInput : kExitOk;
 }
@@ -222,8 +257,12 @@ std::optional<EvaluationResult> run_shards(const EvaluationOptions& options, int
 
 int run_evaluate(EvaluateArgs args) {
     if ((args.shard || args.shards > 1 || args.memory_limit_mib) && args.game.ordinary()) {
-        complain("mastermind evaluate: {} divides the batch game's runs (an ordinary game's --all takes seconds)\n",
-                 args.shard ? "--shard" : args.shards > 1 ? "--shards" : "--memory-limit");
+        complain(
+            "mastermind evaluate: {} divides the batch game's runs (an ordinary game's --all takes "
+            "seconds)\n",
+            args.shard        ? "--shard"
+            : args.shards > 1 ? "--shards"
+                              : "--memory-limit");
         return kExitFailure;
     }
     if (args.game.ordinary()) return run_evaluate_ordinary(args);
@@ -233,36 +272,49 @@ int run_evaluate(EvaluateArgs args) {
     }
     if (args.first || !args.tree_file.empty() || !args.write_tree_file.empty()) {
         complain("mastermind evaluate: {} is for the ordinary game's codebreakers\n",
-                 args.first ? "--first" : !args.tree_file.empty() ? "--tree" : "--write-tree");
+                 args.first                ? "--first"
+                 : !args.tree_file.empty() ? "--tree"
+                                           : "--write-tree");
         return kExitFailure;
     }
     if ((args.shard || args.shards > 1) && !args.all) {
-        complain("mastermind evaluate: {} divides --all (give --all)\n", args.shard ? "--shard" : "--shards");
+        complain("mastermind evaluate: {} divides --all (give --all)\n",
+                 args.shard ? "--shard" : "--shards");
         return kExitFailure;
     }
     if (args.shard && shard_runner()) {
-        complain("mastermind evaluate: --shard I/N computes one shard in one process (mastermind evaluate); the MPI "
-                 "front end divides --all over its ranks itself (give --shards N or nothing)\n");
+        complain(
+            "mastermind evaluate: --shard I/N computes one shard in one process (mastermind "
+            "evaluate); the MPI "
+            "front end divides --all over its ranks itself (give --shards N or nothing)\n");
         return kExitFailure;
     }
     if (args.shard && args.shards > 1) {
-        complain("mastermind evaluate: --shard I/N computes one shard, --shards N all of them: give one\n");
+        complain(
+            "mastermind evaluate: --shard I/N computes one shard, --shards N all of them: give "
+            "one\n");
         return kExitFailure;
     }
     if (args.memory_limit_mib) {
         if (!args.all || args.shard || args.shards > 1) {
-            complain("mastermind evaluate: --memory-limit picks the number of shards of --all: give --all, and not "
-                     "--shard or --shards\n");
+            complain(
+                "mastermind evaluate: --memory-limit picks the number of shards of --all: give "
+                "--all, and not "
+                "--shard or --shards\n");
             return kExitFailure;
         }
-        const auto shards = shards_for_memory(args.params.secret_count(), *args.memory_limit_mib << 20, index_bytes(args.params));
+        const auto shards = shards_for_memory(
+            args.params.secret_count(), *args.memory_limit_mib << 20, index_bytes(args.params));
         if (shards == 0 || shards > 1'000'000) {
-            complain("mastermind evaluate: --memory-limit {} MiB: too little for any number of shards (at least {} MiB)\n",
-                     *args.memory_limit_mib, (kShardOverheadBytes >> 20) + 1);
+            complain(
+                "mastermind evaluate: --memory-limit {} MiB: too little for any number of shards "
+                "(at least {} MiB)\n",
+                *args.memory_limit_mib, (kShardOverheadBytes >> 20) + 1);
             return kExitFailure;
         }
         args.shards = static_cast<int>(shards);
-        complain("mastermind evaluate: --memory-limit {} MiB: {}\n", *args.memory_limit_mib, count_of(shards, "shard"));
+        complain("mastermind evaluate: --memory-limit {} MiB: {}\n", *args.memory_limit_mib,
+                 count_of(shards, "shard"));
     }
     if (args.strategy.empty()) args.strategy = "case-analysis";
     const StrategyInfo* info = find_strategy(args.strategy);
@@ -273,17 +325,22 @@ int run_evaluate(EvaluateArgs args) {
     if (args.all && (args.shards > 1 || !shard_runner())) {
         // A process holds every secret index of its shard twice: refuse what this machine cannot
         // hold (the MPI runner's own shard count, without --shards, is not known here).
-        const std::uint64_t shards = args.shard ? static_cast<std::uint64_t>(args.shard->count)
-                                                : static_cast<std::uint64_t>(std::max(1, args.shards));
+        const std::uint64_t shards = args.shard
+                                         ? static_cast<std::uint64_t>(args.shard->count)
+                                         : static_cast<std::uint64_t>(std::max(1, args.shards));
         const std::uint64_t need = evaluate_all_bytes(args.params, shards);
-        const std::uint64_t have = static_cast<std::uint64_t>(::sysconf(_SC_PHYS_PAGES)) * static_cast<std::uint64_t>(::sysconf(_SC_PAGE_SIZE));
+        const std::uint64_t have = static_cast<std::uint64_t>(::sysconf(_SC_PHYS_PAGES)) *
+                                   static_cast<std::uint64_t>(::sysconf(_SC_PAGE_SIZE));
         if (have > 0 && need > have) {
-            complain("mastermind evaluate: --all on {}{} holds about {:.1f} GiB in one process, more than this "
-                     "machine's {:.1f} GiB: divide it {}with --memory-limit MIB (or --shards N, --shard I/N)\n",
-                     count_of(args.params.secret_count(), "secret"),
-                     shards > 1 ? fmt::format(" in {} shards", shards) : std::string(),
-                     static_cast<double>(need) / (1 << 30), static_cast<double>(have) / (1 << 30),
-                     shards > 1 ? "further " : "");
+            complain(
+                "mastermind evaluate: --all on {}{} holds about {:.1f} GiB in one process, more "
+                "than this "
+                "machine's {:.1f} GiB: divide it {}with --memory-limit MIB (or --shards N, --shard "
+                "I/N)\n",
+                count_of(args.params.secret_count(), "secret"),
+                shards > 1 ? fmt::format(" in {} shards", shards) : std::string(),
+                static_cast<double>(need) / (1 << 30), static_cast<double>(have) / (1 << 30),
+                shards > 1 ? "further " : "");
             return kExitFailure;
         }
     }
@@ -318,27 +375,34 @@ int run_evaluate(EvaluateArgs args) {
                     const int width = 40, filled = static_cast<int>(fraction * width);
                     complain("\r{:<10} [{}{}] {:5.1f}%  {:.0f} s, ETA {:.0f} s ", label,
                              std::string(static_cast<std::size_t>(filled), '#'),
-                             std::string(static_cast<std::size_t>(width - filled), '.'), 100 * fraction, elapsed, eta);
+                             std::string(static_cast<std::size_t>(width - filled), '.'),
+                             100 * fraction, elapsed, eta);
                 } else if (static_cast<int>(100 * fraction) > phase->last_percent) {
                     phase->last_percent = static_cast<int>(100 * fraction);
-                    complain("{} {:3}%  {:.0f} s, ETA {:.0f} s\n", label, phase->last_percent, elapsed, eta);
+                    complain("{} {:3}%  {:.0f} s, ETA {:.0f} s\n", label, phase->last_percent,
+                             elapsed, eta);
                 }
             };
         };
         options.progress = reporter("progress", start);
-        if (args.shard) options.pass_progress = reporter("shard pass", std::nullopt);  // one shard a process: one pass
+        if (args.shard)
+            options.pass_progress =
+                reporter("shard pass", std::nullopt);  // one shard a process: one pass
     }
     EvaluationResult r;
     std::string scope;
     try {
         if (args.all) {
             scope = "all " + count_of(args.params.secret_count(), "secret");
-            if (args.shard) scope = fmt::format("shard {}/{} of {}", args.shard->index, args.shard->count, scope);
+            if (args.shard)
+                scope =
+                    fmt::format("shard {}/{} of {}", args.shard->index, args.shard->count, scope);
             if (args.shards > 1 || shard_runner()) {
                 const auto merged = run_shards(options, args.shards);
                 if (!merged) return kExitOk;  // an MPI rank other than 0: rank 0 reports
                 r = *merged;
-                r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                r.seconds =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             } else {
                 r = evaluate_all(options);
             }
@@ -346,10 +410,13 @@ int run_evaluate(EvaluateArgs args) {
             std::vector<std::uint64_t> secrets;
             if (args.sample) {
                 Rng rng(args.seed);
-                for (std::uint64_t i = 0; i < *args.sample; ++i) secrets.push_back(rng.below(args.params.secret_count()));
-                scope = fmt::format("a sample of {} (seed {})", count_of(*args.sample, "secret"), args.seed);
+                for (std::uint64_t i = 0; i < *args.sample; ++i)
+                    secrets.push_back(rng.below(args.params.secret_count()));
+                scope = fmt::format("a sample of {} (seed {})", count_of(*args.sample, "secret"),
+                                    args.seed);
             } else {
-                auto parse = [&](std::string_view text, std::string& why) -> std::optional<std::uint64_t> {
+                auto parse = [&](std::string_view text,
+                                 std::string& why) -> std::optional<std::uint64_t> {
                     const auto code = PackedCode::parse(text, args.params);
                     if (!code) {
                         why = describe_bad_code(text, args.params);
@@ -358,7 +425,8 @@ int run_evaluate(EvaluateArgs args) {
                     return code->index(args.params);
                 };
                 if (!read_secrets(args.secrets_file, parse, secrets)) return kExitFailure;
-                scope = fmt::format("{} from {}", count_of(secrets.size(), "secret"), args.secrets_file);
+                scope = fmt::format("{} from {}", count_of(secrets.size(), "secret"),
+                                    args.secrets_file);
             }
             r = evaluate_secrets(options, std::move(secrets));
         }
@@ -386,29 +454,46 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
         "secrets, on all cores, walking its decision tree; print the worst case, mean, histogram "
         "and examples, checking every challenge. Exit status 0 if every game was won, 1 if not.");
     add_game_options(cmd, args->game);
-    cmd->footer("\nExamples:\n  mastermind evaluate --game ordinary --strategy optimal --all --write-tree 4x6.tree   # 1296 games, 5625 guesses\n"
-                "  mastermind evaluate --strategy adaptive-split --sample 1000 --seed 1   # the batch game\n"
-                "  mastermind evaluate --strategy adaptive-split --all --shard 0/4 > part0.json   # then 1/4 .. 3/4; mastermind merge part*.json");
+    cmd->footer(
+        "\nExamples:\n  mastermind evaluate --game ordinary --strategy optimal --all --write-tree "
+        "4x6.tree   # 1296 games, 5625 guesses\n"
+        "  mastermind evaluate --strategy adaptive-split --sample 1000 --seed 1   # the batch "
+        "game\n"
+        "  mastermind evaluate --strategy adaptive-split --all --shard 0/4 > part0.json   # then "
+        "1/4 .. 3/4; mastermind merge part*.json");
     add_strategy_option(cmd, args->strategy, false, true);
     cmd->get_option("--strategy")
-        ->description("the strategy (see docs/strategies.md; default: case-analysis in the batch game, knuth in the ordinary game)");
-    cmd->add_option("--first", args->first, "the ordinary game's first guess (default: the published one on 4x6 and 5x8)")
+        ->description(
+            "the strategy (see docs/strategies.md; default: case-analysis in the batch game, knuth "
+            "in the ordinary game)");
+    cmd->add_option("--first", args->first,
+                    "the ordinary game's first guess (default: the published one on 4x6 and 5x8)")
         ->check(not_empty());
     auto* all = cmd->add_flag("--all", args->all, "every secret of the game");
     auto* sample = cmd->add_option("--sample", args->sample, "this many secrets drawn from --seed")
-                           ->check(integer_in(1, 1'000'000'000));
-    auto* file = cmd->add_option("--secrets", args->secrets_file, "secrets from a file, one per line ('#' comments)");
+                       ->check(integer_in(1, 1'000'000'000));
+    auto* file = cmd->add_option("--secrets", args->secrets_file,
+                                 "secrets from a file, one per line ('#' comments)");
     all->excludes(sample, file);
     sample->excludes(file);
-    cmd->add_option("--seed", args->seed, "seed of the sample and of randomised strategies")->capture_default_str()->check(seed_value());
-    cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")->capture_default_str()->check(integer_in(0, kMaxThreads));
+    cmd->add_option("--seed", args->seed, "seed of the sample and of randomised strategies")
+        ->capture_default_str()
+        ->check(seed_value());
+    cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")
+        ->capture_default_str()
+        ->check(integer_in(0, kMaxThreads));
     cmd->add_flag("--json", args->json, "machine-readable output");
-    cmd->add_flag("--progress", args->progress, "report progress on stderr even when it is not a terminal");
-    cmd->add_option("--tree", args->tree_file, "with --strategy tree: the decision-tree file it plays (docs/decision-tree.md)");
-    cmd->add_option("--exact-below", args->exact_below,
-                    "entropy-optimal: the exact search from sets of at most this many secrets (default 100)")
+    cmd->add_flag("--progress", args->progress,
+                  "report progress on stderr even when it is not a terminal");
+    cmd->add_option(
+        "--tree", args->tree_file,
+        "with --strategy tree: the decision-tree file it plays (docs/decision-tree.md)");
+    cmd->add_option(
+           "--exact-below", args->exact_below,
+           "entropy-optimal: the exact search from sets of at most this many secrets (default 100)")
         ->check(integer_in(1, 1'000'000));
-    cmd->add_option("--write-tree", args->write_tree_file, "with --all, ordinary game: write the decision tree played to FILE")
+    cmd->add_option("--write-tree", args->write_tree_file,
+                    "with --all, ordinary game: write the decision tree played to FILE")
         ->check(output_file());
     cmd->add_option_function<std::string>(
            "--shard",
@@ -420,12 +505,14 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
            "with --all, batch game: only shard I of N (I/N), written as a partial JSON report that "
            "mastermind merge combines with the others into the whole run's report")
         ->type_name("I/N");
-    cmd->add_option("--memory-limit", args->memory_limit_mib,
-                    "with --all, batch game: the memory (MiB) a process may use; picks --shards (printed)")
+    cmd->add_option(
+           "--memory-limit", args->memory_limit_mib,
+           "with --all, batch game: the memory (MiB) a process may use; picks --shards (printed)")
         ->check(integer_in(1, 100'000'000));
-    cmd->add_option("--shards", args->shards,
-                    "with --all, batch game: run it in N shards, one after another (the memory of one "
-                    "shard at a time), or over the ranks of mpirun with mastermind-mpi; same report")
+    cmd->add_option(
+           "--shards", args->shards,
+           "with --all, batch game: run it in N shards, one after another (the memory of one "
+           "shard at a time), or over the ranks of mpirun with mastermind-mpi; same report")
         ->check(integer_in(1, 1'000'000))
         ->capture_default_str();
     cmd->callback([args, &exit_status, all, sample, file] {

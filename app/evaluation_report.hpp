@@ -19,7 +19,9 @@ namespace mastermind::app {
 inline void print_histogram_and_examples(const Report& r, const char* unit) {
     fmt::print("histogram ({}: games won):\n", unit);
     for (std::size_t t = 0; t < r.histogram.size(); ++t) {
-        if (r.histogram[t]) fmt::print("  {:>3}: {:>12}  {:8.4f}%\n", t, r.histogram[t], 100.0 * static_cast<double>(r.histogram[t]) / static_cast<double>(r.games));
+        if (r.histogram[t])
+            fmt::print("  {:>3}: {:>12}  {:8.4f}%\n", t, r.histogram[t],
+                       100.0 * static_cast<double>(r.histogram[t]) / static_cast<double>(r.games));
     }
     fmt::print("secrets reaching the worst case: {}\n", fmt::join(r.worst_examples, " "));
     for (const auto& f : r.failure_examples) fmt::print("failure: {}\n", f);
@@ -31,10 +33,12 @@ inline void print_batch_report(const BatchRunHeader& h, const EvaluationResult& 
         fmt::print("{}\n", batch_report_json(h, r).dump(2));
         return;
     }
-    fmt::print("strategy {} (seed {}), game P={} K={} B={} M={}, {} rules, {}\n", h.strategy, h.seed, h.params.pegs,
-               h.params.colours, h.params.batch, h.params.max_tests, to_string(h.params.rules), h.scope);
+    fmt::print("strategy {} (seed {}), game P={} K={} B={} M={}, {} rules, {}\n", h.strategy,
+               h.seed, h.params.pegs, h.params.colours, h.params.batch, h.params.max_tests,
+               to_string(h.params.rules), h.scope);
     fmt::print("games {}, failures {}\n", r.games, r.failures);
-    fmt::print("worst case {}, mean {:.6f}\n", count_of(static_cast<std::uint64_t>(r.worst), "test"), r.mean);
+    fmt::print("worst case {}, mean {:.6f}\n",
+               count_of(static_cast<std::uint64_t>(r.worst), "test"), r.mean);
     print_histogram_and_examples(r, "tests");
 }
 

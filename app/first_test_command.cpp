@@ -7,16 +7,16 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "batch_options.hpp"
 #include "commands.hpp"
-#include "test_option.hpp"
 #include "mastermind/batch/first_test_search.hpp"
+#include "test_option.hpp"
 
 #include <unistd.h>
 
@@ -35,9 +35,10 @@ struct FirstTestArgs {
     int power = 4;
     double temperature = 0;   // 0: a change is kept only when it is better (the climb)
     double string_moves = 0;  // the share of changes that replace a whole string instead of one peg
-    std::string from;  // --from: a test to start from (B strings, spaces between)
+    std::string from;         // --from: a test to start from (B strings, spaces between)
     bool from_given = false;
-    bool progress = false;  // every 1,000 climb steps a line on stderr (also when stderr is a terminal)
+    bool progress =
+        false;  // every 1,000 climb steps a line on stderr (also when stderr is a terminal)
 };
 
 std::string describe(const std::vector<PackedCode>& test, int pegs) {
@@ -81,10 +82,13 @@ int run_first_test(const FirstTestArgs& args) {
     auto show = [&](const TestScore& s) {
         return args.criterion == "expected" ? fmt::format("expected class {:10.1f}", s.expected)
                : args.criterion == "largest"
-                   ? fmt::format("largest class ~{:8.0f}, expected class {:8.1f}", s.primary, s.expected)
+                   ? fmt::format("largest class ~{:8.0f}, expected class {:8.1f}", s.primary,
+                                 s.expected)
                : args.criterion == "power"
-                   ? fmt::format("power-{} mean of the class size {:8.1f}, expected class {:8.1f}", args.power, s.primary, s.expected)
-                   : fmt::format("secrets in classes of >= {}: {:8.5f}%, expected class {:8.1f}", args.hard_size, 100 * s.primary, s.expected);
+                   ? fmt::format("power-{} mean of the class size {:8.1f}, expected class {:8.1f}",
+                                 args.power, s.primary, s.expected)
+                   : fmt::format("secrets in classes of >= {}: {:8.5f}%, expected class {:8.1f}",
+                                 args.hard_size, 100 * s.primary, s.expected);
     };
     // Each line flushed: a long search shows its progress in a log file.
     FirstTestEvents events;
@@ -107,13 +111,17 @@ int run_first_test(const FirstTestArgs& args) {
     }
     const auto r = search_first_test(search, events);
     if (args.temperature > 0) {
-        fmt::print("annealed: {} of {} changes kept, {} of them worse than the test they replaced\n", r.kept, args.climb, r.kept_worse);
+        fmt::print(
+            "annealed: {} of {} changes kept, {} of them worse than the test they replaced\n",
+            r.kept, args.climb, r.kept_worse);
     }
     const auto& exact = r.exact;
-    fmt::print("sample: {} secrets (stride {}), {} classes, largest ~{}, expected class {:.1f}, power-{} mean {:.1f}, "
-               "{:.5f}% in classes of >= {}\n",
-               exact.sampled, args.stride, exact.classes, exact.largest * args.stride, exact.expected_class, args.power,
-               exact.power_mean, 100 * exact.hard_share, args.hard_size);
+    fmt::print(
+        "sample: {} secrets (stride {}), {} classes, largest ~{}, expected class {:.1f}, power-{} "
+        "mean {:.1f}, "
+        "{:.5f}% in classes of >= {}\n",
+        exact.sampled, args.stride, exact.classes, exact.largest * args.stride,
+        exact.expected_class, args.power, exact.power_mean, 100 * exact.hard_share, args.hard_size);
     fmt::print("best: {}\n{}\n", show(r.score), describe(r.best, p.pegs));
     return kExitOk;
 }
@@ -124,40 +132,65 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
     CLI::App* cmd = app.add_subcommand(
         "first-test",
         "Search a first test for adaptive-split: seeded random tests, then one peg changed at a "
-        "time, judged on a sample by the expected size of a secret's answer class (or --criterion).");
+        "time, judged on a sample by the expected size of a secret's answer class (or "
+        "--criterion).");
     auto args = std::make_shared<FirstTestArgs>();
-    cmd->footer("\nExamples:\n  mastermind first-test --seed 8             # where adaptive-split's first test started\n"
-                "  mastermind first-test --criterion power --stride 97 --candidates 0 --climb 0 --from \"078395248 750641289 "
-                "430443525 262276557 174630739 515151111 888823833 267276557 332002023\"   # adaptive-split's first test, judged\n"
-                "  mastermind first-test --criterion power --stride 97 --seed 8 --climb 20000 --temperature 0.002 --string-moves 0.1   # annealed");
+    cmd->footer(
+        "\nExamples:\n  mastermind first-test --seed 8             # where adaptive-split's first "
+        "test started\n"
+        "  mastermind first-test --criterion power --stride 97 --candidates 0 --climb 0 --from "
+        "\"078395248 750641289 "
+        "430443525 262276557 174630739 515151111 888823833 267276557 332002023\"   # "
+        "adaptive-split's first test, judged\n"
+        "  mastermind first-test --criterion power --stride 97 --seed 8 --climb 20000 "
+        "--temperature 0.002 --string-moves 0.1   # annealed");
     add_batch_params_options(cmd, args->params);
-    cmd->add_option("--seed", args->seed, "seed of the candidates and the changes")->capture_default_str()->check(seed_value());
-    cmd->add_option("--candidates", args->candidates, "random tests compared first (0: only --from)")->capture_default_str()->check(integer_in(0, 1'000'000));
-    cmd->add_option("--from", args->from, "a test to start from and compare, its B strings between quotes (e.g. adaptive-split's: "
-                                          "mastermind solve's first test line)");
-    cmd->add_option("--climb", args->climb, "changes tried, one string at a time (single pegs unless --string-moves)")
+    cmd->add_option("--seed", args->seed, "seed of the candidates and the changes")
+        ->capture_default_str()
+        ->check(seed_value());
+    cmd->add_option("--candidates", args->candidates,
+                    "random tests compared first (0: only --from)")
+        ->capture_default_str()
+        ->check(integer_in(0, 1'000'000));
+    cmd->add_option(
+        "--from", args->from,
+        "a test to start from and compare, its B strings between quotes (e.g. adaptive-split's: "
+        "mastermind solve's first test line)");
+    cmd->add_option("--climb", args->climb,
+                    "changes tried, one string at a time (single pegs unless --string-moves)")
         ->capture_default_str()
         ->check(integer_in(0, 10'000'000));
     cmd->add_option("--temperature", args->temperature,
-                    "anneal: a change that makes the criterion worse by a fraction d is kept with probability exp(-d/T), "
+                    "anneal: a change that makes the criterion worse by a fraction d is kept with "
+                    "probability exp(-d/T), "
                     "T falling linearly to 0 over the climb (0: only better tests are kept)")
         ->capture_default_str()
         ->check(number_in(0, 1));
-    cmd->add_flag("--progress", args->progress, "every 1,000 steps of the climb, where it stands (on stderr; also when it is a terminal)");
-    cmd->add_option("--string-moves", args->string_moves, "the share of changes that replace a whole string by a random one")
+    cmd->add_flag(
+        "--progress", args->progress,
+        "every 1,000 steps of the climb, where it stands (on stderr; also when it is a terminal)");
+    cmd->add_option("--string-moves", args->string_moves,
+                    "the share of changes that replace a whole string by a random one")
         ->capture_default_str()
         ->check(number_in(0, 1));
-    cmd->add_option("--stride", args->stride, "sample every stride-th secret")->capture_default_str()->check(integer_in(1, UINT32_MAX));
+    cmd->add_option("--stride", args->stride, "sample every stride-th secret")
+        ->capture_default_str()
+        ->check(integer_in(1, UINT32_MAX));
     cmd->add_option("--criterion", args->criterion,
-                    "expected: the expected size of a secret's class; largest: the largest class; hard: the share of "
-                    "secrets in classes of at least --hard-size (the classes a second test struggles to split); power: the "
-                    "--power-th power mean of a secret's class size (weighs the large classes more, smoothly)")
+                    "expected: the expected size of a secret's class; largest: the largest class; "
+                    "hard: the share of "
+                    "secrets in classes of at least --hard-size (the classes a second test "
+                    "struggles to split); power: the "
+                    "--power-th power mean of a secret's class size (weighs the large classes "
+                    "more, smoothly)")
         ->check(CLI::IsMember({"expected", "largest", "hard", "power"}))
         ->capture_default_str();
-    cmd->add_option("--hard-size", args->hard_size, "with --criterion hard: the class size that counts as hard")
+    cmd->add_option("--hard-size", args->hard_size,
+                    "with --criterion hard: the class size that counts as hard")
         ->capture_default_str()
         ->check(integer_in(1, 1'000'000'000'000));
-    cmd->add_option("--power", args->power, "with --criterion power: the power K (1: the expected class)")
+    cmd->add_option("--power", args->power,
+                    "with --criterion power: the power K (1: the expected class)")
         ->capture_default_str()
         ->check(integer_in(1, kMaxPower));
     cmd->callback([args, cmd, &exit_status] {

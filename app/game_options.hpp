@@ -15,10 +15,10 @@
 #include "option_checks.hpp"
 
 #include "mastermind/batch/params.hpp"
-#include "mastermind/games/description.hpp"
-#include "mastermind/ordinary/game.hpp"
 #include "mastermind/core/code_space.hpp"
 #include "mastermind/core/scoring.hpp"
+#include "mastermind/games/description.hpp"
+#include "mastermind/ordinary/game.hpp"
 
 namespace mastermind::app {
 
@@ -41,7 +41,8 @@ struct GameChoice {
         auto r = request();
         r.game = "batch";
         std::string why;
-        if (const auto d = GameDescription::make(r, why, option_names())) params = d->batch_params();
+        if (const auto d = GameDescription::make(r, why, option_names()))
+            params = d->batch_params();
         return why;
     }
     // The ordinary game with the user's overrides; empty string if valid.
@@ -49,13 +50,15 @@ struct GameChoice {
         auto r = request();
         r.game = "ordinary";
         std::string why;
-        if (const auto d = GameDescription::make(r, why, option_names())) params = d->ordinary_params();
+        if (const auto d = GameDescription::make(r, why, option_names()))
+            params = d->ordinary_params();
         return why;
     }
     // The options' names in messages.
     static const GameFieldNames& option_names() {
-        static const GameFieldNames names{"--game", "--rules", "--pegs (-P)", "--colours (-K)", "--batch", "--max-tests (-M)",
-                                          "--max-guesses (-M)"};
+        static const GameFieldNames names{
+            "--game",  "--rules",          "--pegs (-P)",       "--colours (-K)",
+            "--batch", "--max-tests (-M)", "--max-guesses (-M)"};
         return names;
     }
     // The same, for the codebreakers, which also need every code in memory (CodeSpace).
@@ -78,28 +81,36 @@ inline GameChoice ordinary_choice() {
 // --game, no -B; -P and -M in the ordinary game's ranges).
 enum class GameOptions { both, ordinary_only };
 
-inline void add_game_options(CLI::App* cmd, GameChoice& choice, GameOptions games = GameOptions::both) {
+inline void add_game_options(CLI::App* cmd, GameChoice& choice,
+                             GameOptions games = GameOptions::both) {
     if (games == GameOptions::ordinary_only) {
-        cmd->add_option("--rules", choice.rules, "classic (black/white) or adjacent (black/grey/white)")
+        cmd->add_option("--rules", choice.rules,
+                        "classic (black/white) or adjacent (black/grey/white)")
             ->check(CLI::IsMember({"classic", "adjacent"}))
             ->capture_default_str();
-        cmd->add_option("--pegs,-P", choice.pegs, "pegs per code (1..8; default 4)")->check(integer_in(1, OrdinaryParams::kMaxPegs));
-        cmd->add_option("--colours,-K", choice.colours, "colours, written 0-9 then A-F (2..16; default 6)")
+        cmd->add_option("--pegs,-P", choice.pegs, "pegs per code (1..8; default 4)")
+            ->check(integer_in(1, OrdinaryParams::kMaxPegs));
+        cmd->add_option("--colours,-K", choice.colours,
+                        "colours, written 0-9 then A-F (2..16; default 6)")
             ->check(integer_in(2, OrdinaryParams::kMaxColours));
-        cmd->add_option("--max-guesses,-M", choice.max_tests, "guesses allowed (1..100; default 10)")
+        cmd->add_option("--max-guesses,-M", choice.max_tests,
+                        "guesses allowed (1..100; default 10)")
             ->check(integer_in(1, OrdinaryParams::kMaxGuesses));
         return;
     }
-    cmd->add_option("--game", choice.game, "batch (9 pegs, 10 colours, 9 strings a test, 20 tests) or ordinary "
-                                           "(one guess a turn: 4 pegs, 6 colours, 10 guesses)")
+    cmd->add_option("--game", choice.game,
+                    "batch (9 pegs, 10 colours, 9 strings a test, 20 tests) or ordinary "
+                    "(one guess a turn: 4 pegs, 6 colours, 10 guesses)")
         ->check(CLI::IsMember({"batch", "ordinary"}))
         ->capture_default_str();
     cmd->add_option("--rules", choice.rules, "classic (black/white) or adjacent (black/grey/white)")
         ->check(CLI::IsMember({"classic", "adjacent"}))
         ->capture_default_str();
-    cmd->add_option("--pegs,-P", choice.pegs, "pegs per code (batch 1..12, ordinary 1..8; default by --game)")
+    cmd->add_option("--pegs,-P", choice.pegs,
+                    "pegs per code (batch 1..12, ordinary 1..8; default by --game)")
         ->check(integer_in(1, BatchParams::kMaxPegs));
-    cmd->add_option("--colours,-K", choice.colours, "colours, written 0-9 then A-F (2..16; default by --game)")
+    cmd->add_option("--colours,-K", choice.colours,
+                    "colours, written 0-9 then A-F (2..16; default by --game)")
         ->check(integer_in(2, BatchParams::kMaxColours));
     cmd->add_option("--batch,-B", choice.batch, "strings per test (batch 1..16; ordinary 1)")
         ->check(integer_in(1, BatchParams::kMaxBatch));

@@ -63,20 +63,28 @@ void add_generate_command(CLI::App& app, int& exit_status) {
         "Lines for 'mastermind score': lengths 2..50 and alphabets of 2..26 letters (or as "
         "--pegs and --colours fix them), random pairs and near-copies with "
         "neighbours swapped (grey is common), ended by '#'. The same seed gives the same bytes.");
-    const char* examples = "\nExamples:\n  mastermind generate score-input --bytes 100M --seed 7 > input.txt\n"
-                           "  mastermind generate score-input --bytes 100M --pegs 50 --colours 26 > long-lines.txt\n"
-                           "  mastermind generate score-input --bytes 1M | mastermind score | head";
+    const char* examples =
+        "\nExamples:\n  mastermind generate score-input --bytes 100M --seed 7 > input.txt\n"
+        "  mastermind generate score-input --bytes 100M --pegs 50 --colours 26 > long-lines.txt\n"
+        "  mastermind generate score-input --bytes 1M | mastermind score | head";
     cmd->footer(examples);
     score_input->footer(examples);
-    score_input->add_option("--bytes", args->bytes, "stop after at least this many bytes (suffixes k, M, G: powers of 1000; at most 10G)")
+    score_input
+        ->add_option(
+            "--bytes", args->bytes,
+            "stop after at least this many bytes (suffixes k, M, G: powers of 1000; at most 10G)")
         ->transform(CLI::AsSizeValue(true))
         ->check(integer_in(1, kMaxGenerateBytes))
         ->capture_default_str();
-    score_input->add_option("--seed", args->seed, "seed of the generator")->capture_default_str()->check(seed_value());
-    score_input->add_option("--pegs", args->pegs, "every line this long (default: each draws 2 to 50)")
+    score_input->add_option("--seed", args->seed, "seed of the generator")
+        ->capture_default_str()
+        ->check(seed_value());
+    score_input
+        ->add_option("--pegs", args->pegs, "every line this long (default: each draws 2 to 50)")
         ->check(integer_in(kScoreMinPegs, kScoreMaxPegs));
-    score_input->add_option("--colours", args->colours,
-                            "every line from the first N letters (default: each draws 2 to 26)")
+    score_input
+        ->add_option("--colours", args->colours,
+                     "every line from the first N letters (default: each draws 2 to 26)")
         ->check(integer_in(1, 26));
     score_input->callback([args, &exit_status] { exit_status = run_generate_score_input(*args); });
 }

@@ -11,14 +11,14 @@
 #include <nlohmann/json.hpp>
 
 #include "batch_options.hpp"
-#include "mastermind/core/text.hpp"
 #include "commands.hpp"
 #include "game_options.hpp"
-#include "output_paths.hpp"
 #include "mastermind/batch/game.hpp"
-#include "mastermind/judge/judge.hpp"
 #include "mastermind/batch/protocol.hpp"
+#include "mastermind/core/text.hpp"
+#include "mastermind/judge/judge.hpp"
 #include "mastermind/ordinary/protocol.hpp"
+#include "output_paths.hpp"
 
 namespace mastermind::app {
 
@@ -46,7 +46,8 @@ std::optional<JudgeConfig> judge_config(JudgeArgs& args, std::uint64_t seed) {
         if (args.secret) {
             secret = parse_game_code(*args.secret, p.pegs, p.colours);
             if (!secret) {
-                complain("mastermind judge: --secret '{}' {}\n", *args.secret, describe_bad_game_code(*args.secret, p.pegs, p.colours));
+                complain("mastermind judge: --secret '{}' {}\n", *args.secret,
+                         describe_bad_game_code(*args.secret, p.pegs, p.colours));
                 return std::nullopt;
             }
         }
@@ -61,7 +62,7 @@ std::optional<JudgeConfig> judge_config(JudgeArgs& args, std::uint64_t seed) {
         secret = PackedCode::parse(*args.secret, args.params);
         if (!secret) {
             complain("mastermind judge: --secret '{}' {}\n", *args.secret,
-                       describe_bad_code(*args.secret, args.params));
+                     describe_bad_code(*args.secret, args.params));
             return std::nullopt;
         }
     }
@@ -79,8 +80,11 @@ int run_judge_command(JudgeArgs args) {
         config.message_timeout.reset();
     }
     // One file for both would interleave the log's JSON lines with the transcript's.
-    if (!args.log.empty() && !args.transcript.empty() && args.transcript != "-" && same_file(args.log, args.transcript)) {
-        complain("mastermind judge: --log and --transcript name the same file '{}': give two files\n", args.transcript);
+    if (!args.log.empty() && !args.transcript.empty() && args.transcript != "-" &&
+        same_file(args.log, args.transcript)) {
+        complain(
+            "mastermind judge: --log and --transcript name the same file '{}': give two files\n",
+            args.transcript);
         return judge_exit_status(Verdict::judge_error);
     }
     std::ofstream log_file;
@@ -97,18 +101,22 @@ int run_judge_command(JudgeArgs args) {
     FdLineChannel channel(STDIN_FILENO, STDOUT_FILENO, protocol::kMaxLineBytes);
     std::FILE* transcript_file = nullptr;
     if (!args.transcript.empty()) {
-        transcript_file = args.transcript == "-" ? stderr : std::fopen(args.transcript.c_str(), "w");
+        transcript_file =
+            args.transcript == "-" ? stderr : std::fopen(args.transcript.c_str(), "w");
         if (!transcript_file) {
             complain("mastermind judge: cannot write the transcript '{}'\n", args.transcript);
             return judge_exit_status(Verdict::judge_error);
         }
     }
-    TranscriptChannel recorded(channel, transcript_file ? transcript_file : stderr, "judge", "solver");
+    TranscriptChannel recorded(channel, transcript_file ? transcript_file : stderr, "judge",
+                               "solver");
     LineChannel& used = transcript_file ? static_cast<LineChannel&>(recorded) : channel;
     const auto report = run_judge(used, config, log);
     if (transcript_file && transcript_file != stderr) std::fclose(transcript_file);
-    complain("mastermind judge: {} after {}: {} (secret {})\n", to_string(report.verdict),
-             count_of(static_cast<std::uint64_t>(report.tests_used), config.ordinary ? "guess" : "test"), report.detail, secret_text(config));
+    complain(
+        "mastermind judge: {} after {}: {} (secret {})\n", to_string(report.verdict),
+        count_of(static_cast<std::uint64_t>(report.tests_used), config.ordinary ? "guess" : "test"),
+        report.detail, secret_text(config));
     return judge_exit_status(report.verdict);
 }
 
@@ -118,19 +126,25 @@ void add_judge_command(CLI::App& app, int& exit_status) {
     auto args = std::make_shared<JudgeArgs>();
     CLI::App* cmd = app.add_subcommand(
         "judge",
-        "Judge one game on stdin/stdout: Batch Style Mastermind (default) or, with --game ordinary, "
+        "Judge one game on stdin/stdout: Batch Style Mastermind (default) or, with --game "
+        "ordinary, "
         "one guess a turn under --rules classic or adjacent (protocol: docs/protocol.md). "
         "Exit status: 0 Accepted, 1 Wrong Answer, 3 Protocol Violation, 4 Too Many Tests, "
         "5 Closed Stream, 6 Time Limit, 2 judge error or bad options.");
     add_game_options(cmd, args->game);
-    cmd->footer("\nExamples:\n  mkfifo to-judge\n  mastermind judge --game ordinary --rules adjacent --transcript - < to-judge | mastermind solve > to-judge");
+    cmd->footer(
+        "\nExamples:\n  mkfifo to-judge\n  mastermind judge --game ordinary --rules adjacent "
+        "--transcript - < to-judge | mastermind solve > to-judge");
     cmd->add_option("--secret", args->secret, "the secret (default: drawn from --seed)");
-    cmd->add_option("--seed", args->seed,
-                    "seed of the secret and of the shuffles (default: a fresh one, printed on stderr)")
+    cmd->add_option(
+           "--seed", args->seed,
+           "seed of the secret and of the shuffles (default: a fresh one, printed on stderr)")
         ->check(seed_value());
-    cmd->add_option("--log", args->log, "write the game as JSON lines to this file")->check(output_file());
+    cmd->add_option("--log", args->log, "write the game as JSON lines to this file")
+        ->check(output_file());
     cmd->add_option("--transcript", args->transcript,
-                    "write every line exchanged, as 'judge> ...' and 'solver> ...', to this file ('-': stderr)")
+                    "write every line exchanged, as 'judge> ...' and 'solver> ...', to this file "
+                    "('-': stderr)")
         ->check(output_file(true));
     cmd->add_option("--timeout", args->timeout,
                     "seconds to wait for each message of the solver (0: forever)")

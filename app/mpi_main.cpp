@@ -59,7 +59,8 @@ std::vector<EvaluationResult> coordinate(int shards, int ranks, const Evaluation
         }
         if (status.MPI_TAG == kRequest) {
             int unused = 0;
-            MPI_Recv(&unused, 1, MPI_INT, status.MPI_SOURCE, kRequest, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Recv(&unused, 1, MPI_INT, status.MPI_SOURCE, kRequest, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
             int shard = next < shards ? next++ : -1;
             if (shard < 0) ++stopped;
             MPI_Send(&shard, 1, MPI_INT, status.MPI_SOURCE, kAssign, MPI_COMM_WORLD);
@@ -67,7 +68,8 @@ std::vector<EvaluationResult> coordinate(int shards, int ranks, const Evaluation
             int bytes = 0;
             MPI_Get_count(&status, MPI_CHAR, &bytes);
             std::string text(static_cast<std::size_t>(bytes), '\0');
-            MPI_Recv(text.data(), bytes, MPI_CHAR, status.MPI_SOURCE, kResult, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Recv(text.data(), bytes, MPI_CHAR, status.MPI_SOURCE, kResult, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
             auto [shard, result] = read_shard_message(text);
             games_done += result.games;
             results[static_cast<std::size_t>(shard)] = std::move(result);
@@ -99,7 +101,8 @@ void work(const EvaluationOptions& options, int shards) {
 std::optional<EvaluationResult> run_over_mpi(const EvaluationOptions& options, int shards) {
     const int rank = world_rank(), ranks = world_size();
     // The checks every rank makes alike, before any message: a refused game ends every rank.
-    if (auto why = strategy_refuses(*options.strategy, options.params); !why.empty()) throw std::invalid_argument(why);
+    if (auto why = strategy_refuses(*options.strategy, options.params); !why.empty())
+        throw std::invalid_argument(why);
     options.strategy->make(options.params, options.seed);
     if (shards == 1) shards = 4 * std::max(1, ranks - 1);
     if (ranks == 1) return evaluate_all_in_shards(options, shards);
@@ -131,12 +134,15 @@ int main(int argc, char** argv) {
     // per rank.
     bool all = false;
     for (int i = 2; i < argc; ++i) all = all || std::strcmp(argv[i], "--all") == 0;
-    const bool help = argc > 1 && (std::strcmp(argv[argc - 1], "--help") == 0 || std::strcmp(argv[argc - 1], "-h") == 0);
+    const bool help = argc > 1 && (std::strcmp(argv[argc - 1], "--help") == 0 ||
+                                   std::strcmp(argv[argc - 1], "-h") == 0);
     if (ranks > 1 && !help && (argc < 2 || std::strcmp(argv[1], "evaluate") != 0 || !all)) {
         if (rank == 0) {
             mastermind::app::complain(
-                "mastermind-mpi: over {} ranks only 'evaluate --all' runs (its shards are divided among the "
-                "ranks); run other commands with mastermind\n", ranks);
+                "mastermind-mpi: over {} ranks only 'evaluate --all' runs (its shards are divided "
+                "among the "
+                "ranks); run other commands with mastermind\n",
+                ranks);
         }
     } else if (ranks > 1 && help && rank != 0) {
         status = mastermind::app::kExitOk;

@@ -22,7 +22,8 @@ namespace mastermind::app {
 
 // The whole of `text` as a decimal integer in [lo, hi]; nullopt otherwise (a sign where lo >= 0,
 // spaces, anything after the digits, a value out of range or past 64 bits).
-inline std::optional<std::int64_t> integer_from(std::string_view text, std::int64_t lo, std::int64_t hi) {
+inline std::optional<std::int64_t> integer_from(std::string_view text, std::int64_t lo,
+                                                std::int64_t hi) {
     std::int64_t value = 0;
     const char* end = text.data() + text.size();
     const auto [ptr, error] = std::from_chars(text.data(), end, value);
@@ -34,7 +35,8 @@ inline std::optional<std::int64_t> integer_from(std::string_view text, std::int6
 inline CLI::Validator integer_in(std::int64_t lo, std::int64_t hi) {
     return CLI::Validator(
         [lo, hi](std::string& text) -> std::string {
-            if (!integer_from(text, lo, hi)) return fmt::format("must be an integer from {} to {}, got '{}'", lo, hi, text);
+            if (!integer_from(text, lo, hi))
+                return fmt::format("must be an integer from {} to {}, got '{}'", lo, hi, text);
             return {};
         },
         fmt::format("INT in [{} - {}]", lo, hi));
@@ -48,7 +50,8 @@ inline CLI::Validator seed_value() {
             const char* end = text.data() + text.size();
             const auto [ptr, error] = std::from_chars(text.data(), end, value);
             if (error != std::errc{} || ptr != end) {
-                return fmt::format("must be an integer from 0 to {}, got '{}'", std::numeric_limits<std::uint64_t>::max(), text);
+                return fmt::format("must be an integer from 0 to {}, got '{}'",
+                                   std::numeric_limits<std::uint64_t>::max(), text);
             }
             return {};
         },
@@ -61,7 +64,8 @@ inline CLI::Validator number_in(double lo, double hi) {
         [lo, hi](std::string& text) -> std::string {
             char* end = nullptr;
             const double value = std::strtod(text.c_str(), &end);
-            if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value) || value < lo || value > hi) {
+            if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value) ||
+                value < lo || value > hi) {
                 return fmt::format("must be a number from {:g} to {:g}, got '{}'", lo, hi, text);
             }
             return {};
@@ -76,9 +80,12 @@ inline CLI::Validator seconds_or_none(double hi) {
         [hi](std::string& text) -> std::string {
             char* end = nullptr;
             const double value = std::strtod(text.c_str(), &end);
-            const bool number = !text.empty() && end == text.c_str() + text.size() && std::isfinite(value);
+            const bool number =
+                !text.empty() && end == text.c_str() + text.size() && std::isfinite(value);
             if (!number || !(value == 0 || (value >= 0.001 && value <= hi))) {
-                return fmt::format("must be 0 (none) or a number of seconds from 0.001 to {:g}, got '{}'", hi, text);
+                return fmt::format(
+                    "must be 0 (none) or a number of seconds from 0.001 to {:g}, got '{}'", hi,
+                    text);
             }
             return {};
         },
@@ -86,8 +93,8 @@ inline CLI::Validator seconds_or_none(double hi) {
 }
 
 // Limits shared by several commands.
-inline constexpr double kMaxSeconds = 86'400;         // timeouts and time limits: one day
-inline constexpr std::int64_t kMaxThreads = 1024;     // worker threads and parallel games
+inline constexpr double kMaxSeconds = 86'400;          // timeouts and time limits: one day
+inline constexpr std::int64_t kMaxThreads = 1024;      // worker threads and parallel games
 inline constexpr std::int64_t kMaxGames = 10'000'000;  // arena games, evaluate samples: 10^7
 
 }  // namespace mastermind::app

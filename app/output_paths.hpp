@@ -5,8 +5,8 @@
 // emptied by a run that fails, ReplacedFile writes beside the path and renames into place.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <unistd.h>
+#include <CLI/CLI.hpp>
 
 #include <cstdio>
 #include <filesystem>
@@ -24,14 +24,17 @@ inline std::string output_file_problem(const std::string& path, bool dash = fals
     if (path.empty()) return "'' is an empty path, expected a file to write";
     if (dash && path == "-") return {};
     std::error_code error;
-    if (fs::is_directory(path, error)) return fmt::format("'{}' is a directory, expected a file to write", path);
+    if (fs::is_directory(path, error))
+        return fmt::format("'{}' is a directory, expected a file to write", path);
     if (fs::exists(path, error)) {
         if (::access(path.c_str(), W_OK) != 0) return fmt::format("'{}' cannot be written", path);
         return {};
     }
     const auto folder = fs::absolute(path, error).parent_path();
-    if (!fs::is_directory(folder, error)) return fmt::format("'{}': the folder '{}' does not exist", path, folder.string());
-    if (::access(folder.c_str(), W_OK) != 0) return fmt::format("'{}': the folder '{}' cannot be written", path, folder.string());
+    if (!fs::is_directory(folder, error))
+        return fmt::format("'{}': the folder '{}' does not exist", path, folder.string());
+    if (::access(folder.c_str(), W_OK) != 0)
+        return fmt::format("'{}': the folder '{}' cannot be written", path, folder.string());
     return {};
 }
 
@@ -42,25 +45,34 @@ inline std::string output_folder_problem(const std::string& path) {
     std::error_code error;
     if (fs::exists(path, error)) {
         if (!fs::is_directory(path, error)) return fmt::format("'{}' is not a folder", path);
-        if (::access(path.c_str(), W_OK) != 0) return fmt::format("'{}': cannot write files in it", path);
+        if (::access(path.c_str(), W_OK) != 0)
+            return fmt::format("'{}': cannot write files in it", path);
         return {};
     }
     const auto parent = fs::absolute(path, error).parent_path();
-    if (!fs::is_directory(parent, error)) return fmt::format("'{}' cannot be made: the folder '{}' does not exist", path, parent.string());
-    if (::access(parent.c_str(), W_OK) != 0) return fmt::format("'{}' cannot be made in '{}'", path, parent.string());
+    if (!fs::is_directory(parent, error))
+        return fmt::format("'{}' cannot be made: the folder '{}' does not exist", path,
+                           parent.string());
+    if (::access(parent.c_str(), W_OK) != 0)
+        return fmt::format("'{}' cannot be made in '{}'", path, parent.string());
     return {};
 }
 
 // CLI11 checks for the options: a file to write ("-" allowed where `dash`), a folder to write in,
 // and any value that must not be empty.
 inline CLI::Validator output_file(bool dash = false) {
-    return CLI::Validator([dash](std::string& path) { return output_file_problem(path, dash); }, dash ? "FILE|-" : "FILE");
+    return CLI::Validator([dash](std::string& path) { return output_file_problem(path, dash); },
+                          dash ? "FILE|-" : "FILE");
 }
 inline CLI::Validator output_folder() {
     return CLI::Validator([](std::string& path) { return output_folder_problem(path); }, "DIR");
 }
 inline CLI::Validator not_empty() {
-    return CLI::Validator([](std::string& text) { return text.empty() ? std::string("must not be empty") : std::string(); }, "");
+    return CLI::Validator(
+        [](std::string& text) {
+            return text.empty() ? std::string("must not be empty") : std::string();
+        },
+        "");
 }
 
 // Whether two paths name one file (either may not exist yet).
@@ -75,10 +87,13 @@ inline bool same_file(const std::string& a, const std::string& b) {
 // fails before it leaves `path` as it was. A path that is not a regular file (/dev/null, a fifo)
 // is written in place: renaming over it would replace the device, and it holds nothing to keep.
 class ReplacedFile {
-public:
-    explicit ReplacedFile(std::string path) : path_(std::move(path)), temporary_(path_ + ".partial") {
+  public:
+    explicit ReplacedFile(std::string path)
+        : path_(std::move(path)), temporary_(path_ + ".partial") {
         std::error_code error;
-        if (std::filesystem::exists(path_, error) && !std::filesystem::is_regular_file(path_, error)) temporary_ = path_;
+        if (std::filesystem::exists(path_, error) &&
+            !std::filesystem::is_regular_file(path_, error))
+            temporary_ = path_;
         out_.open(temporary_, std::ios::trunc);
     }
     ReplacedFile(const ReplacedFile&) = delete;
@@ -98,12 +113,13 @@ public:
         const bool written = static_cast<bool>(out_);
         out_.close();
         if (!written || out_.fail()) return false;
-        if (temporary_ != path_ && std::rename(temporary_.c_str(), path_.c_str()) != 0) return false;
+        if (temporary_ != path_ && std::rename(temporary_.c_str(), path_.c_str()) != 0)
+            return false;
         committed_ = true;
         return true;
     }
 
-private:
+  private:
     std::string path_, temporary_;
     std::ofstream out_;
     bool committed_ = false;

@@ -8,18 +8,20 @@
 
 #include <fmt/format.h>
 
+#include "mastermind/batch/params.hpp"
+#include "mastermind/batch/strategy.hpp"
 #include "mastermind/core/budget.hpp"
 #include "mastermind/core/code_space.hpp"
-#include "mastermind/batch/params.hpp"
 #include "mastermind/ordinary/codebreaker.hpp"
-#include "mastermind/batch/strategy.hpp"
 
 namespace mastermind::app {
 
 // How long a person at a terminal waits for one hint or count (`play`, `assist`) before the
 // search gives up and says so.
 inline constexpr double kPersonSeconds = 10;
-inline Budget person_budget() { return Budget::of_seconds(kPersonSeconds); }
+inline Budget person_budget() {
+    return Budget::of_seconds(kPersonSeconds);
+}
 
 // Plays the batch game of `params` from `seed` (the game `mastermind judge --seed` plays), hints
 // from the strategy `hints` ("auto": the best for the game). Exit status: 0 won, 1 lost or given

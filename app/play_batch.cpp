@@ -10,11 +10,11 @@
 
 #include <fmt/format.h>
 
-#include "mastermind/batch/table.hpp"
 #include "board_view.hpp"
 #include "commands.hpp"
-#include "mastermind/core/text.hpp"
 #include "mastermind/batch/strategy.hpp"
+#include "mastermind/batch/table.hpp"
+#include "mastermind/core/text.hpp"
 #include "play.hpp"
 #include "typed_line.hpp"
 
@@ -36,7 +36,8 @@ std::string draw_string(const PackedCode& code, int pegs, const BoardStyle& styl
     std::string out;
     for (char c : text) {
         const int symbol = c <= '9' ? c - '0' : c - 'A' + 10;
-        out += fmt::format("\x1b[48;5;{}m\x1b[38;5;231m{}\x1b[0m", kPegColours[static_cast<std::size_t>(symbol)], c);
+        out += fmt::format("\x1b[48;5;{}m\x1b[38;5;231m{}\x1b[0m",
+                           kPegColours[static_cast<std::size_t>(symbol)], c);
     }
     return out;
 }
@@ -63,16 +64,18 @@ int play_batch(const BatchParams& params, std::uint64_t seed, const std::string&
 
     auto redraw = [&] {
         fmt::print("{}", clear_screen(style));
-        fmt::print("Batch Mastermind: {}, {} (symbols 0-{}), {} strings a test, {} rules, {}. Seed {} "
-                   "(mastermind judge --seed {} with the same options plays this game).\n\n",
-                   count_of(static_cast<std::uint64_t>(params.pegs), "peg"),
-                   count_of(static_cast<std::uint64_t>(params.colours), "colour"),
-                   CodeSpace::kSymbols[static_cast<std::size_t>(params.colours - 1)], params.batch,
-                   params.rules == Rules::adjacent ? "adjacent" : "classic",
-                   count_of(static_cast<std::uint64_t>(params.max_tests), "test"), seed, seed);
+        fmt::print(
+            "Batch Mastermind: {}, {} (symbols 0-{}), {} strings a test, {} rules, {}. Seed {} "
+            "(mastermind judge --seed {} with the same options plays this game).\n\n",
+            count_of(static_cast<std::uint64_t>(params.pegs), "peg"),
+            count_of(static_cast<std::uint64_t>(params.colours), "colour"),
+            CodeSpace::kSymbols[static_cast<std::size_t>(params.colours - 1)], params.batch,
+            params.rules == Rules::adjacent ? "adjacent" : "classic",
+            count_of(static_cast<std::uint64_t>(params.max_tests), "test"), seed, seed);
         for (std::size_t t = 0; t < table.turns(); ++t) {
             std::string strings, answers;
-            for (const auto& s : table.strings(t)) strings += draw_string(s, params.pegs, style) + " ";
+            for (const auto& s : table.strings(t))
+                strings += draw_string(s, params.pegs, style) + " ";
             for (const auto& a : table.answers(t)) answers += draw_pair(a, params.rules) + " ";
             fmt::print("{:>3}  {}\n     answers {}\n", t + 1, strings, answers);
         }
@@ -82,7 +85,8 @@ int play_batch(const BatchParams& params, std::uint64_t seed, const std::string&
     fmt::print("{}", kBatchHelp);
     if (!default_info) fmt::print("No hints in this game: {}.\n", no_hints);
     for (;;) {
-        const auto typed = next_typed_line(fmt::format("test {} of {}> ", table.turns() + 1, params.max_tests));
+        const auto typed =
+            next_typed_line(fmt::format("test {} of {}> ", table.turns() + 1, params.max_tests));
         if (!typed) {
             if (typed_input_broken()) return kExitFailure;  // said on stderr; the game is not over
             fmt::print("\nNo more input. The secret was {}.\n", secret());
@@ -106,17 +110,22 @@ int play_batch(const BatchParams& params, std::uint64_t seed, const std::string&
             } else if (table.turns() == 0) {
                 fmt::print("{} still fit (no test yet).\n", count_of(*count.secrets, "secret"));
             } else {
-                fmt::print("{} still {} the answers.\n", count_of(*count.secrets, "secret"), *count.secrets == 1 ? "fits" : "fit");
+                fmt::print("{} still {} the answers.\n", count_of(*count.secrets, "secret"),
+                           *count.secrets == 1 ? "fits" : "fit");
             }
         } else if (word == "hint") {
-            const auto hint = table.hint(rest.empty() ? (default_info ? default_info->name : "auto") : rest, person_budget());
+            const auto hint =
+                table.hint(rest.empty() ? (default_info ? default_info->name : "auto") : rest,
+                           person_budget());
             if (!hint.move) {
                 fmt::print("No hint: {}.\n", hint.why_not);
                 continue;
             }
             std::string strings;
-            for (const auto& s : hint.move->strings) strings += " " + draw_string(s, params.pegs, style);
-            fmt::print("Hint ({}): {}{}{}\n", hint.strategy, hint.move->challenge ? "challenge" : "test", strings,
+            for (const auto& s : hint.move->strings)
+                strings += " " + draw_string(s, params.pegs, style);
+            fmt::print("Hint ({}): {}{}{}\n", hint.strategy,
+                       hint.move->challenge ? "challenge" : "test", strings,
                        hint.note.empty() ? "" : fmt::format(" ({})", hint.note));
         } else if (word == "challenge") {
             if (const auto why = table.challenge(rest); !why.empty()) {

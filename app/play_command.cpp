@@ -11,9 +11,9 @@
 #include "board_view.hpp"
 #include "commands.hpp"
 #include "game_options.hpp"
-#include "mastermind/ordinary/table.hpp"
 #include "mastermind/core/random.hpp"
 #include "mastermind/core/text.hpp"
+#include "mastermind/ordinary/table.hpp"
 #include "play.hpp"
 #include "typed_line.hpp"
 
@@ -35,19 +35,20 @@ constexpr const char* kPlayHelp =
     "  help           this text\n";
 
 class PlayScreen {
-public:
+  public:
     PlayScreen(const OrdinaryParams& params, const CodeSpace& space, std::uint64_t seed)
         : params_(params), space_(space), seed_(seed), style_(board_style_for(STDOUT_FILENO)) {}
 
     void header() const {
-        fmt::print("Mastermind: {}, {} (symbols 0-{}), {} rules, {}. Seed {} (the same game: "
-                   "mastermind judge --game ordinary --seed {} with the same options).\n",
-                   count_of(static_cast<std::uint64_t>(params_.pegs), "peg"),
-                   count_of(static_cast<std::uint64_t>(params_.colours), "colour"),
-                   CodeSpace::kSymbols[static_cast<std::size_t>(params_.colours - 1)],
-                   params_.rules == Rules::adjacent ? "adjacent" : "classic",
-                   count_of(static_cast<std::uint64_t>(params_.max_guesses), "guess", "guesses"),
-                   seed_, seed_);
+        fmt::print(
+            "Mastermind: {}, {} (symbols 0-{}), {} rules, {}. Seed {} (the same game: "
+            "mastermind judge --game ordinary --seed {} with the same options).\n",
+            count_of(static_cast<std::uint64_t>(params_.pegs), "peg"),
+            count_of(static_cast<std::uint64_t>(params_.colours), "colour"),
+            CodeSpace::kSymbols[static_cast<std::size_t>(params_.colours - 1)],
+            params_.rules == Rules::adjacent ? "adjacent" : "classic",
+            count_of(static_cast<std::uint64_t>(params_.max_guesses), "guess", "guesses"), seed_,
+            seed_);
     }
     void redraw(const OrdinarySession& session) const {
         fmt::print("{}", clear_screen(style_));
@@ -56,7 +57,7 @@ public:
     }
     const BoardStyle& style() const { return style_; }
 
-private:
+  private:
     const OrdinaryParams& params_;
     const CodeSpace& space_;
     std::uint64_t seed_;
@@ -92,8 +93,8 @@ int run_play(const PlayArgs& args) {
     screen.redraw(table.session());
     fmt::print("{}", kPlayHelp);
     for (;;) {
-        const auto typed = next_typed_line(
-            fmt::format("guess {} of {}> ", table.session().history().size() + 1, params.max_guesses));
+        const auto typed = next_typed_line(fmt::format(
+            "guess {} of {}> ", table.session().history().size() + 1, params.max_guesses));
         if (!typed) {
             if (typed_input_broken()) return kExitFailure;  // said on stderr; the game is not over
             fmt::print("\nNo more input. The secret was {}.\n", secret());
@@ -116,7 +117,8 @@ int run_play(const PlayArgs& args) {
         } else if (word == "hint") {
             const auto hint = table.hint(rest.empty() ? args.hints : rest, person_budget());
             if (hint.code) {
-                fmt::print("Hint ({}): {}\n", hint.codebreaker, draw_code(space, *hint.code, screen.style()));
+                fmt::print("Hint ({}): {}\n", hint.codebreaker,
+                           draw_code(space, *hint.code, screen.style()));
             } else {
                 fmt::print("No hint: {}.\n", hint.why_not);
             }
@@ -130,7 +132,8 @@ int run_play(const PlayArgs& args) {
         } else {
             screen.redraw(table.session());
             if (table.outcome() == TableOutcome::won) {
-                fmt::print("You won in {}.\n", count_of(table.session().history().size(), "guess", "guesses"));
+                fmt::print("You won in {}.\n",
+                           count_of(table.session().history().size(), "guess", "guesses"));
                 flush_stdout();
                 return kExitOk;
             }

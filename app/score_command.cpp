@@ -25,7 +25,8 @@ namespace {
 struct ScoreArgs {
     std::string rules = "adjacent";
     std::string kernel = "auto";
-    int threads = static_cast<int>(std::max(1u, std::min(64u, std::thread::hardware_concurrency())));
+    int threads =
+        static_cast<int>(std::max(1u, std::min(64u, std::thread::hardware_concurrency())));
     bool keep_going = false;
     std::vector<std::string> files;
 };
@@ -54,7 +55,8 @@ bool open_inputs(const std::vector<std::string>& files, std::vector<OpenedInput>
             why = "is a directory, expected a file of lines";
         }
         if (fd < 0 || why) {
-            const std::string reason = why ? why : "cannot be opened: " + std::system_category().message(errno);
+            const std::string reason =
+                why ? why : "cannot be opened: " + std::system_category().message(errno);
             complain("mastermind score: '{}' {}\n", file, reason);
             if (fd >= 0) ::close(fd);
             for (const auto& opened : inputs) {
@@ -73,7 +75,7 @@ struct ReadFailure {
 };
 
 class InputFile final : public InputSource {
-public:
+  public:
     explicit InputFile(int fd) : in_(fd) {}
     std::size_t read(char* buffer, std::size_t capacity) override {
         try {
@@ -83,7 +85,7 @@ public:
         }
     }
 
-private:
+  private:
     FdSource in_;
 };
 
@@ -119,13 +121,15 @@ int run_score(const ScoreArgs& args) {
     options.kernel = *parse_score_kernel(args.kernel);
     options.threads = args.threads;
     if (!score_kernel_supported(options.kernel)) {
-        complain("mastermind score: --kernel {}: this processor lacks the instructions it needs "
-                 "(the kernels it runs: {})\n",
-                 args.kernel, supported_kernels());
+        complain(
+            "mastermind score: --kernel {}: this processor lacks the instructions it needs "
+            "(the kernels it runs: {})\n",
+            args.kernel, supported_kernels());
         return kExitFailure;
     }
     std::vector<OpenedInput> inputs;
-    if (!open_inputs(args.files.empty() ? std::vector<std::string>{"-"} : args.files, inputs)) return kExitFailure;
+    if (!open_inputs(args.files.empty() ? std::vector<std::string>{"-"} : args.files, inputs))
+        return kExitFailure;
     FdSink out(STDOUT_FILENO);
     ScoreFilter filter(options, out, [](const LineError& e) {
         if (!complain("mastermind score: {}:{}: {}\n", e.source, e.line, e.message)) {
@@ -191,8 +195,10 @@ void add_score_command(CLI::App& app, int& exit_status) {
                     "avx2 or portable")
         ->check(CLI::IsMember({"auto", "portable", "avx2", "avx512"}))
         ->capture_default_str();
-    cmd->footer("\nExamples:\n  mastermind score < tests/data/adjacent-sample.in\n"
-                "  mastermind generate score-input --bytes 10M | mastermind score --keep-going > scores.txt");
+    cmd->footer(
+        "\nExamples:\n  mastermind score < tests/data/adjacent-sample.in\n"
+        "  mastermind generate score-input --bytes 10M | mastermind score --keep-going > "
+        "scores.txt");
     cmd->add_flag("-k,--keep-going", args->keep_going,
                   "report every bad line and score the rest, instead of stopping at the first");
     cmd->add_option("files", args->files,

@@ -53,28 +53,36 @@ struct SecondTestsArgs {
     int threads = 0;
     bool progress = false;
     bool stats = false;  // only describe the checkpoint's classes
-    std::string deepen;  // --deepen: a table (or a pass's checkpoint) whose unsplit classes are searched again
+    std::string deepen;  // --deepen: a table (or a pass's checkpoint) whose unsplit classes are
+                         // searched again
     bool deepen_given = false;
     bool steps_given = false;
     std::uint64_t deepen_seed = 1;
-    bool so_far = false;  // --so-far: write --deepen's table from its checkpoint, search nothing more
-    std::string first_test;  // --first-test: the pass for this first test instead of the compiled one
+    bool so_far =
+        false;  // --so-far: write --deepen's table from its checkpoint, search nothing more
+    std::string
+        first_test;  // --first-test: the pass for this first test instead of the compiled one
     bool first_test_given = false;
 };
 
-// --deepen's default budget: five times the pass's, where the pass's near misses split (docs/results.md).
+// --deepen's default budget: five times the pass's, where the pass's near misses split
+// (docs/results.md).
 constexpr std::uint64_t kDeepenSteps = 1'000'000;
 
 // The pass's settings, from the options.
-PassSettings pass_settings(const SecondTestsArgs& a, const BatchParams& p, const std::vector<PackedCode>& first) {
+PassSettings pass_settings(const SecondTestsArgs& a, const BatchParams& p,
+                           const std::vector<PackedCode>& first) {
     return {p, a.seed, first, a.play_steps, a.steps, a.restarts, a.shards};
 }
 
 // Prints a file's error after the option that named the file.
-void complain_file(const char* option, const OfflineFileError& e) { complain("{}: {} {}\n", kCommand, option, e.what()); }
+void complain_file(const char* option, const OfflineFileError& e) {
+    complain("{}: {} {}\n", kCommand, option, e.what());
+}
 
 // The option that names a first test other than the compiled one, for a table's "Made by" line.
-std::string first_test_option(const SecondTestsArgs& a, const std::vector<PackedCode>& first, const BatchParams& p) {
+std::string first_test_option(const SecondTestsArgs& a, const std::vector<PackedCode>& first,
+                              const BatchParams& p) {
     if (!a.first_test_given) return {};
     std::string text;
     for (const auto& s : first) text += (text.empty() ? "" : " ") + s.to_string(p.pegs);
@@ -84,21 +92,23 @@ std::string first_test_option(const SecondTestsArgs& a, const std::vector<Packed
 // --stats: which classes the longer search split, by size; and, against the guess that the
 // members of one class sharing their colour counts (told apart by hits alone) are what resists,
 // the largest such group's share of its class. Each class is enumerated from its answers.
-void print_checkpoint_stats(const PassCheckpoint& r, const BatchParams& params, const std::vector<PackedCode>& first_test, int shards,
-                            int threads) {
+void print_checkpoint_stats(const PassCheckpoint& r, const BatchParams& params,
+                            const std::vector<PackedCode>& first_test, int shards, int threads) {
     struct Band {
         std::uint32_t below = 0;
         std::size_t classes = 0, unsplit = 0, not_alone = 0;
         std::vector<double> share_split, share_unsplit;
     };
     std::vector<Band> bands;
-    for (std::uint32_t below : {1000u, 1500u, 2000u, 2500u, 3000u, 4000u, UINT32_MAX}) bands.emplace_back().below = below;
+    for (std::uint32_t below : {1000u, 1500u, 2000u, 2500u, 3000u, 4000u, UINT32_MAX})
+        bands.emplace_back().below = below;
     std::vector<std::uint64_t> keys;
     for (const auto& e : r.entries) keys.push_back(e.class_key);
     const auto shares = same_count_shares(keys, first_test, params, threads);
     for (std::size_t i = 0; i < r.entries.size(); ++i) {
         const auto& e = r.entries[i];
-        auto& b = *std::find_if(bands.begin(), bands.end(), [&](const Band& band) { return e.size < band.below; });
+        auto& b = *std::find_if(bands.begin(), bands.end(),
+                                [&](const Band& band) { return e.size < band.below; });
         ++b.classes;
         b.unsplit += e.not_alone > 0;
         b.not_alone += e.not_alone;
@@ -109,16 +119,20 @@ void print_checkpoint_stats(const PassCheckpoint& r, const BatchParams& params, 
         std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
         return fmt::format("{:.3f}", v[v.size() / 2]);
     };
-    fmt::print("{} classes searched offline in {} of {} shards; by class size:\n", r.entries.size(), r.reports.size(), shards);
-    fmt::print("| secrets | classes | not split | share | secrets not alone | largest same-count group's share (median): split / not split |\n");
+    fmt::print("{} classes searched offline in {} of {} shards; by class size:\n", r.entries.size(),
+               r.reports.size(), shards);
+    fmt::print(
+        "| secrets | classes | not split | share | secrets not alone | largest same-count group's "
+        "share (median): split / not split |\n");
     fmt::print("|---|---:|---:|---:|---:|---|\n");
     std::uint32_t from = 0;
     for (const auto& b : bands) {
         if (b.classes > 0) {
-            const auto range = b.below == UINT32_MAX ? fmt::format("{}+", from) : fmt::format("{}-{}", from, b.below - 1);
+            const auto range = b.below == UINT32_MAX ? fmt::format("{}+", from)
+                                                     : fmt::format("{}-{}", from, b.below - 1);
             fmt::print("| {} | {} | {} | {:.0f}% | {} | {} / {} |\n", range, b.classes, b.unsplit,
-                       100.0 * static_cast<double>(b.unsplit) / static_cast<double>(b.classes), b.not_alone, median(b.share_split),
-                       median(b.share_unsplit));
+                       100.0 * static_cast<double>(b.unsplit) / static_cast<double>(b.classes),
+                       b.not_alone, median(b.share_split), median(b.share_unsplit));
         }
         from = b.below;
     }
@@ -129,7 +143,8 @@ bool writable_file(const std::string& option, const std::string& path) {
         complain("{}: {} {}\n", kCommand, option, why);
         return false;
     }
-    // The table is written beside its path and renamed over it: a device or a pipe would be replaced.
+    // The table is written beside its path and renamed over it: a device or a pipe would be
+    // replaced.
     std::error_code error;
     if (std::filesystem::exists(path, error) && !std::filesystem::is_regular_file(path, error)) {
         complain("{}: {} '{}' is not a regular file\n", kCommand, option, path);
@@ -140,23 +155,34 @@ bool writable_file(const std::string& option, const std::string& path) {
 
 // Writes the table's source over `path` (never half written; writable_file() has refused a path
 // that is not a regular file).
-bool write_table(const std::string& path, const std::string& source, const std::string& checkpoint) {
+bool write_table(const std::string& path, const std::string& source,
+                 const std::string& checkpoint) {
     if (replace_file(path, source)) return true;
-    complain("{}: --out '{}' cannot be written (the checkpoint '{}' keeps the work done)\n", kCommand, path, checkpoint);
+    complain("{}: --out '{}' cannot be written (the checkpoint '{}' keeps the work done)\n",
+             kCommand, path, checkpoint);
     return false;
 }
 
-int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std::vector<PackedCode>& first) {
+int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
+               const std::vector<PackedCode>& first) {
     std::error_code error;
     if (!std::filesystem::is_regular_file(args.deepen, error)) {
-        complain("{}: --deepen '{}' is not a file (give the table of a finished pass, or its checkpoint)\n", kCommand, args.deepen);
+        complain(
+            "{}: --deepen '{}' is not a file (give the table of a finished pass, or its "
+            "checkpoint)\n",
+            kCommand, args.deepen);
         return kExitFailure;
     }
-    const std::string checkpoint = args.checkpoint.empty() ? args.out + ".checkpoint" : args.checkpoint;
-    if (!writable_file("--out", args.out) || !writable_file("--checkpoint", checkpoint)) return kExitFailure;
-    for (const auto& [a, b] : {std::pair{args.out, checkpoint}, {args.out, args.deepen}, {checkpoint, args.deepen}}) {
+    const std::string checkpoint =
+        args.checkpoint.empty() ? args.out + ".checkpoint" : args.checkpoint;
+    if (!writable_file("--out", args.out) || !writable_file("--checkpoint", checkpoint))
+        return kExitFailure;
+    for (const auto& [a, b] :
+         {std::pair{args.out, checkpoint}, {args.out, args.deepen}, {checkpoint, args.deepen}}) {
         if (std::filesystem::weakly_canonical(a) == std::filesystem::weakly_canonical(b)) {
-            complain("{}: --deepen, --out and --checkpoint must be three files ('{}' is given twice)\n", kCommand, a);
+            complain(
+                "{}: --deepen, --out and --checkpoint must be three files ('{}' is given twice)\n",
+                kCommand, a);
             return kExitFailure;
         }
     }
@@ -168,25 +194,34 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std
         return kExitFailure;
     }
     const std::uint64_t steps = args.steps_given ? args.steps : kDeepenSteps;
-    const auto header = deepen_checkpoint_header({params, args.seed, first, args.deepen_seed, steps, args.restarts});
+    const auto header = deepen_checkpoint_header(
+        {params, args.seed, first, args.deepen_seed, steps, args.restarts});
     // Finished classes: a result is used for an input entry with the same hash, so a checkpoint
     // made from a pass's checkpoint of some shards serves the whole table later.
     std::unordered_map<std::uint64_t, SecondTestEntry> done;
-    const bool resuming = std::filesystem::exists(checkpoint, error) && std::filesystem::file_size(checkpoint, error) > 0;
+    const bool resuming = std::filesystem::exists(checkpoint, error) &&
+                          std::filesystem::file_size(checkpoint, error) > 0;
     if (args.so_far && !resuming) {
-        complain("{}: --so-far writes the table from a checkpoint, and '{}' holds none (give the run's --checkpoint)\n", kCommand,
-                 checkpoint);
+        complain(
+            "{}: --so-far writes the table from a checkpoint, and '{}' holds none (give the run's "
+            "--checkpoint)\n",
+            kCommand, checkpoint);
         return kExitFailure;
     }
     // Every entry is checked against the first test before anything is written: its class must
     // hold the secrets it says (a table of another first test, a forgotten --first-test, an edited
     // size or a key no answers give all show here), and an entry is copied only when it is true.
-    if (args.progress) complain("{}: checking the {} classes of '{}' against the first test\n", kCommand, input->size(), args.deepen);
+    if (args.progress)
+        complain("{}: checking the {} classes of '{}' against the first test\n", kCommand,
+                 input->size(), args.deepen);
     if (const auto bad = first_wrong_size(*input, first, params, args.threads)) {
         const auto& e = (*input)[*bad];
-        complain("{}: --deepen '{}': class {:016x} holds {} secrets by the table, {} by the first test's answers (a table "
-                 "of another first test? give it with --first-test)\n",
-                 kCommand, args.deepen, e.class_key, e.size, class_members(e.class_key, first, params).size());
+        complain(
+            "{}: --deepen '{}': class {:016x} holds {} secrets by the table, {} by the first "
+            "test's answers (a table "
+            "of another first test? give it with --first-test)\n",
+            kCommand, args.deepen, e.class_key, e.size,
+            class_members(e.class_key, first, params).size());
         return kExitFailure;
     }
     if (resuming) {
@@ -213,20 +248,25 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std
         }
     }
     if (!done.empty()) {
-        complain("{}: resuming from '{}': {} classes searched before, {} of them in this input\n", kCommand, checkpoint, done.size(), reused);
+        complain("{}: resuming from '{}': {} classes searched before, {} of them in this input\n",
+                 kCommand, checkpoint, done.size(), reused);
     }
     // The largest classes last: the progress and the ETA are steadier.
-    std::stable_sort(work.begin(), work.end(), [](const auto* a, const auto* b) { return a->size < b->size; });
-    const auto unsplit = std::count_if(input->begin(), input->end(), [](const auto& e) { return e.not_alone > 0; });
+    std::stable_sort(work.begin(), work.end(),
+                     [](const auto* a, const auto* b) { return a->size < b->size; });
+    const auto unsplit =
+        std::count_if(input->begin(), input->end(), [](const auto& e) { return e.not_alone > 0; });
     // --so-far: the table as the checkpoint has it; the classes not searched yet keep their tests.
     const std::size_t not_searched = args.so_far ? work.size() : 0;
     if (args.so_far) {
-        complain("{}: --so-far: {} of the {} classes of '{}' not split were searched; the other {} keep their tests\n", kCommand,
-                 reused, unsplit, args.deepen, not_searched);
+        complain(
+            "{}: --so-far: {} of the {} classes of '{}' not split were searched; the other {} keep "
+            "their tests\n",
+            kCommand, reused, unsplit, args.deepen, not_searched);
         work.clear();
     } else {
-        complain("{}: {} classes of '{}' not split, {} to search ({} moves, {} restarts each)\n", kCommand, unsplit, args.deepen,
-                 work.size(), steps, args.restarts);
+        complain("{}: {} classes of '{}' not split, {} to search ({} moves, {} restarts each)\n",
+                 kCommand, unsplit, args.deepen, work.size(), steps, args.restarts);
     }
     std::mutex mutex;
     std::string failure;
@@ -236,7 +276,8 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std
     const bool all_searched = for_each_item(work.size(), args.threads, [&](std::size_t i) {
         SecondTestEntry result;
         try {
-            result = deepen_second_test(*work[i], first, params, steps, args.restarts, args.deepen_seed);
+            result =
+                deepen_second_test(*work[i], first, params, steps, args.restarts, args.deepen_seed);
         } catch (const std::exception& e) {
             const std::lock_guard lock(mutex);
             if (failure.empty()) failure = e.what();
@@ -245,17 +286,24 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std
         const std::lock_guard lock(mutex);
         if (!failure.empty()) return false;
         const auto hash = entry_hash(*work[i]);
-        if (!append_durably(checkpoint, fmt::format("{:016x} {}\n", hash, second_test_line(result, params)))) {
-            failure = fmt::format("--checkpoint '{}' cannot be written (the classes before are kept)", checkpoint);
+        if (!append_durably(checkpoint,
+                            fmt::format("{:016x} {}\n", hash, second_test_line(result, params)))) {
+            failure = fmt::format(
+                "--checkpoint '{}' cannot be written (the classes before are kept)", checkpoint);
             return false;
         }
         ++finished;
         improved += result.not_alone < work[i]->not_alone;
         if (args.progress) {
-            const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            complain("  class {:016x} ({} secrets): {} -> {} not alone; {} of {} done, {} better, ETA {:.0f} s\n", result.class_key,
-                     result.size, work[i]->not_alone, result.not_alone, finished, work.size(), improved,
-                     elapsed / static_cast<double>(finished) * static_cast<double>(work.size() - finished));
+            const double elapsed =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            complain(
+                "  class {:016x} ({} secrets): {} -> {} not alone; {} of {} done, {} better, ETA "
+                "{:.0f} s\n",
+                result.class_key, result.size, work[i]->not_alone, result.not_alone, finished,
+                work.size(), improved,
+                elapsed / static_cast<double>(finished) *
+                    static_cast<double>(work.size() - finished));
         }
         done[hash] = std::move(result);
         return true;
@@ -273,14 +321,23 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params, const std
     }
     for (const auto& e : table) split += e.not_alone == 0;
     const auto pass = table_made_by(args.deepen);
-    std::string command = fmt::format("{}{}mastermind second-tests --deepen {} --seed {}{} --deepen-seed {} --steps {} --restarts {}",
-                                      pass, pass.empty() ? "" : ", then ", std::filesystem::path(args.deepen).filename().string(), args.seed,
-                                      first_test_option(args, first, params), args.deepen_seed, steps, args.restarts);
-    if (not_searched > 0) command += fmt::format(" --so-far ({} of the {} classes searched)", reused, unsplit);
-    if (!write_table(args.out, second_tests_source(table, params, command), checkpoint)) return kExitFailure;
-    fmt::print("table {}: {} classes, {} split into singletons; secrets not alone {} -> {}; checksum {:016x}{}\n", args.out, table.size(),
-               split, before, after, second_tests_checksum(table),
-               not_searched > 0 ? fmt::format(" ({} classes not searched yet: run again without --so-far to go on)", not_searched) : "");
+    std::string command = fmt::format(
+        "{}{}mastermind second-tests --deepen {} --seed {}{} --deepen-seed {} --steps {} "
+        "--restarts {}",
+        pass, pass.empty() ? "" : ", then ", std::filesystem::path(args.deepen).filename().string(),
+        args.seed, first_test_option(args, first, params), args.deepen_seed, steps, args.restarts);
+    if (not_searched > 0)
+        command += fmt::format(" --so-far ({} of the {} classes searched)", reused, unsplit);
+    if (!write_table(args.out, second_tests_source(table, params, command), checkpoint))
+        return kExitFailure;
+    fmt::print(
+        "table {}: {} classes, {} split into singletons; secrets not alone {} -> {}; checksum "
+        "{:016x}{}\n",
+        args.out, table.size(), split, before, after, second_tests_checksum(table),
+        not_searched > 0
+            ? fmt::format(" ({} classes not searched yet: run again without --so-far to go on)",
+                          not_searched)
+            : "");
     return kExitOk;
 }
 
@@ -307,15 +364,21 @@ int run_second_tests(const SecondTestsArgs& args) {
         first = strategies::adaptive_split_first_test(params, args.seed);
     }
     if (args.deepen_given) return run_deepen(args, params, first);
-    const std::string checkpoint = args.checkpoint.empty() ? args.out + ".checkpoint" : args.checkpoint;
+    const std::string checkpoint =
+        args.checkpoint.empty() ? args.out + ".checkpoint" : args.checkpoint;
     if (args.stats) {
         std::error_code error;
         if (!std::filesystem::is_regular_file(checkpoint, error)) {
-            complain("{}: --stats: the checkpoint '{}' is not a file (give --checkpoint, or the --out of the pass)\n", kCommand, checkpoint);
+            complain(
+                "{}: --stats: the checkpoint '{}' is not a file (give --checkpoint, or the --out "
+                "of the pass)\n",
+                kCommand, checkpoint);
             return kExitFailure;
         }
         try {
-            const auto r = read_pass_checkpoint(checkpoint, pass_checkpoint_header(pass_settings(args, params, first)), params, args.shards);
+            const auto r = read_pass_checkpoint(
+                checkpoint, pass_checkpoint_header(pass_settings(args, params, first)), params,
+                args.shards);
             print_checkpoint_stats(r, params, first, args.shards, args.threads);
         } catch (const OfflineFileError& e) {
             complain_file("--checkpoint", e);
@@ -323,8 +386,10 @@ int run_second_tests(const SecondTestsArgs& args) {
         }
         return kExitOk;
     }
-    if (!writable_file("--out", args.out) || !writable_file("--checkpoint", checkpoint)) return kExitFailure;
-    if (std::filesystem::weakly_canonical(args.out) == std::filesystem::weakly_canonical(checkpoint)) {
+    if (!writable_file("--out", args.out) || !writable_file("--checkpoint", checkpoint))
+        return kExitFailure;
+    if (std::filesystem::weakly_canonical(args.out) ==
+        std::filesystem::weakly_canonical(checkpoint)) {
         complain("{}: --out and --checkpoint are the same file '{}'\n", kCommand, args.out);
         return kExitFailure;
     }
@@ -332,15 +397,16 @@ int run_second_tests(const SecondTestsArgs& args) {
     const auto header = pass_checkpoint_header(settings);
     PassCheckpoint resumed;
     std::error_code error;
-    if (std::filesystem::exists(checkpoint, error) && std::filesystem::file_size(checkpoint, error) > 0) {
+    if (std::filesystem::exists(checkpoint, error) &&
+        std::filesystem::file_size(checkpoint, error) > 0) {
         try {
             resumed = read_pass_checkpoint(checkpoint, header, params, args.shards);
         } catch (const OfflineFileError& e) {
             complain_file("--checkpoint", e);
             return kExitFailure;
         }
-        complain("{}: resuming from '{}': {} of {} shards done, {} classes found\n", kCommand, checkpoint, resumed.reports.size(),
-                 args.shards, resumed.entries.size());
+        complain("{}: resuming from '{}': {} of {} shards done, {} classes found\n", kCommand,
+                 checkpoint, resumed.reports.size(), args.shards, resumed.entries.size());
     } else {
         resumed.done.assign(static_cast<std::size_t>(args.shards), false);
         if (!append_durably(checkpoint, header + "\n")) {
@@ -358,13 +424,16 @@ int run_second_tests(const SecondTestsArgs& args) {
         const auto shard_start = std::chrono::steady_clock::now();
         std::function<void(std::uint64_t, std::uint64_t, std::size_t)> progress;
         if (args.progress) {
-            progress = [&, last = std::make_shared<int>(-1), mutex = std::make_shared<std::mutex>()](
+            progress = [&, last = std::make_shared<int>(-1),
+                        mutex = std::make_shared<std::mutex>()](
                            std::uint64_t done, std::uint64_t total, std::size_t found) {
-                const int percent = static_cast<int>(100 * done / std::max<std::uint64_t>(total, 1));
+                const int percent =
+                    static_cast<int>(100 * done / std::max<std::uint64_t>(total, 1));
                 const std::lock_guard lock(*mutex);
                 if (percent / 10 > *last / 10) {
                     *last = percent;
-                    complain("  shard {}: {}% of its games, {} classes searched offline so far\n", shard, percent, found);
+                    complain("  shard {}: {}% of its games, {} classes searched offline so far\n",
+                             shard, percent, found);
                 }
             };
         }
@@ -376,40 +445,55 @@ int run_second_tests(const SecondTestsArgs& args) {
             return kExitFailure;
         }
         if (!append_durably(checkpoint, pass_shard_block(settings, shard, result))) {
-            complain("{}: --checkpoint '{}' cannot be written: shard {} is lost, the shards before it are kept\n", kCommand,
-                     checkpoint, shard);
+            complain(
+                "{}: --checkpoint '{}' cannot be written: shard {} is lost, the shards before it "
+                "are kept\n",
+                kCommand, checkpoint, shard);
             return kExitFailure;
         }
         const auto& found = result.found;
         std::size_t unsplit = 0;
         for (const auto& e : found) unsplit += e.not_alone > 0;
         ++ran;
-        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - shard_start).count();
-        complain("shard {}/{} done in {:.0f} s: {} classes searched offline, {} of them still not split; "
-                 "{} of {} shards left, ETA {:.0f} s\n",
-                 shard, args.shards, took, found.size(), unsplit, left - ran, args.shards, elapsed / ran * (left - ran));
+        const double elapsed =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double took =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - shard_start).count();
+        complain(
+            "shard {}/{} done in {:.0f} s: {} classes searched offline, {} of them still not "
+            "split; "
+            "{} of {} shards left, ETA {:.0f} s\n",
+            shard, args.shards, took, found.size(), unsplit, left - ran, args.shards,
+            elapsed / ran * (left - ran));
         resumed.entries.insert(resumed.entries.end(), found.begin(), found.end());
         resumed.reports.push_back(std::move(result.report));
     }
 
-    const std::string command = fmt::format("mastermind second-tests -P {} -K {} -B {} --seed {}{} --play-steps {} --steps {} --restarts {}",
-                                            params.pegs, params.colours, params.batch, args.seed, first_test_option(args, first, params),
-                                            args.play_steps, args.steps, args.restarts);
-    std::sort(resumed.entries.begin(), resumed.entries.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
-    if (!write_table(args.out, second_tests_source(resumed.entries, params, command), checkpoint)) return kExitFailure;
+    const std::string command = fmt::format(
+        "mastermind second-tests -P {} -K {} -B {} --seed {}{} --play-steps {} --steps {} "
+        "--restarts {}",
+        params.pegs, params.colours, params.batch, args.seed,
+        first_test_option(args, first, params), args.play_steps, args.steps, args.restarts);
+    std::sort(resumed.entries.begin(), resumed.entries.end(),
+              [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
+    if (!write_table(args.out, second_tests_source(resumed.entries, params, command), checkpoint))
+        return kExitFailure;
     const auto merged = merge_evaluations(resumed.reports, params, 5);
     auto entries = resumed.entries;
-    std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.not_alone > b.not_alone; });
+    std::sort(entries.begin(), entries.end(),
+              [](const auto& a, const auto& b) { return a.not_alone > b.not_alone; });
     std::size_t split = 0, left_alone = 0;
     for (const auto& e : entries) {
         split += e.not_alone == 0;
         left_alone += e.not_alone;
     }
-    fmt::print("table {}: {} classes searched offline, {} split into singletons, {} secrets still not alone; checksum {:016x}\n",
-               args.out, entries.size(), split, left_alone, second_tests_checksum(resumed.entries));
+    fmt::print(
+        "table {}: {} classes searched offline, {} split into singletons, {} secrets still not "
+        "alone; checksum {:016x}\n",
+        args.out, entries.size(), split, left_alone, second_tests_checksum(resumed.entries));
     for (std::size_t i = 0; i < entries.size() && i < 10 && entries[i].not_alone > 0; ++i) {
-        fmt::print("  unsplit: class {:016x}, {} secrets, {} not alone\n", entries[i].class_key, entries[i].size, entries[i].not_alone);
+        fmt::print("  unsplit: class {:016x}, {} secrets, {} not alone\n", entries[i].class_key,
+                   entries[i].size, entries[i].not_alone);
     }
     fmt::print("with this table:\n");
     print_batch_report(run_header, merged, false);
@@ -420,49 +504,73 @@ int run_second_tests(const SecondTestsArgs& args) {
 
 void add_second_tests_command(CLI::App& app, int& exit_status) {
     auto args = std::make_shared<SecondTestsArgs>();
-    auto* cmd = app.add_subcommand(
-        "second-tests",
-        "The offline pass behind adaptive-split's table of second tests: every answer class of its first "
-        "test that the play-time search leaves unsplit, searched much longer (resumable; docs/strategies.md)");
+    auto* cmd = app.add_subcommand("second-tests",
+                                   "The offline pass behind adaptive-split's table of second "
+                                   "tests: every answer class of its first "
+                                   "test that the play-time search leaves unsplit, searched much "
+                                   "longer (resumable; docs/strategies.md)");
     cmd->footer(
         "\nExamples:\n"
-        "  mastermind second-tests -P 6 -K 7 -B 6 --play-steps 10 --out /tmp/second.inc    # a small game: seconds\n"
-        "  mastermind second-tests --out src/batch/strategies/second_tests_9_10_9.inc --progress  # 9/10/9: hours; run it again to resume\n"
-        "  mastermind second-tests --deepen second_tests_9_10_9.inc --out deeper.inc --progress  # its unsplit classes again, longer "
+        "  mastermind second-tests -P 6 -K 7 -B 6 --play-steps 10 --out /tmp/second.inc    # a "
+        "small game: seconds\n"
+        "  mastermind second-tests --out src/batch/strategies/second_tests_9_10_9.inc --progress  "
+        "# 9/10/9: hours; run it again to resume\n"
+        "  mastermind second-tests --deepen second_tests_9_10_9.inc --out deeper.inc --progress  # "
+        "its unsplit classes again, longer "
         "(add --so-far: the table from what is searched so far)");
     add_game_options(cmd, args->game);
-    cmd->add_option("--seed", args->seed, "adaptive-split's seed")->check(seed_value())->capture_default_str();
+    cmd->add_option("--seed", args->seed, "adaptive-split's seed")
+        ->check(seed_value())
+        ->capture_default_str();
     cmd->add_option("--out", args->out, "the table's source, written when every shard is done")
         ->capture_default_str()
         ->check(output_file());
-    cmd->add_option("--checkpoint", args->checkpoint, "finished shards (default: OUT.checkpoint); an existing one is resumed")
+    cmd->add_option("--checkpoint", args->checkpoint,
+                    "finished shards (default: OUT.checkpoint); an existing one is resumed")
         ->check(output_file());
-    cmd->add_option("--shards", args->shards, "shards of the game (one at a time in memory; the checkpoint's unit)")
+    cmd->add_option("--shards", args->shards,
+                    "shards of the game (one at a time in memory; the checkpoint's unit)")
         ->check(integer_in(1, 100'000))
         ->capture_default_str();
-    auto* steps = cmd->add_option("--steps", args->steps, "annealing moves per class the play-time search left unsplit (--deepen: 1000000)")
-                      ->check(integer_in(1, 1'000'000'000))
-                      ->capture_default_str();
-    cmd->add_option("--restarts", args->restarts, "restarts of that search from its best test")->check(integer_in(0, 1000))->capture_default_str();
-    cmd->add_option("--play-steps", args->play_steps, "the play-time search's moves (the strategy's own budget; tests lower it)")
+    auto* steps =
+        cmd->add_option(
+               "--steps", args->steps,
+               "annealing moves per class the play-time search left unsplit (--deepen: 1000000)")
+            ->check(integer_in(1, 1'000'000'000))
+            ->capture_default_str();
+    cmd->add_option("--restarts", args->restarts, "restarts of that search from its best test")
+        ->check(integer_in(0, 1000))
+        ->capture_default_str();
+    cmd->add_option("--play-steps", args->play_steps,
+                    "the play-time search's moves (the strategy's own budget; tests lower it)")
         ->check(integer_in(1, 1'000'000'000))
         ->capture_default_str();
-    cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")->check(integer_in(0, kMaxThreads))->capture_default_str();
+    cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")
+        ->check(integer_in(0, kMaxThreads))
+        ->capture_default_str();
     cmd->add_flag("--progress", args->progress, "report each shard's progress on stderr");
     auto* stats = cmd->add_flag("--stats", args->stats,
-                                "describe the classes of the checkpoint (its finished shards) by size instead of running the pass");
-    auto* deepen = cmd->add_option("--deepen", args->deepen,
-                                   "instead of the pass: search every class this table (or a pass's checkpoint) leaves unsplit "
-                                   "again, from its test, and write the table with the better tests to --out (resumable)");
-    auto* first_test = cmd->add_option("--first-test", args->first_test,
-                    "the first test whose classes are searched, its B strings between quotes (default: adaptive-split's own); "
-                    "the pass for a candidate first test before it is compiled in");
-    auto* deepen_seed = cmd->add_option("--deepen-seed", args->deepen_seed, "with --deepen: the seed of its searches")
+                                "describe the classes of the checkpoint (its finished shards) by "
+                                "size instead of running the pass");
+    auto* deepen = cmd->add_option(
+        "--deepen", args->deepen,
+        "instead of the pass: search every class this table (or a pass's checkpoint) leaves "
+        "unsplit "
+        "again, from its test, and write the table with the better tests to --out (resumable)");
+    auto* first_test =
+        cmd->add_option("--first-test", args->first_test,
+                        "the first test whose classes are searched, its B strings between quotes "
+                        "(default: adaptive-split's own); "
+                        "the pass for a candidate first test before it is compiled in");
+    auto* deepen_seed = cmd->add_option("--deepen-seed", args->deepen_seed,
+                                        "with --deepen: the seed of its searches")
                             ->check(seed_value())
                             ->capture_default_str();
-    auto* so_far = cmd->add_flag("--so-far", args->so_far,
-                                 "with --deepen: write --out from the checkpoint as it stands, searching nothing more (the classes "
-                                 "not searched yet keep their tests); the run resumes later without it");
+    auto* so_far =
+        cmd->add_flag("--so-far", args->so_far,
+                      "with --deepen: write --out from the checkpoint as it stands, searching "
+                      "nothing more (the classes "
+                      "not searched yet keep their tests); the run resumes later without it");
     deepen->excludes(stats);
     so_far->needs(deepen);
     deepen->excludes(cmd->get_option("--shards"));

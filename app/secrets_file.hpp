@@ -24,7 +24,8 @@ struct SecretLine {
 };
 
 // The secret lines of `path`; nullopt after a message on stderr that starts with `command`.
-inline std::optional<std::vector<SecretLine>> read_secret_lines(const std::string& command, const std::string& path) {
+inline std::optional<std::vector<SecretLine>> read_secret_lines(const std::string& command,
+                                                                const std::string& path) {
     std::error_code error;
     if (std::filesystem::is_directory(path, error)) {
         complain("{}: --secrets '{}' is a directory, expected a file of secrets\n", command, path);
@@ -32,7 +33,8 @@ inline std::optional<std::vector<SecretLine>> read_secret_lines(const std::strin
     }
     std::ifstream in(path);
     if (!in) {
-        complain("{}: --secrets '{}' cannot be read: {}\n", command, path, std::generic_category().message(errno));
+        complain("{}: --secrets '{}' cannot be read: {}\n", command, path,
+                 std::generic_category().message(errno));
         return std::nullopt;
     }
     std::vector<SecretLine> lines;
@@ -42,13 +44,14 @@ inline std::optional<std::vector<SecretLine>> read_secret_lines(const std::strin
         const auto read = reader.next(line);
         if (read == BoundedLines::Read::end) break;
         if (read != BoundedLines::Read::line) {
-            complain("{}: --secrets '{}':{}: {}\n", command, path, reader.number() + 1, reader.why(read));
+            complain("{}: --secrets '{}':{}: {}\n", command, path, reader.number() + 1,
+                     reader.why(read));
             return std::nullopt;
         }
         if (line.empty() || line[0] == '#') continue;
         if (lines.size() == static_cast<std::size_t>(kMaxGames)) {
-            complain("{}: --secrets '{}':{}: more than {} secrets, the most one run plays\n", command, path,
-                     reader.number(), kMaxGames);
+            complain("{}: --secrets '{}':{}: more than {} secrets, the most one run plays\n",
+                     command, path, reader.number(), kMaxGames);
             return std::nullopt;
         }
         lines.push_back({static_cast<int>(reader.number()), line});

@@ -10,10 +10,12 @@
 // in play (the room policy: make_room()). Each game has a lock of its own: a request that
 // searches holds up only its own game.
 #include <httplib.h>
-#include <pthread.h>
 #include <netdb.h>
+#include <pthread.h>
 #include <sys/socket.h>
 
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdint>
@@ -23,8 +25,6 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include <atomic>
-#include <chrono>
 #include <thread>
 #include <variant>
 
@@ -32,11 +32,11 @@
 #include <nlohmann/json.hpp>
 
 #include "batch_options.hpp"
-#include "mastermind/batch/table.hpp"
 #include "commands.hpp"
 #include "game_options.hpp"
-#include "option_checks.hpp"
+#include "mastermind/batch/table.hpp"
 #include "mastermind/ordinary/table.hpp"
+#include "option_checks.hpp"
 #include "play.hpp"
 #include "serve_page.hpp"
 
@@ -51,7 +51,8 @@ struct ServeArgs {
     int port = 8080;
     std::optional<std::uint64_t> seed;
     int max_games = 100;
-    int idle_seconds = 600;  // a game in play this long without a request may make room for a new one
+    int idle_seconds =
+        600;  // a game in play this long without a request may make room for a new one
 };
 
 // The largest ordinary game a page may start: every code and its masks are held in memory per
@@ -75,22 +76,29 @@ constexpr std::size_t kKeepAliveRequests = 20;
 
 std::string_view outcome_name(TableOutcome outcome) {
     switch (outcome) {
-        case TableOutcome::playing: return "playing";
-        case TableOutcome::won: return "won";
-        case TableOutcome::lost: return "lost";
-        case TableOutcome::gave_up: return "gave up";
+        case TableOutcome::playing:
+            return "playing";
+        case TableOutcome::won:
+            return "won";
+        case TableOutcome::lost:
+            return "lost";
+        case TableOutcome::gave_up:
+            return "gave up";
     }
     return "playing";
 }
 
-std::string symbols_of(int colours) { return std::string(CodeSpace::kSymbols.substr(0, static_cast<std::size_t>(colours))); }
+std::string symbols_of(int colours) {
+    return std::string(CodeSpace::kSymbols.substr(0, static_cast<std::size_t>(colours)));
+}
 
 using Table = std::variant<std::unique_ptr<OrdinaryTable>, std::unique_ptr<BatchTable>>;
 
 // What the page is told of a game of either kind: its size, its board (`rows`), how it stands,
 // and once it is over the secret, the seed and the command that replays it in a terminal.
-json game_state(const std::string& id, const char* game, Rules rules, int pegs, int colours, int max, json rows,
-                TableOutcome outcome, const std::string& secret, std::uint64_t seed, const std::string& replay_options) {
+json game_state(const std::string& id, const char* game, Rules rules, int pegs, int colours,
+                int max, json rows, TableOutcome outcome, const std::string& secret,
+                std::uint64_t seed, const std::string& replay_options) {
     const char* rules_name = rules == Rules::adjacent ? "adjacent" : "classic";
     json state = {{"id", id},
                   {"game", game},
@@ -105,8 +113,8 @@ json game_state(const std::string& id, const char* game, Rules rules, int pegs, 
     if (outcome != TableOutcome::playing) {
         state["secret"] = secret;
         state["seed"] = std::to_string(seed);
-        state["replay"] = fmt::format("mastermind play {}--rules {} -P {} -K {} -M {} --seed {}", replay_options, rules_name,
-                                      pegs, colours, max, seed);
+        state["replay"] = fmt::format("mastermind play {}--rules {} -P {} -K {} -M {} --seed {}",
+                                      replay_options, rules_name, pegs, colours, max, seed);
     }
     return state;
 }
@@ -116,11 +124,14 @@ json state_of(const std::string& id, const OrdinaryTable& t) {
     json rows = json::array();
     for (const auto& turn : t.session().history()) {
         const Score s = t.space().decode(turn.feedback);
-        rows.push_back({{"code", t.space().to_string(turn.code)}, {"black", s.black}, {"grey", s.grey}, {"white", s.white}});
+        rows.push_back({{"code", t.space().to_string(turn.code)},
+                        {"black", s.black},
+                        {"grey", s.grey},
+                        {"white", s.white}});
     }
     // The secret is computed only for a game that is over: what the page may be sent.
-    return game_state(id, "ordinary", p.rules, p.pegs, p.colours, p.max_guesses, std::move(rows), t.outcome(),
-                      t.over() ? t.space().to_string(t.secret()) : "", t.seed(), "");
+    return game_state(id, "ordinary", p.rules, p.pegs, p.colours, p.max_guesses, std::move(rows),
+                      t.outcome(), t.over() ? t.space().to_string(t.secret()) : "", t.seed(), "");
 }
 
 json state_of(const std::string& id, const BatchTable& t) {
@@ -130,12 +141,14 @@ json state_of(const std::string& id, const BatchTable& t) {
         json strings = json::array(), answers = json::array();
         for (const auto& s : t.strings(turn)) strings.push_back(s.to_string(p.pegs));
         for (const auto& a : t.answers(turn)) {
-            answers.push_back(p.rules == Rules::adjacent ? json::array({a.hit, a.grey, a.blow}) : json::array({a.hit, a.blow}));
+            answers.push_back(p.rules == Rules::adjacent ? json::array({a.hit, a.grey, a.blow})
+                                                         : json::array({a.hit, a.blow}));
         }
         rows.push_back({{"strings", strings}, {"answers", answers}});
     }
-    json state = game_state(id, "batch", p.rules, p.pegs, p.colours, p.max_tests, std::move(rows), t.outcome(),
-                            t.over() ? t.secret().to_string(p.pegs) : "", t.seed(), fmt::format("--game batch -B {} ", p.batch));
+    json state = game_state(id, "batch", p.rules, p.pegs, p.colours, p.max_tests, std::move(rows),
+                            t.outcome(), t.over() ? t.secret().to_string(p.pegs) : "", t.seed(),
+                            fmt::format("--game batch -B {} ", p.batch));
     state["batch"] = p.batch;
     return state;
 }
@@ -151,15 +164,19 @@ std::string clip(std::string_view text, std::size_t bytes) {
 
 // Every answer's JSON: a byte that is not UTF-8 (a person's text echoed in a message) becomes
 // U+FFFD instead of an exception from nlohmann's dump.
-std::string json_text(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
+std::string json_text(const json& value) {
+    return value.dump(-1, ' ', false, json::error_handler_t::replace);
+}
 
 // A whole decimal number in [lo, hi] from a form field, or why not.
-std::optional<int> field_number(const httplib::Request& req, const char* name, int lo, int hi, std::string& why) {
+std::optional<int> field_number(const httplib::Request& req, const char* name, int lo, int hi,
+                                std::string& why) {
     if (!req.has_param(name) || req.get_param_value(name).empty()) return std::nullopt;
     const std::string text = req.get_param_value(name);
     const auto value = integer_from(text, lo, hi);
     if (!value) {
-        why = fmt::format("{} '{}' is not a whole number in [{}, {}]", name, clip(text, 20), lo, hi);
+        why =
+            fmt::format("{} '{}' is not a whole number in [{}, {}]", name, clip(text, 20), lo, hi);
         return std::nullopt;
     }
     return static_cast<int>(*value);
@@ -175,7 +192,7 @@ using Clock = std::chrono::steady_clock;
 // One game. Its mutex lets one request at a time play it; requests on other games go on beside it.
 struct Room {
     std::mutex mutex;
-    Table table;         // set by the request that makes the game, which holds the mutex meanwhile
+    Table table;  // set by the request that makes the game, which holds the mutex meanwhile
     std::atomic<bool> ready{false};  // false until then (or for good, when making it failed)
 };
 
@@ -183,13 +200,13 @@ struct Room {
 // written under the map's lock only, never the game's.
 struct Entry {
     std::shared_ptr<Room> room;
-    Clock::time_point last_active;        // when a request on it last started or ended
+    Clock::time_point last_active;          // when a request on it last started or ended
     std::optional<std::uint64_t> finished;  // the order in which it was won, lost or given up
-    int busy = 0;                         // requests on it under way
+    int busy = 0;                           // requests on it under way
 };
 
 class Server {
-public:
+  public:
     explicit Server(const ServeArgs& args) : args_(args) {}
 
     // Set by the stopping server: every hint and count under way gives up at once.
@@ -203,12 +220,14 @@ public:
         choice.rules = req.has_param("rules") ? req.get_param_value("rules") : "classic";
         std::string why;
         if (why.empty()) choice.pegs = field_number(req, "pegs", 1, BatchParams::kMaxPegs, why);
-        if (why.empty()) choice.colours = field_number(req, "colours", 2, BatchParams::kMaxColours, why);
+        if (why.empty())
+            choice.colours = field_number(req, "colours", 2, BatchParams::kMaxColours, why);
         if (why.empty()) choice.batch = field_number(req, "batch", 1, BatchParams::kMaxBatch, why);
         if (why.empty()) choice.max_tests = field_number(req, "max", 1, 1000, why);
         if (choice.ordinary() && choice.batch == 1) choice.batch.reset();
         // The page's field names in messages.
-        static const GameFieldNames kFields{"game", "rules", "pegs", "colours", "batch", "max", "max"};
+        static const GameFieldNames kFields{"game",  "rules", "pegs", "colours",
+                                            "batch", "max",   "max"};
         std::optional<GameDescription> game;
         if (why.empty()) game = GameDescription::make(choice.request(), why, kFields);
         OrdinaryParams ordinary_params;
@@ -217,8 +236,10 @@ public:
             ordinary_params = game->ordinary_params();
             why = CodeSpace::check(ordinary_params.pegs, ordinary_params.colours);
             if (why.empty() && ordinary_params.code_count() > kLargestServedSpace) {
-                why = fmt::format("{} colours to the power {} pegs is more codes than the {} a page may play "
-                                  "(mastermind play has no such limit)", ordinary_params.colours, ordinary_params.pegs, kLargestServedSpace);
+                why = fmt::format(
+                    "{} colours to the power {} pegs is more codes than the {} a page may play "
+                    "(mastermind play has no such limit)",
+                    ordinary_params.colours, ordinary_params.pegs, kLargestServedSpace);
             }
         } else if (game) {
             batch_params = game->batch_params();
@@ -238,8 +259,12 @@ public:
             std::lock_guard lock(rooms_mutex_);
             if (!make_room(Clock::now())) {
                 res.set_header("Retry-After", "10");
-                error(res, 503, fmt::format("the server holds {} games in progress; try again later (a game makes room "
-                                            "once it is over or idle for {} s)", rooms_.size(), args_.idle_seconds));
+                error(
+                    res, 503,
+                    fmt::format(
+                        "the server holds {} games in progress; try again later (a game makes room "
+                        "once it is over or idle for {} s)",
+                        rooms_.size(), args_.idle_seconds));
                 return;
             }
             seed = args_.seed ? *args_.seed + games_started_ : fresh_seed();
@@ -253,7 +278,8 @@ public:
             room->table = std::make_unique<BatchTable>(batch_params, seed);
         }
         room->ready = true;
-        complain("mastermind serve: game {}: {} game, {} rules, seed {}\n", id, choice.game, choice.rules, seed);
+        complain("mastermind serve: game {}: {} game, {} rules, seed {}\n", id, choice.game,
+                 choice.rules, seed);
         json out = state(id, *room);
         out["helpers"] = helpers(*room);
         game_lock.unlock();
@@ -268,9 +294,12 @@ public:
         const std::string name = clip(req.get_param_value("name"), 64);
         const std::shared_ptr<Room> room = enter(id);
         if (!room) {
-            error(res, 404, fmt::format("no game '{}' (a game ends when the server stops, or when a new game needs its "
-                                        "room: finished games first, then games idle for more than {} s)",
-                                        clip(id, 20), args_.idle_seconds));
+            error(
+                res, 404,
+                fmt::format(
+                    "no game '{}' (a game ends when the server stops, or when a new game needs its "
+                    "room: finished games first, then games idle for more than {} s)",
+                    clip(id, 20), args_.idle_seconds));
             return;
         }
         Leave leave{*this, id, room};
@@ -288,14 +317,18 @@ public:
                 message = t.guess(text);
             } else if (action == "hint") {
                 const auto hint = t.hint(name, budget);
-                if (hint.code) extra["hint"] = {{"by", hint.codebreaker}, {"code", t.space().to_string(*hint.code)}};
+                if (hint.code)
+                    extra["hint"] = {{"by", hint.codebreaker},
+                                     {"code", t.space().to_string(*hint.code)}};
                 message = hint.why_not;
             } else if (action == "count") {
                 extra["count"] = t.session().consistent().size();
             } else if (action == "reveal") {
                 t.give_up();
             } else {
-                error(res, 400, fmt::format("action '{}' is not guess, hint, count or reveal", clip(action, 20)));
+                error(res, 400,
+                      fmt::format("action '{}' is not guess, hint, count or reveal",
+                                  clip(action, 20)));
                 return;
             }
         } else {
@@ -308,8 +341,11 @@ public:
                 const auto hint = t.hint(name, budget);
                 if (hint.move) {
                     json strings = json::array();
-                    for (const auto& s : hint.move->strings) strings.push_back(s.to_string(t.params().pegs));
-                    extra["hint"] = {{"by", hint.strategy}, {"challenge", hint.move->challenge}, {"strings", strings}};
+                    for (const auto& s : hint.move->strings)
+                        strings.push_back(s.to_string(t.params().pegs));
+                    extra["hint"] = {{"by", hint.strategy},
+                                     {"challenge", hint.move->challenge},
+                                     {"strings", strings}};
                 }
                 message = hint.why_not;
             } else if (action == "count") {
@@ -319,7 +355,9 @@ public:
             } else if (action == "reveal") {
                 t.give_up();
             } else {
-                error(res, 400, fmt::format("action '{}' is not test, challenge, hint, count or reveal", clip(action, 20)));
+                error(res, 400,
+                      fmt::format("action '{}' is not test, challenge, hint, count or reveal",
+                                  clip(action, 20)));
                 return;
             }
         }
@@ -330,7 +368,7 @@ public:
         reply(res, std::move(out), message);
     }
 
-private:
+  private:
     // A request on a game, from enter() to its end: the map sees the game busy meanwhile, and
     // active (and finished, once over) when it ends. Destroyed after the game's lock is released.
     struct Leave {
@@ -353,7 +391,8 @@ private:
     void leave(const std::string& id, const std::shared_ptr<Room>& room, bool over) {
         std::lock_guard lock(rooms_mutex_);
         const auto it = rooms_.find(id);
-        if (it == rooms_.end() || it->second.room != room) return;  // dropped meanwhile (it was over)
+        if (it == rooms_.end() || it->second.room != room)
+            return;  // dropped meanwhile (it was over)
         it->second.busy -= 1;
         it->second.last_active = Clock::now();
         if (over && !it->second.finished) it->second.finished = ++games_finished_;
@@ -369,7 +408,9 @@ private:
         while (rooms_.size() >= static_cast<std::size_t>(args_.max_games)) {
             auto victim = rooms_.end();
             for (auto it = rooms_.begin(); it != rooms_.end(); ++it) {
-                if (it->second.finished && (victim == rooms_.end() || *it->second.finished < *victim->second.finished)) victim = it;
+                if (it->second.finished &&
+                    (victim == rooms_.end() || *it->second.finished < *victim->second.finished))
+                    victim = it;
             }
             if (victim == rooms_.end()) {
                 for (auto it = rooms_.begin(); it != rooms_.end(); ++it) {
@@ -393,16 +434,21 @@ private:
         if (const auto* ordinary = std::get_if<std::unique_ptr<OrdinaryTable>>(&room.table)) {
             const CodeSpace& space = (*ordinary)->space();
             std::string why;
-            if (const auto* best = hint_codebreaker("auto", space, why)) names.push_back(best->name);
+            if (const auto* best = hint_codebreaker("auto", space, why))
+                names.push_back(best->name);
             for (const auto& c : all_codebreakers()) {
-                if ((names.empty() || c.name != names.front()) && hint_codebreaker(std::string(c.name), space, why)) names.push_back(c.name);
+                if ((names.empty() || c.name != names.front()) &&
+                    hint_codebreaker(std::string(c.name), space, why))
+                    names.push_back(c.name);
             }
         } else {
             const BatchParams& params = std::get<std::unique_ptr<BatchTable>>(room.table)->params();
             std::string why;
             if (const auto* best = hint_strategy("auto", params, why)) names.push_back(best->name);
             for (const auto& s : all_strategies()) {
-                if ((names.empty() || s.name != names.front()) && hint_strategy(s.name, params, why)) names.push_back(s.name);
+                if ((names.empty() || s.name != names.front()) &&
+                    hint_strategy(s.name, params, why))
+                    names.push_back(s.name);
             }
         }
         return names;
@@ -457,35 +503,45 @@ int run_serve(const ServeArgs& args) {
         ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
         listening = sock;
     });
-    http.Get("/", [](const httplib::Request&, httplib::Response& res) { res.set_content(kServePage, "text/html; charset=utf-8"); });
-    http.Post("/api/new", [&](const httplib::Request& req, httplib::Response& res) { server.new_game(req, res); });
-    http.Post("/api/play", [&](const httplib::Request& req, httplib::Response& res) { server.play(req, res); });
-    http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
-        std::string why = "internal error";
-        try {
-            if (ep) std::rethrow_exception(ep);
-        } catch (const std::exception& e) {
-            why = e.what();
-        } catch (...) {
-        }
-        complain("mastermind serve: {}\n", why);
-        error(res, 500, why);
+    http.Get("/", [](const httplib::Request&, httplib::Response& res) {
+        res.set_content(kServePage, "text/html; charset=utf-8");
     });
+    http.Post("/api/new", [&](const httplib::Request& req, httplib::Response& res) {
+        server.new_game(req, res);
+    });
+    http.Post("/api/play",
+              [&](const httplib::Request& req, httplib::Response& res) { server.play(req, res); });
+    http.set_exception_handler(
+        [](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+            std::string why = "internal error";
+            try {
+                if (ep) std::rethrow_exception(ep);
+            } catch (const std::exception& e) {
+                why = e.what();
+            } catch (...) {
+            }
+            complain("mastermind serve: {}\n", why);
+            error(res, 500, why);
+        });
 
     // A host that names no address is told apart from an address that cannot be bound.
     addrinfo hints{};
     hints.ai_socktype = SOCK_STREAM;
     addrinfo* found = nullptr;
     if (const int error = ::getaddrinfo(args.host.c_str(), nullptr, &hints, &found); error != 0) {
-        complain("mastermind serve: --host '{}': not an address of this machine or a name it resolves ({})\n", args.host,
-                 ::gai_strerror(error));
+        complain(
+            "mastermind serve: --host '{}': not an address of this machine or a name it resolves "
+            "({})\n",
+            args.host, ::gai_strerror(error));
         return kExitFailure;
     }
     ::freeaddrinfo(found);
-    const int port = args.port == 0 ? http.bind_to_any_port(args.host) : (http.bind_to_port(args.host, args.port) ? args.port : -1);
+    const int port = args.port == 0 ? http.bind_to_any_port(args.host)
+                                    : (http.bind_to_port(args.host, args.port) ? args.port : -1);
     if (port < 0) {
         complain("mastermind serve: cannot listen on {}:{}: {}\n", args.host, args.port,
-                 args.port == 0 ? "the address is not this machine's, or no port is free" : "the address is in use or not this machine's");
+                 args.port == 0 ? "the address is not this machine's, or no port is free"
+                                : "the address is in use or not this machine's");
         return kExitFailure;
     }
     // cpp-httplib listens with a backlog of 5 connections not yet accepted: past it (40 sockets
@@ -493,7 +549,8 @@ int run_serve(const ServeArgs& args) {
     // 1 s. Listening again on the bound socket widens the queue (the kernel caps it at somaxconn).
     if (listening >= 0) ::listen(listening, kListenBacklog);
     fmt::print("mastermind serve: http://{}:{}/ ({}; Ctrl-C stops)\n", args.host, port,
-               args.seed ? fmt::format("game n plays seed {} + n - 1", *args.seed) : "fresh seeds, logged here");
+               args.seed ? fmt::format("game n plays seed {} + n - 1", *args.seed)
+                         : "fresh seeds, logged here");
     flush_stdout();
 
     // cpp-httplib's stop() does nothing before the server runs: a signal that came between the
@@ -506,7 +563,8 @@ int run_serve(const ServeArgs& args) {
         int signal = 0;
         sigwait(&stop_signals, &signal);
         server.stopping() = true;
-        while (!http.is_running() && !listen_returned) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        while (!http.is_running() && !listen_returned)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
         http.stop();
     });
     const bool clean = http.listen_after_bind();
@@ -531,26 +589,35 @@ void add_serve_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--host", args->host, "address to listen on (0.0.0.0: every interface)")
         ->check(CLI::Validator(
             [](std::string& text) -> std::string {
-                if (text.find_first_not_of(" \t") == std::string::npos) return "must name an address, e.g. 127.0.0.1 (got an empty one)";
+                if (text.find_first_not_of(" \t") == std::string::npos)
+                    return "must name an address, e.g. 127.0.0.1 (got an empty one)";
                 return {};
             },
             "HOST"))
         ->capture_default_str();
-    cmd->add_option("--port", args->port, "port (0: any free port, printed)")->check(integer_in(0, 65535))->capture_default_str();
-    cmd->add_option("--seed", args->seed, "seed of the first game (game n plays seed + n - 1; default: a fresh seed per game)")
+    cmd->add_option("--port", args->port, "port (0: any free port, printed)")
+        ->check(integer_in(0, 65535))
+        ->capture_default_str();
+    cmd->add_option(
+           "--seed", args->seed,
+           "seed of the first game (game n plays seed + n - 1; default: a fresh seed per game)")
         ->check(seed_value());
     cmd->add_option("--max-games", args->max_games,
-                    "games kept at once; a new game past it drops the first finished game, else the game idle "
-                    "longest past --idle-seconds, else is refused (HTTP 503): a game in play and recently played is "
+                    "games kept at once; a new game past it drops the first finished game, else "
+                    "the game idle "
+                    "longest past --idle-seconds, else is refused (HTTP 503): a game in play and "
+                    "recently played is "
                     "never dropped")
         ->check(integer_in(1, 100000))
         ->capture_default_str();
-    cmd->add_option("--idle-seconds", args->idle_seconds,
-                    "seconds without a request after which a game in play may be dropped for a new one")
+    cmd->add_option(
+           "--idle-seconds", args->idle_seconds,
+           "seconds without a request after which a game in play may be dropped for a new one")
         ->check(integer_in(1, 86400))
         ->capture_default_str();
-    cmd->footer("\nExamples:\n  mastermind serve            # then open http://127.0.0.1:8080/\n"
-                "  mastermind serve --port 0 --seed 7");
+    cmd->footer(
+        "\nExamples:\n  mastermind serve            # then open http://127.0.0.1:8080/\n"
+        "  mastermind serve --port 0 --seed 7");
     cmd->callback([args, &exit_status] { exit_status = run_serve(*args); });
 }
 

@@ -12,7 +12,8 @@
 namespace mastermind::app {
 
 // Shard `shard` of `shards` of a run of `options`.
-std::string shard_message(const EvaluationOptions& options, const EvaluationResult& result, int shard, int shards);
+std::string shard_message(const EvaluationOptions& options, const EvaluationResult& result,
+                          int shard, int shards);
 // {shard, result} from a shard_message; throws std::runtime_error when it is not one.
 std::pair<int, EvaluationResult> read_shard_message(std::string_view text);
 

@@ -12,7 +12,8 @@ namespace mastermind::app {
 
 // Runs shards 0 .. shards - 1 of `options` and returns their merge (merge_evaluations) on the
 // process that reports; nullopt on the others (MPI ranks other than 0), which print nothing.
-using ShardRunner = std::function<std::optional<EvaluationResult>(const EvaluationOptions& options, int shards)>;
+using ShardRunner =
+    std::function<std::optional<EvaluationResult>(const EvaluationOptions& options, int shards)>;
 
 // The runner in use; empty: the shards run here, one after another.
 inline ShardRunner& shard_runner() {

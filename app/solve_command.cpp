@@ -8,15 +8,15 @@
 #include <fmt/format.h>
 
 #include "batch_options.hpp"
-#include "mastermind/core/text.hpp"
 #include "commands.hpp"
+#include "mastermind/batch/protocol.hpp"
+#include "mastermind/batch/solver.hpp"
+#include "mastermind/core/text.hpp"
+#include "mastermind/ordinary/protocol.hpp"
+#include "mastermind/ordinary/solver.hpp"
 #include "output_paths.hpp"
 #include "play.hpp"
 #include "tree_file.hpp"
-#include "mastermind/ordinary/solver.hpp"
-#include "mastermind/batch/protocol.hpp"
-#include "mastermind/ordinary/protocol.hpp"
-#include "mastermind/batch/solver.hpp"
 
 namespace mastermind::app {
 
@@ -27,7 +27,7 @@ struct SolveArgs {
     std::optional<std::string> first;
     std::uint64_t seed = 1;
     double timeout = 30;
-    std::string tree_file;  // --tree: what the `tree` codebreaker plays
+    std::string tree_file;           // --tree: what the `tree` codebreaker plays
     std::optional<int> exact_below;  // --exact-below: entropy-optimal's switch to the exact search
 };
 
@@ -38,7 +38,8 @@ const StrategyInfo* choose_strategy(const std::string& name, const BatchParams& 
 
 // The ordinary game announced by `header`, with the codebreaker the user named.
 SolveReport solve_ordinary(LineChannel& channel, const std::string& header, const SolveArgs& args,
-                           const std::shared_ptr<const DecisionTree>& tree, std::optional<std::chrono::milliseconds> timeout) {
+                           const std::shared_ptr<const DecisionTree>& tree,
+                           std::optional<std::chrono::milliseconds> timeout) {
     OrdinaryParams params;
     if (auto why = protocol::parse_ordinary_header(header, params); !why.empty()) {
         return {SolveOutcome::judge_error, 0, why};
@@ -48,40 +49,50 @@ SolveReport solve_ordinary(LineChannel& channel, const std::string& header, cons
         info = find_codebreaker(args.strategy);
         if (!info) {
             throw std::invalid_argument(
-                fmt::format("'{}' is not a codebreaker of the ordinary game ({})", args.strategy, codebreaker_names()));
+                fmt::format("'{}' is not a codebreaker of the ordinary game ({})", args.strategy,
+                            codebreaker_names()));
         }
     }
-    if (auto why = CodeSpace::check(params.pegs, params.colours); !why.empty()) throw std::invalid_argument(why);
+    if (auto why = CodeSpace::check(params.pegs, params.colours); !why.empty())
+        throw std::invalid_argument(why);
     CodebreakerOptions options;
     options.seed = args.seed;
     options.tree = tree;
     if (args.exact_below) options.exact_below = static_cast<std::size_t>(*args.exact_below);
     if (info) {
-        if (auto why = codebreaker_refuses(*info, params.pegs, params.colours); !why.empty()) throw std::invalid_argument(why);
+        if (auto why = codebreaker_refuses(*info, params.pegs, params.colours); !why.empty())
+            throw std::invalid_argument(why);
     }
     const CodeSpace space(params.rules, params.pegs, params.colours);
     if (args.first) {
         options.first = space.parse(*args.first);
-        if (!options.first) throw std::invalid_argument(fmt::format("--first '{}' {}", *args.first, space.describe_bad(*args.first)));
+        if (!options.first)
+            throw std::invalid_argument(
+                fmt::format("--first '{}' {}", *args.first, space.describe_bad(*args.first)));
     }
     if (tree) {
-        if (auto why = tree->mismatch(space); !why.empty()) throw std::invalid_argument(fmt::format("--tree '{}' {}", args.tree_file, why));
+        if (auto why = tree->mismatch(space); !why.empty())
+            throw std::invalid_argument(fmt::format("--tree '{}' {}", args.tree_file, why));
     }
     return run_ordinary_solver(channel, params, info, options, timeout);
 }
 
 int run_solve(const SolveArgs& args) {
-    if (args.strategy != "auto" && !find_strategy(args.strategy) && !find_codebreaker(args.strategy)) {
+    if (args.strategy != "auto" && !find_strategy(args.strategy) &&
+        !find_codebreaker(args.strategy)) {
         complain("mastermind solve: unknown strategy '{}'\n", args.strategy);
         return kExitFailure;
     }
     if (args.exact_below && args.strategy != "entropy-optimal") {
-        complain("mastermind solve: --exact-below is entropy-optimal's (got --strategy {})\n", args.strategy);
+        complain("mastermind solve: --exact-below is entropy-optimal's (got --strategy {})\n",
+                 args.strategy);
         return kExitFailure;
     }
     if ((args.strategy == "tree") != !args.tree_file.empty()) {
-        complain("mastermind solve: {}\n", args.tree_file.empty() ? "--strategy tree plays a decision-tree file: give --tree FILE"
-                                                                  : "--tree is for --strategy tree");
+        complain("mastermind solve: {}\n",
+                 args.tree_file.empty()
+                     ? "--strategy tree plays a decision-tree file: give --tree FILE"
+                     : "--tree is for --strategy tree");
         return kExitFailure;
     }
     std::shared_ptr<const DecisionTree> tree;
@@ -101,18 +112,21 @@ int run_solve(const SolveArgs& args) {
             report = solve_ordinary(channel, header, args, tree, timeout);
         } else {
             if (args.strategy != "auto" && !find_strategy(args.strategy)) {
-                throw std::invalid_argument(fmt::format("'{}' is not a strategy of the batch game", args.strategy));
+                throw std::invalid_argument(
+                    fmt::format("'{}' is not a strategy of the batch game", args.strategy));
             }
             if (args.first) {
-                throw std::invalid_argument(fmt::format("--first {}: the judge plays the batch game, whose strategies "
-                                                        "choose their own first test",
-                                                        *args.first));
+                throw std::invalid_argument(
+                    fmt::format("--first {}: the judge plays the batch game, whose strategies "
+                                "choose their own first test",
+                                *args.first));
             }
             report = run_solver(
                 channel, header,
                 [&](const BatchParams& params) {
                     const StrategyInfo* info = choose_strategy(args.strategy, params);
-                    if (auto why = strategy_refuses(*info, params); !why.empty()) throw std::invalid_argument(why);
+                    if (auto why = strategy_refuses(*info, params); !why.empty())
+                        throw std::invalid_argument(why);
                     return info->make(params, args.seed);
                 },
                 timeout);
@@ -122,14 +136,17 @@ int run_solve(const SolveArgs& args) {
         return kExitFailure;
     }
     switch (report.outcome) {
-        case SolveOutcome::accepted: return 0;
+        case SolveOutcome::accepted:
+            return 0;
         case SolveOutcome::wrong_answer:
-            complain("mastermind solve: Wrong Answer after {}\n", count_of(static_cast<std::uint64_t>(report.tests_used), "test"));
+            complain("mastermind solve: Wrong Answer after {}\n",
+                     count_of(static_cast<std::uint64_t>(report.tests_used), "test"));
             return 1;
         case SolveOutcome::inconsistent:
             complain("mastermind solve: inconsistent answers: {}\n", report.detail);
             return 3;
-        case SolveOutcome::judge_error: break;
+        case SolveOutcome::judge_error:
+            break;
     }
     complain("mastermind solve: {}\n", report.detail);
     return kExitFailure;
@@ -144,11 +161,14 @@ std::string auto_choices() {
     adjacent.rules = Rules::adjacent;
     const CodeSpace ordinary(Rules::classic, 4, 6);
     return fmt::format(
-        "The default, auto, plays {} on the 9/10/9 batch game, {} on larger batch games with B = P and "
-        "K = P + 1 (10/11/10 and up), {} on other large ones (10/10/10), {} on small batch games (4/6/4) "
+        "The default, auto, plays {} on the 9/10/9 batch game, {} on larger batch games with B = P "
+        "and "
+        "K = P + 1 (10/11/10 and up), {} on other large ones (10/10/10), {} on small batch games "
+        "(4/6/4) "
         "and under adjacent rules ({}), and {} in the ordinary game.",
-        best_strategy_for(record)->name, best_strategy_for(larger)->name, best_strategy_for(wide)->name,
-        best_strategy_for(small)->name, best_strategy_for(adjacent)->name, best_codebreaker_for(ordinary)->name);
+        best_strategy_for(record)->name, best_strategy_for(larger)->name,
+        best_strategy_for(wide)->name, best_strategy_for(small)->name,
+        best_strategy_for(adjacent)->name, best_codebreaker_for(ordinary)->name);
 }
 
 }  // namespace
@@ -158,25 +178,36 @@ void add_solve_command(CLI::App& app, int& exit_status) {
     std::string names;
     for (const auto& s : all_strategies()) names += fmt::format("\n  {}: {}", s.name, s.summary);
     std::string breakers;
-    for (const auto& c : all_codebreakers()) breakers += fmt::format("\n  {}: {}", c.name, c.summary);
+    for (const auto& c : all_codebreakers())
+        breakers += fmt::format("\n  {}: {}", c.name, c.summary);
     CLI::App* cmd = app.add_subcommand(
         "solve",
-        "Play against a judge on stdin/stdout (docs/protocol.md); the judge's first line says which "
+        "Play against a judge on stdin/stdout (docs/protocol.md); the judge's first line says "
+        "which "
         "game. Exit status: 0 Accepted, 1 Wrong Answer, 3 the answers fit no code, 2 the judge "
-        "misbehaved or bad options. " + auto_choices() + "\nBatch game strategies:" + names +
-        "\nOrdinary game codebreakers:" + breakers);
-    cmd->footer("\nExamples:\n  mkfifo to-judge\n"
-                "  mastermind judge --seed 7 < to-judge | mastermind solve > to-judge\n"
-                "  mastermind arena --game ordinary --games 20 -- mastermind solve --strategy knuth");
+        "misbehaved or bad options. " +
+            auto_choices() + "\nBatch game strategies:" + names +
+            "\nOrdinary game codebreakers:" + breakers);
+    cmd->footer(
+        "\nExamples:\n  mkfifo to-judge\n"
+        "  mastermind judge --seed 7 < to-judge | mastermind solve > to-judge\n"
+        "  mastermind arena --game ordinary --games 20 -- mastermind solve --strategy knuth");
     add_strategy_option(cmd, args->strategy, true, true);
-    cmd->add_option("--first", args->first, "the ordinary game's first guess (default: the codebreaker's published one)")
+    cmd->add_option("--first", args->first,
+                    "the ordinary game's first guess (default: the codebreaker's published one)")
         ->check(not_empty());
-    cmd->add_option("--tree", args->tree_file, "with --strategy tree: the decision-tree file it plays (docs/decision-tree.md)");
-    cmd->add_option("--exact-below", args->exact_below,
-                    "entropy-optimal: the exact search from sets of at most this many secrets (default 100)")
+    cmd->add_option(
+        "--tree", args->tree_file,
+        "with --strategy tree: the decision-tree file it plays (docs/decision-tree.md)");
+    cmd->add_option(
+           "--exact-below", args->exact_below,
+           "entropy-optimal: the exact search from sets of at most this many secrets (default 100)")
         ->check(integer_in(1, 1'000'000));
-    cmd->add_option("--seed", args->seed, "seed of randomised strategies")->capture_default_str()->check(seed_value());
-    cmd->add_option("--timeout", args->timeout, "seconds to wait for each judge message (0: forever)")
+    cmd->add_option("--seed", args->seed, "seed of randomised strategies")
+        ->capture_default_str()
+        ->check(seed_value());
+    cmd->add_option("--timeout", args->timeout,
+                    "seconds to wait for each judge message (0: forever)")
         ->capture_default_str()
         ->check(seconds_or_none(kMaxSeconds));
     cmd->callback([args, &exit_status] { exit_status = run_solve(*args); });

@@ -52,7 +52,8 @@ inline std::optional<std::string> next_typed_line(std::string_view prompt) {
         return ::fstat(STDIN_FILENO, &st) == 0 && S_ISDIR(st.st_mode);
     }();
     if (directory) {
-        if (!typed_input_broken()) complain("mastermind: standard input is a directory, not typed input; stopping\n");
+        if (!typed_input_broken())
+            complain("mastermind: standard input is a directory, not typed input; stopping\n");
         typed_input_broken() = true;
         return std::nullopt;
     }
@@ -70,7 +71,10 @@ inline std::optional<std::string> next_typed_line(std::string_view prompt) {
             break;
         }
         if (line.size() >= kLongestTypedLine) {
-            complain("mastermind: a line of the input is longer than {} bytes: not typed input; stopping\n", kLongestTypedLine);
+            complain(
+                "mastermind: a line of the input is longer than {} bytes: not typed input; "
+                "stopping\n",
+                kLongestTypedLine);
             typed_input_broken() = true;
             return std::nullopt;
         }

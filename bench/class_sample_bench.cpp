@@ -6,9 +6,9 @@
 
 #include <vector>
 
+#include "mastermind/batch/adaptive_split.hpp"
 #include "mastermind/batch/class_sample.hpp"
 #include "mastermind/batch/class_statistics.hpp"
-#include "mastermind/batch/adaptive_split.hpp"
 
 namespace {
 
@@ -32,7 +32,8 @@ struct Tests {
 
 void BM_FirstTestStepWhole(benchmark::State& state) {
     const Tests t;
-    for (auto _ : state) benchmark::DoNotOptimize(class_statistics(t.changed, t.params, kStride, kHardSize));
+    for (auto _ : state)
+        benchmark::DoNotOptimize(class_statistics(t.changed, t.params, kStride, kHardSize));
     state.SetItemsProcessed(state.iterations());
 }
 

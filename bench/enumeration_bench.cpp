@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <vector>
 
-#include "mastermind/core/random.hpp"
-#include "mastermind/batch/secret_enumeration.hpp"
-#include "mastermind/batch/query_scorer.hpp"
 #include "mastermind/batch/adaptive_split.hpp"
+#include "mastermind/batch/query_scorer.hpp"
+#include "mastermind/batch/secret_enumeration.hpp"
+#include "mastermind/core/random.hpp"
 
 namespace {
 
@@ -61,8 +61,10 @@ void BM_ClassByEnumeration(benchmark::State& state) {
         members += found.size();
         benchmark::DoNotOptimize(found.data());
     }
-    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(c.params.secret_count()));
-    state.counters["class_size"] = benchmark::Counter(static_cast<double>(members) / static_cast<double>(state.iterations()));
+    state.SetItemsProcessed(state.iterations() *
+                            static_cast<std::int64_t>(c.params.secret_count()));
+    state.counters["class_size"] =
+        benchmark::Counter(static_cast<double>(members) / static_cast<double>(state.iterations()));
 }
 
 BENCHMARK(BM_ClassByScan);

@@ -23,13 +23,16 @@ int main(int argc, char** argv) {
     const CodeSpace space(Rules::classic, pegs, colours);
     const auto first = space.parse(first_text);
     if (!first) {
-        std::fprintf(stderr, "optimal_parts: '%s' %s\n", first_text.c_str(), space.describe_bad(first_text).c_str());
+        std::fprintf(stderr, "optimal_parts: '%s' %s\n", first_text.c_str(),
+                     space.describe_bad(first_text).c_str());
         return 2;
     }
     const auto parts = split_by_feedback(space, all_codes(space), *first);
     std::vector<std::size_t> order(parts.feedback.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return parts.part(a).size() < parts.part(b).size(); });
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return parts.part(a).size() < parts.part(b).size();
+    });
     std::printf("part\tsecrets\ttotal\tsets_searched\tguesses_scored\ttable_entries\tseconds\n");
     const auto start = std::chrono::steady_clock::now();
     for (auto i : order) {
@@ -39,13 +42,19 @@ int main(int argc, char** argv) {
         const std::vector<Guess> history{{*first, parts.feedback[i]}};
         const auto t0 = std::chrono::steady_clock::now();
         const auto optimum = search.solve(history, part, OptimalSearch::kUnbounded);
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         const auto& st = search.stats();
-        std::printf("%s\t%zu\t%llu\t%llu\t%llu\t%llu\t%.3f\n", space.format_feedback(parts.feedback[i]).c_str(), part.size(),
-                    static_cast<unsigned long long>(optimum ? optimum->total : 0), static_cast<unsigned long long>(st.nodes),
-                    static_cast<unsigned long long>(st.guesses_scored), static_cast<unsigned long long>(st.table_entries), seconds);
+        std::printf("%s\t%zu\t%llu\t%llu\t%llu\t%llu\t%.3f\n",
+                    space.format_feedback(parts.feedback[i]).c_str(), part.size(),
+                    static_cast<unsigned long long>(optimum ? optimum->total : 0),
+                    static_cast<unsigned long long>(st.nodes),
+                    static_cast<unsigned long long>(st.guesses_scored),
+                    static_cast<unsigned long long>(st.table_entries), seconds);
         std::fflush(stdout);
-        if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > budget) break;
+        if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >
+            budget)
+            break;
     }
     return 0;
 }

@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "mastermind/core/random.hpp"
 #include "mastermind/batch/query_scorer.hpp"
+#include "mastermind/core/random.hpp"
 
 namespace {
 
@@ -17,11 +17,13 @@ struct Fixture {
     std::vector<std::array<std::uint8_t, 9>> digits;
     Fixture() {
         Rng rng(1);
-        for (int i = 0; i < params.batch; ++i) strings.push_back(PackedCode::from_index(rng.below(params.secret_count()), params));
+        for (int i = 0; i < params.batch; ++i)
+            strings.push_back(PackedCode::from_index(rng.below(params.secret_count()), params));
         for (int i = 0; i < 4096; ++i) {
             secrets.push_back(PackedCode::from_index(rng.below(params.secret_count()), params));
             std::array<std::uint8_t, 9> d{};
-            for (int p = 0; p < 9; ++p) d[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(secrets.back().peg(p));
+            for (int p = 0; p < 9; ++p)
+                d[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(secrets.back().peg(p));
             digits.push_back(d);
         }
     }

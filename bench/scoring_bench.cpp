@@ -7,16 +7,16 @@
 
 #include "filter/letter_kernel.hpp"
 #include "mastermind/core/random.hpp"
-#include "mastermind/filter/score_input.hpp"
 #include "mastermind/core/scoring.hpp"
 #include "mastermind/filter/score_filter.hpp"
+#include "mastermind/filter/score_input.hpp"
 
 namespace {
 
 using namespace mastermind;
 
 struct Corpus {
-    std::string text;                 // generated lines, padded for the kernels
+    std::string text;                                // generated lines, padded for the kernels
     std::vector<std::pair<std::size_t, int>> lines;  // offset of the target, pegs
     std::vector<std::vector<std::uint8_t>> targets, guesses;
 };
@@ -91,7 +91,8 @@ void BM_BlockScorer(benchmark::State& state, ScoreKernel kind) {
     const char* end = c.text.data() + c.text.size() - 256;
     std::vector<char> out(c.text.size() * 2 + 4096);
     for (auto _ : state) {
-        const auto progress = block(begin, end, out.data(), out.data() + out.size(), Rules::adjacent);
+        const auto progress =
+            block(begin, end, out.data(), out.data() + out.size(), Rules::adjacent);
         if (progress.lines != c.lines.size()) state.SkipWithError("the block loop stopped early");
         benchmark::DoNotOptimize(progress);
     }

@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <vector>
 
-#include "mastermind/core/random.hpp"
-#include "mastermind/batch/secret_enumeration.hpp"
 #include "mastermind/batch/query_record.hpp"
+#include "mastermind/batch/secret_enumeration.hpp"
 #include "mastermind/batch/split_search.hpp"
+#include "mastermind/core/random.hpp"
 
 namespace {
 
@@ -24,8 +24,8 @@ struct BigClass {
         // A first test of its own (`first-test --candidates 40 --climb 1500 --seed 1`, listed in
         // docs/results.md), not adaptive-split's, so that the figures stay comparable when
         // adaptive-split's first test changes.
-        for (const auto* string : {"059768304", "708194256", "311111331", "577555775", "614578243", "169833988", "873232882",
-                                   "493893140", "997733739"}) {
+        for (const auto* string : {"059768304", "708194256", "311111331", "577555775", "614578243",
+                                   "169833988", "873232882", "493893140", "997733739"}) {
             first.push_back(*PackedCode::parse(string, params));
         }
         const auto secret = *PackedCode::parse("434200101", params);

@@ -11,11 +11,13 @@ int main() {
 
     OrdinaryEvaluationOptions options;
     options.codebreaker = find_codebreaker("knuth");  // all_codebreakers() lists them all
-    options.codebreaker_options.first = default_first_guess(*options.codebreaker, space);  // 0011 (Knuth's 1122)
-    const OrdinaryEvaluation result = evaluate_ordinary_all(space, options);  // walks the decision tree
+    options.codebreaker_options.first =
+        default_first_guess(*options.codebreaker, space);  // 0011 (Knuth's 1122)
+    const OrdinaryEvaluation result =
+        evaluate_ordinary_all(space, options);  // walks the decision tree
 
-    std::printf("knuth on %dx%d: %llu secrets, %llu guesses, worst %d\n", space.pegs(), space.colours(),
-                static_cast<unsigned long long>(result.games), static_cast<unsigned long long>(result.total),
-                result.worst);
+    std::printf("knuth on %dx%d: %llu secrets, %llu guesses, worst %d\n", space.pegs(),
+                space.colours(), static_cast<unsigned long long>(result.games),
+                static_cast<unsigned long long>(result.total), result.worst);
     return result.failures == 0 && result.total == 5801 ? 0 : 1;
 }

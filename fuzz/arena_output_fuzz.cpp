@@ -21,8 +21,8 @@
 #include <string>
 
 #include "mastermind/arena/arena.hpp"
-#include "mastermind/core/line_channel.hpp"
 #include "mastermind/batch/protocol.hpp"
+#include "mastermind/core/line_channel.hpp"
 #include "mastermind/ordinary/protocol.hpp"
 
 using namespace mastermind;
@@ -57,14 +57,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fate.process_limit_reached = fate_choice & 0x20;
     // An OOM kill with little resident memory after the process limit is a fork bomb's kernel
     // memory: the process limit's verdict (arena_verdict).
-    const bool refused_forks = fate.process_limit_reached && fate.own_peak_bytes < limits.memory_bytes / 2;
-    const bool over_memory = (fate.memory_exceeded && !refused_forks) || fate.own_peak_bytes > limits.memory_bytes;
+    const bool refused_forks =
+        fate.process_limit_reached && fate.own_peak_bytes < limits.memory_bytes / 2;
+    const bool over_memory =
+        (fate.memory_exceeded && !refused_forks) || fate.own_peak_bytes > limits.memory_bytes;
     // The watchdog stops the game only for memory, as the arena's does (sandbox limits).
     const int stop_after = (fate_choice & 0xC0) && over_memory ? (fate_choice >> 6) : -1;
 
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) return 0;
-    if (size > 2 && ::write(fds[1], data + 2, size - 2) != static_cast<ssize_t>(size - 2)) __builtin_trap();
+    if (size > 2 && ::write(fds[1], data + 2, size - 2) != static_cast<ssize_t>(size - 2))
+        __builtin_trap();
     ::close(fds[1]);
     int sink[2];  // the judge's lines to the program: drained by nobody, so sized to hold them
     if (::pipe2(sink, O_CLOEXEC | O_NONBLOCK) != 0) __builtin_trap();

@@ -1,8 +1,8 @@
 // Fuzzes the judge session of every game: the first byte picks the game (ordinary or batch,
 // classic or adjacent rules, a small size), the rest are the solver's bytes, read through a real
 // pipe as the judge reads a contestant. The judge must end with exactly one verdict, never a judge
-// error, write at most one line per solver line plus the header and the ordinary game's verdict line, and accept only a game whose
-// last message named the secret.
+// error, write at most one line per solver line plus the header and the ordinary game's verdict
+// line, and accept only a game whose last message named the secret.
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -12,8 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "mastermind/judge/judge.hpp"
 #include "mastermind/batch/protocol.hpp"
+#include "mastermind/judge/judge.hpp"
 #include "mastermind/ordinary/protocol.hpp"
 
 using namespace mastermind;
@@ -22,7 +22,7 @@ namespace {
 
 // Counts the judge's lines and keeps the solver's last one.
 class RecordingChannel final : public LineChannel {
-public:
+  public:
     explicit RecordingChannel(LineChannel& in) : in_(in) {}
     Read read_line(std::string& line, std::optional<Clock::time_point> deadline) override {
         const auto got = in_.read_line(line, deadline);
@@ -36,7 +36,7 @@ public:
     int reads = 0, writes = 0;
     std::string last;
 
-private:
+  private:
     LineChannel& in_;
 };
 
@@ -64,7 +64,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) return 0;
-    if (size > 1 && ::write(fds[1], data + 1, size - 1) != static_cast<ssize_t>(size - 1)) __builtin_trap();
+    if (size > 1 && ::write(fds[1], data + 1, size - 1) != static_cast<ssize_t>(size - 1))
+        __builtin_trap();
     ::close(fds[1]);
     FdLineChannel pipe_in(fds[0], -1, protocol::kMaxLineBytes);
     RecordingChannel channel(pipe_in);
@@ -76,7 +77,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     ::close(fds[0]);
     if (report.verdict == Verdict::judge_error) __builtin_trap();
     if (verdicts != 1 || events < 2) __builtin_trap();
-    if (channel.writes > channel.reads + 2) __builtin_trap();  // the header; a score and the verdict
+    if (channel.writes > channel.reads + 2)
+        __builtin_trap();  // the header; a score and the verdict
     if (report.verdict == Verdict::accepted) {
         const std::string secret = secret_text(config);
         const std::string expected = (ordinary ? "guess " : "challenge ") + secret;

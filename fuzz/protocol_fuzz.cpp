@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "mastermind/judge/judge.hpp"
 #include "mastermind/batch/protocol.hpp"
+#include "mastermind/judge/judge.hpp"
 #include "mastermind/ordinary/protocol.hpp"
 
 using namespace mastermind;
@@ -18,7 +18,7 @@ using namespace mastermind;
 namespace {
 
 class RecordingChannel final : public LineChannel {
-public:
+  public:
     explicit RecordingChannel(LineChannel& in) : in_(in) {}
     Read read_line(std::string& line, std::optional<Clock::time_point> deadline) override {
         ++reads;
@@ -30,7 +30,7 @@ public:
     }
     int reads = 0, writes = 0;
 
-private:
+  private:
     LineChannel& in_;
 };
 

@@ -19,7 +19,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Rules rules = data[0] & 0x80 ? Rules::classic : Rules::adjacent;
     const std::string_view input(reinterpret_cast<const char*>(data + 1), size - 1);
 
-
     std::string expected;
     std::uint64_t bad = 0;
     std::size_t start = 0;
@@ -39,10 +38,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const auto target = *Code::parse(line.substr(0, space), Alphabet::letters(), 26);
         const auto guess = *Code::parse(line.substr(space + 1), Alphabet::letters(), 26);
         const Score s = score(rules, target, guess);
-        expected += rules == Rules::adjacent
-                        ? fmt::format("{}: {} black, {} grey, {} white\n", line.substr(space + 1),
-                                      s.black, s.grey, s.white)
-                        : fmt::format("{}: {} black, {} white\n", line.substr(space + 1), s.black, s.white);
+        expected +=
+            rules == Rules::adjacent
+                ? fmt::format("{}: {} black, {} grey, {} white\n", line.substr(space + 1), s.black,
+                              s.grey, s.white)
+                : fmt::format("{}: {} black, {} white\n", line.substr(space + 1), s.black, s.white);
     }
     for (ScoreKernel kernel : {ScoreKernel::portable, ScoreKernel::avx2, ScoreKernel::avx512}) {
         if (!score_kernel_supported(kernel)) continue;

@@ -13,7 +13,7 @@ namespace {
 
 // Feeds the transcript's solver lines to the judge and counts the judge's lines.
 class ReplayChannel final : public LineChannel {
-public:
+  public:
     explicit ReplayChannel(const std::vector<std::string>& lines) : lines_(lines) {}
     Read read_line(std::string& line, std::optional<Clock::time_point>) override {
         if (next_ >= lines_.size()) return Read::end_of_stream;
@@ -26,7 +26,7 @@ public:
     }
     std::size_t writes = 0;
 
-private:
+  private:
     const std::vector<std::string>& lines_;
     std::size_t next_ = 0;
 };
@@ -49,7 +49,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         ReplayChannel channel(t.solver);
         const auto report = run_judge(channel, quick);
         if (report.verdict == Verdict::judge_error) __builtin_trap();
-        if (channel.writes > t.solver.size() + 2) __builtin_trap();  // the header; a score and the verdict
+        if (channel.writes > t.solver.size() + 2)
+            __builtin_trap();  // the header; a score and the verdict
     }
     return 0;
 }

@@ -1,11 +1,11 @@
 #include "mastermind/arena/arena.hpp"
 
 #include <fcntl.h>
-#include <signal.h>
 #include <poll.h>
+#include <signal.h>
 #include <sys/resource.h>
-#include <sys/syscall.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -25,11 +25,11 @@
 #include <sstream>
 #include <thread>
 
+#include "mastermind/arena/sandbox.hpp"
+#include "mastermind/batch/protocol.hpp"
 #include "mastermind/core/line_channel.hpp"
 #include "mastermind/engine/work_queue.hpp"
-#include "mastermind/batch/protocol.hpp"
 #include "mastermind/ordinary/protocol.hpp"
-#include "mastermind/arena/sandbox.hpp"
 
 namespace mastermind {
 
@@ -63,7 +63,8 @@ std::string describe_status(int status) {
 std::string resolve_program(const std::string& name) {
     auto executable = [](const std::string& path) {
         struct stat st {};
-        return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
+        return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+               ::access(path.c_str(), X_OK) == 0;
     };
     if (name.find('/') != std::string::npos) return executable(name) ? name : std::string();
     const char* path_env = std::getenv("PATH");
@@ -89,10 +90,12 @@ GameResult play_program(const ProgramSpec& program, const GameSpec& game, const 
         return result;
     };
 
-    const std::string path = program.argv.empty() ? std::string() : resolve_program(program.argv[0]);
+    const std::string path =
+        program.argv.empty() ? std::string() : resolve_program(program.argv[0]);
     if (path.empty()) {
-        return finish(Verdict::judge_error,
-                      fmt::format("cannot find program '{}'", program.argv.empty() ? "" : program.argv[0]));
+        return finish(
+            Verdict::judge_error,
+            fmt::format("cannot find program '{}'", program.argv.empty() ? "" : program.argv[0]));
     }
     // Everything the child needs is prepared before fork: between fork and exec it may only make
     // async-signal-safe calls (other threads may hold the allocator's locks).
@@ -136,7 +139,8 @@ GameResult play_program(const ProgramSpec& program, const GameSpec& game, const 
     from_child.close_end(1);
     exec_error.close_end(1);
     int exec_errno = 0;
-    const bool exec_failed = ::read(exec_error.fd[0], &exec_errno, sizeof exec_errno) == sizeof exec_errno;
+    const bool exec_failed =
+        ::read(exec_error.fd[0], &exec_errno, sizeof exec_errno) == sizeof exec_errno;
 
     // Sampled between messages: the whole tree's resident memory (the kernel enforces the cap
     // itself when the sandbox is a cgroup).
@@ -174,7 +178,8 @@ GameResult play_program(const ProgramSpec& program, const GameSpec& game, const 
     while (!(exited = has_exited()) && Clock::now() < grace_end) {
         if (pidfd >= 0) {
             pollfd p{pidfd, POLLIN, 0};
-            const auto left = std::chrono::ceil<std::chrono::milliseconds>(grace_end - Clock::now());
+            const auto left =
+                std::chrono::ceil<std::chrono::milliseconds>(grace_end - Clock::now());
             ::poll(&p, 1, static_cast<int>(std::max<long long>(0, left.count())));
         } else {
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -211,9 +216,10 @@ ArenaDecision arena_verdict(const JudgeReport& report, const ProgramFate& fate,
     // the forks it is refused (freed late, after RCU grace periods, more so on a loaded machine):
     // an OOM kill while the tree's resident memory stayed far below the limit, once the process
     // limit was reached, is the process limit's doing, not the program's memory.
-    const std::uint64_t resident_seen = std::max<std::uint64_t>(static_cast<std::uint64_t>(fate.peak_seen_kb) * 1024, fate.own_peak_bytes);
-    const bool refused_forks_filled_memory =
-        fate.process_limit_reached && limits.memory_bytes && resident_seen < limits.memory_bytes / 2;
+    const std::uint64_t resident_seen = std::max<std::uint64_t>(
+        static_cast<std::uint64_t>(fate.peak_seen_kb) * 1024, fate.own_peak_bytes);
+    const bool refused_forks_filled_memory = fate.process_limit_reached && limits.memory_bytes &&
+                                             resident_seen < limits.memory_bytes / 2;
     if ((fate.memory_exceeded && !refused_forks_filled_memory) ||
         (limits.memory_bytes && fate.own_peak_bytes > limits.memory_bytes)) {
         return {Verdict::memory_limit,
@@ -223,16 +229,19 @@ ArenaDecision arena_verdict(const JudgeReport& report, const ProgramFate& fate,
     }
     if (fate.process_limit_reached && (report.aborted || report.verdict != Verdict::accepted)) {
         // Aborted: the watchdog stopped the game for the memory the refused forks took.
-        return {Verdict::runtime_error,
-                fmt::format("the program reached the limit of {} processes ({})", limits.max_processes,
-                            report.aborted ? "the kernel's memory for the refused forks filled the memory cap"
-                                           : report.detail)};
+        return {
+            Verdict::runtime_error,
+            fmt::format("the program reached the limit of {} processes ({})", limits.max_processes,
+                        report.aborted
+                            ? "the kernel's memory for the refused forks filled the memory cap"
+                            : report.detail)};
     }
     if (report.aborted) return {Verdict::judge_error, report.detail};
-    if (crashed && (report.verdict == Verdict::closed_stream ||
-                    report.verdict == Verdict::accepted ||
-                    report.verdict == Verdict::wrong_answer)) {
-        return {Verdict::runtime_error, fmt::format("{} ({})", describe_status(status), report.detail)};
+    if (crashed &&
+        (report.verdict == Verdict::closed_stream || report.verdict == Verdict::accepted ||
+         report.verdict == Verdict::wrong_answer)) {
+        return {Verdict::runtime_error,
+                fmt::format("{} ({})", describe_status(status), report.detail)};
     }
     return {report.verdict, report.detail};
 }
@@ -245,8 +254,10 @@ ArenaSummary summarize(const std::vector<GameResult>& results) {
         const auto& r = results[i];
         auto it = std::find_if(sum.verdicts.begin(), sum.verdicts.end(),
                                [&](const auto& v) { return v.first == r.verdict; });
-        if (it == sum.verdicts.end()) sum.verdicts.emplace_back(r.verdict, 1);
-        else ++it->second;
+        if (it == sum.verdicts.end())
+            sum.verdicts.emplace_back(r.verdict, 1);
+        else
+            ++it->second;
         if (sum.slowest < 0 || r.seconds > results[static_cast<std::size_t>(sum.slowest)].seconds) {
             sum.slowest = static_cast<int>(i);
         }
@@ -261,15 +272,20 @@ ArenaSummary summarize(const std::vector<GameResult>& results) {
     }
     std::sort(sum.verdicts.begin(), sum.verdicts.end());
     if (sum.accepted) sum.mean_tests = static_cast<double>(total_tests) / sum.accepted;
-    if (sum.games == 0 || sum.accepted < sum.games) sum.contest_score = "none (not every game Accepted)";
-    else if (sum.max_tests <= 9) sum.contest_score = "full (every game Accepted within 9 tests)";
-    else if (sum.max_tests <= 20) sum.contest_score = "partial (every game Accepted within 20 tests)";
-    else sum.contest_score = "none (a game needed more than 20 tests)";
+    if (sum.games == 0 || sum.accepted < sum.games)
+        sum.contest_score = "none (not every game Accepted)";
+    else if (sum.max_tests <= 9)
+        sum.contest_score = "full (every game Accepted within 9 tests)";
+    else if (sum.max_tests <= 20)
+        sum.contest_score = "partial (every game Accepted within 20 tests)";
+    else
+        sum.contest_score = "none (a game needed more than 20 tests)";
     return sum;
 }
 
-ArenaRun play_programs(const ProgramSpec& program, const std::vector<GameSpec>& games, const ArenaLimits& limits,
-                       const std::string& log_dir, int jobs, const std::function<void(const GameResult&)>& on_result) {
+ArenaRun play_programs(const ProgramSpec& program, const std::vector<GameSpec>& games,
+                       const ArenaLimits& limits, const std::string& log_dir, int jobs,
+                       const std::function<void(const GameResult&)>& on_result) {
     std::vector<std::optional<GameResult>> results(games.size());
     std::mutex mutex;
     std::condition_variable done;
@@ -278,7 +294,8 @@ ArenaRun play_programs(const ProgramSpec& program, const std::vector<GameSpec>& 
     auto play = [&](std::size_t i) {
         std::ofstream log_file;
         JudgeLog log;
-        const std::string log_path = log_dir.empty() ? "" : fmt::format("{}/game-{:05}.jsonl", log_dir, games[i].index);
+        const std::string log_path =
+            log_dir.empty() ? "" : fmt::format("{}/game-{:05}.jsonl", log_dir, games[i].index);
         if (!log_path.empty()) {
             log_file.open(log_path);
             log = [&](const nlohmann::json& e) { log_file << e.dump() << '\n'; };

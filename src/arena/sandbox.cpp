@@ -104,7 +104,8 @@ std::string own_group(const std::string& controller) {
 
 // A new directory under the caller's own group of the hierarchy mounted at `mount`, or under its
 // root; empty if neither can be made.
-std::string make_group(const std::string& mount, const std::string& controller, const std::string& name) {
+std::string make_group(const std::string& mount, const std::string& controller,
+                       const std::string& name) {
     std::string own = own_group(controller);
     if (own == "/") own.clear();
     for (const std::string& parent : {mount + own, mount}) {
@@ -147,7 +148,9 @@ std::vector<ProcessInfo> list_processes() {
     return all;
 }
 
-long page_kb() { return ::sysconf(_SC_PAGESIZE) / 1024; }
+long page_kb() {
+    return ::sysconf(_SC_PAGESIZE) / 1024;
+}
 
 // Kills every pid that `members` lists until it lists none but `spare` (the caller's zombie
 // leader), for at most a few seconds: a process that forks while being killed is found again.
@@ -168,9 +171,13 @@ void kill_until_empty(Members members, pid_t spare) {
 
 // The kernel's way: one cgroup in v2, or one group in each of v1's memory and pids hierarchies.
 class CgroupSandbox final : public Sandbox {
-public:
-    CgroupSandbox(bool v2, std::string memory_dir, std::string pids_dir, const SandboxLimits& limits, const std::string& name)
-        : v2_(v2), memory_dir_(std::move(memory_dir)), pids_dir_(std::move(pids_dir)), limits_(limits),
+  public:
+    CgroupSandbox(bool v2, std::string memory_dir, std::string pids_dir,
+                  const SandboxLimits& limits, const std::string& name)
+        : v2_(v2),
+          memory_dir_(std::move(memory_dir)),
+          pids_dir_(std::move(pids_dir)),
+          limits_(limits),
           marker_(std::string(kMarkerVariable) + name) {
         for (const auto* dir : {&memory_dir_, &pids_dir_}) {
             if (dir->empty() || (dir == &pids_dir_ && pids_dir_ == memory_dir_)) continue;
@@ -185,7 +192,8 @@ public:
         for (const auto& dir : {memory_dir_, pids_dir_}) {
             if (dir.empty()) continue;
             // The last killed processes may take a moment to leave the group.
-            for (int attempt = 0; attempt < 500 && ::rmdir(dir.c_str()) != 0 && errno == EBUSY; ++attempt) {
+            for (int attempt = 0; attempt < 500 && ::rmdir(dir.c_str()) != 0 && errno == EBUSY;
+                 ++attempt) {
                 std::this_thread::sleep_for(std::chrono::milliseconds(2));
             }
         }
@@ -194,7 +202,9 @@ public:
     bool ready() const {
         return std::all_of(procs_fds_.begin(), procs_fds_.end(), [](int fd) { return fd >= 0; });
     }
-    std::string describe() const override { return v2_ ? "cgroup v2 (memory, pids)" : "cgroup v1 (memory, pids)"; }
+    std::string describe() const override {
+        return v2_ ? "cgroup v2 (memory, pids)" : "cgroup v1 (memory, pids)";
+    }
     const std::string& marker() const override { return marker_; }
     void enter() const noexcept override {
         for (const int fd : procs_fds_) (void)!::write(fd, "0", 1);
@@ -204,8 +214,9 @@ public:
     // also counts page cache, which the kernel reclaims before it enforces the cap.
     long resident_kb() override {
         const std::string stat = memory_dir_ + "/memory.stat";
-        const std::uint64_t bytes = v2_ ? read_key(stat, "anon") + read_key(stat, "file_mapped")
-                                        : read_key(stat, "total_rss") + read_key(stat, "total_mapped_file");
+        const std::uint64_t bytes =
+            v2_ ? read_key(stat, "anon") + read_key(stat, "file_mapped")
+                : read_key(stat, "total_rss") + read_key(stat, "total_mapped_file");
         const long kb = static_cast<long>(bytes / 1024);
         peak_seen_ = std::max(peak_seen_, kb);
         return kb;
@@ -223,15 +234,19 @@ public:
         return limits_.max_processes > 0 && read_key(pids_dir_ + "/pids.events", "max") > 0;
     }
     void kill_all() override {
-        if (v2_) write_text(memory_dir_ + "/cgroup.kill", "1");  // Linux 5.14 on; the loop covers older ones
-        kill_until_empty([this] {
-            auto pids = read_pids(memory_dir_ + "/cgroup.procs");
-            if (pids_dir_ != memory_dir_) {
-                const auto more = read_pids(pids_dir_ + "/cgroup.procs");
-                pids.insert(pids.end(), more.begin(), more.end());
-            }
-            return pids;
-        }, leader_);
+        if (v2_)
+            write_text(memory_dir_ + "/cgroup.kill",
+                       "1");  // Linux 5.14 on; the loop covers older ones
+        kill_until_empty(
+            [this] {
+                auto pids = read_pids(memory_dir_ + "/cgroup.procs");
+                if (pids_dir_ != memory_dir_) {
+                    const auto more = read_pids(pids_dir_ + "/cgroup.procs");
+                    pids.insert(pids.end(), more.begin(), more.end());
+                }
+                return pids;
+            },
+            leader_);
     }
 
     // Sets the limits; false if the kernel refused one.
@@ -240,19 +255,22 @@ public:
             const std::string bytes = std::to_string(limits_.memory_bytes);
             if (v2_) {
                 if (!write_text(memory_dir_ + "/memory.max", bytes)) return false;
-                write_text(memory_dir_ + "/memory.swap.max", "0");  // absent without swap accounting
+                write_text(memory_dir_ + "/memory.swap.max",
+                           "0");  // absent without swap accounting
             } else {
                 if (!write_text(memory_dir_ + "/memory.limit_in_bytes", bytes)) return false;
-                write_text(memory_dir_ + "/memory.memsw.limit_in_bytes", bytes);  // no escape to swap
+                write_text(memory_dir_ + "/memory.memsw.limit_in_bytes",
+                           bytes);  // no escape to swap
             }
         }
-        if (limits_.max_processes > 0 && !write_text(pids_dir_ + "/pids.max", std::to_string(limits_.max_processes))) {
+        if (limits_.max_processes > 0 &&
+            !write_text(pids_dir_ + "/pids.max", std::to_string(limits_.max_processes))) {
             return false;
         }
         return true;
     }
 
-private:
+  private:
     bool v2_;
     std::string memory_dir_, pids_dir_;
     SandboxLimits limits_;
@@ -264,11 +282,14 @@ private:
 
 // Without a cgroup: the process group and the process tree, sampled from /proc.
 class ProcessGroupSandbox final : public Sandbox {
-public:
+  public:
     ProcessGroupSandbox(const SandboxLimits& limits, std::string why)
-        : limits_(limits), why_(std::move(why)), marker_(std::string(kMarkerVariable) + sandbox_name()) {
+        : limits_(limits),
+          why_(std::move(why)),
+          marker_(std::string(kMarkerVariable) + sandbox_name()) {
         if (limits.memory_bytes) {
-            address_space_.rlim_cur = address_space_.rlim_max = limits.memory_bytes + kAddressSpaceSlack;
+            address_space_.rlim_cur = address_space_.rlim_max =
+                limits.memory_bytes + kAddressSpaceSlack;
         }
     }
     ~ProcessGroupSandbox() override { kill_all(); }
@@ -284,7 +305,8 @@ public:
         for (const auto& p : members(list_processes())) pages += p.resident_pages;
         const long kb = pages * page_kb();
         peak_seen_ = std::max(peak_seen_, kb);
-        if (limits_.memory_bytes && static_cast<std::uint64_t>(kb) * 1024 > limits_.memory_bytes) exceeded_ = true;
+        if (limits_.memory_bytes && static_cast<std::uint64_t>(kb) * 1024 > limits_.memory_bytes)
+            exceeded_ = true;
         return kb;
     }
     long peak_kb() override { return peak_seen_; }
@@ -293,18 +315,21 @@ public:
     void kill_all() override {
         if (leader_ <= 0) return;
         ::kill(-leader_, SIGKILL);
-        kill_until_empty([this] {
-            std::vector<pid_t> pids;
-            const auto all = list_processes();
-            for (const auto& p : members(all)) pids.push_back(p.pid);
-            for (const auto& p : all) {  // orphans in their own session, by their environment
-                if (p.resident_pages >= 0 && p.pid != ::getpid() && has_marker(p.pid, marker_)) pids.push_back(p.pid);
-            }
-            return pids;
-        }, leader_);
+        kill_until_empty(
+            [this] {
+                std::vector<pid_t> pids;
+                const auto all = list_processes();
+                for (const auto& p : members(all)) pids.push_back(p.pid);
+                for (const auto& p : all) {  // orphans in their own session, by their environment
+                    if (p.resident_pages >= 0 && p.pid != ::getpid() && has_marker(p.pid, marker_))
+                        pids.push_back(p.pid);
+                }
+                return pids;
+            },
+            leader_);
     }
 
-private:
+  private:
     // The leader's process group and every descendant of the leader (a `setsid` child is still
     // one while its parent lives), plus the sessions such descendants started.
     std::vector<ProcessInfo> members(const std::vector<ProcessInfo>& all) const {
@@ -338,14 +363,18 @@ private:
 };
 
 std::unique_ptr<Sandbox> try_cgroup(const SandboxLimits& limits, std::string& why) {
-    if (const char* off = std::getenv("MASTERMIND_ARENA_NO_CGROUP"); off && *off && std::string(off) != "0") {
+    if (const char* off = std::getenv("MASTERMIND_ARENA_NO_CGROUP");
+        off && *off && std::string(off) != "0") {
         why = "MASTERMIND_ARENA_NO_CGROUP is set";
         return nullptr;
     }
     // v2, when it offers both controllers.
-    const std::string unified = read_text("/sys/fs/cgroup/cgroup.controllers") ? "/sys/fs/cgroup" : "/sys/fs/cgroup/unified";
+    const std::string unified = read_text("/sys/fs/cgroup/cgroup.controllers")
+                                    ? "/sys/fs/cgroup"
+                                    : "/sys/fs/cgroup/unified";
     if (const auto controllers = read_text(unified + "/cgroup.controllers");
-        controllers && controllers->find("memory") != std::string::npos && controllers->find("pids") != std::string::npos) {
+        controllers && controllers->find("memory") != std::string::npos &&
+        controllers->find("pids") != std::string::npos) {
         const std::string name = sandbox_name();
         const std::string dir = make_group(unified, "", name);
         if (!dir.empty()) {
@@ -356,7 +385,8 @@ std::unique_ptr<Sandbox> try_cgroup(const SandboxLimits& limits, std::string& wh
     // v1's memory and pids hierarchies.
     const std::string name = sandbox_name();
     const std::string memory_dir = make_group("/sys/fs/cgroup/memory", "memory", name);
-    const std::string pids_dir = memory_dir.empty() ? "" : make_group("/sys/fs/cgroup/pids", "pids", name);
+    const std::string pids_dir =
+        memory_dir.empty() ? "" : make_group("/sys/fs/cgroup/pids", "pids", name);
     if (!memory_dir.empty() && !pids_dir.empty()) {
         auto box = std::make_unique<CgroupSandbox>(false, memory_dir, pids_dir, limits, name);
         if (box->ready() && box->apply_limits()) return box;

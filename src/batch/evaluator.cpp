@@ -17,10 +17,10 @@
 #include <optional>
 #include <unordered_map>
 
+#include "mastermind/batch/query_scorer.hpp"
+#include "mastermind/batch/secret_enumeration.hpp"
 #include "mastermind/core/hash.hpp"
 #include "mastermind/core/random.hpp"
-#include "mastermind/batch/secret_enumeration.hpp"
-#include "mastermind/batch/query_scorer.hpp"
 #include "parallel_partition.hpp"
 
 namespace mastermind {
@@ -28,9 +28,11 @@ namespace mastermind {
 namespace {
 
 // The key of the answers `secret` gets to `strings`: one string at a time, for small groups.
-AnswerKey answer_key(const PackedCode& secret, const std::vector<PackedCode>& strings, const BatchParams& params) {
+AnswerKey answer_key(const PackedCode& secret, const std::vector<PackedCode>& strings,
+                     const BatchParams& params) {
     std::array<HitBlow, BatchParams::kMaxBatch> answers{};
-    for (std::size_t i = 0; i < strings.size(); ++i) answers[i] = secret.score(strings[i], params.pegs, params.rules);
+    for (std::size_t i = 0; i < strings.size(); ++i)
+        answers[i] = secret.score(strings[i], params.pegs, params.rules);
     return make_answer_key(std::span<const HitBlow>(answers.data(), strings.size()), params);
 }
 
@@ -46,7 +48,7 @@ constexpr std::size_t kParallelGroup = 1 << 16;
 
 // The classes a test splits a group into: their answers and where each ends in the group.
 struct Parts {
-    std::vector<AnswerKey> keys;        // one per class, or
+    std::vector<AnswerKey> keys;         // one per class, or
     std::vector<std::uint64_t> compact;  // their compact forms (bucketed splits)
     std::vector<std::size_t> ends;
     void add(const AnswerKey& key, std::size_t end) { keys.push_back(key), ends.push_back(end); }
@@ -69,7 +71,8 @@ struct SentFilter {
     }
     bool may_hold(const PackedCode& c) const {
         const auto h = hash(c);
-        return (words[h >> 58] >> (h >> 52 & 63) & 1) && (words[h >> 40 & 63] >> (h >> 34 & 63) & 1);
+        return (words[h >> 58] >> (h >> 52 & 63) & 1) &&
+               (words[h >> 40 & 63] >> (h >> 34 & 63) & 1);
     }
     static std::uint64_t hash(const PackedCode& c) { return c.nibbles() * 0x9E3779B97F4A7C15ULL; }
 };
@@ -94,7 +97,8 @@ struct SubtreeScratch {
 // One move of the decision tree, as a number: the group it was played for (its least secret and
 // size), its depth and the strings it holds (or the challenge).
 std::uint64_t move_signature(std::uint64_t least, std::uint64_t size, int depth, const Move& move) {
-    std::uint64_t h = mix64(least << 24 ^ size ^ std::uint64_t(depth) << 56 ^ (move.challenge ? 1ULL << 60 : 0));
+    std::uint64_t h =
+        mix64(least << 24 ^ size ^ std::uint64_t(depth) << 56 ^ (move.challenge ? 1ULL << 60 : 0));
     for (const auto& s : move.strings) h = mix64(h + s.nibbles());
     return h;
 }
@@ -106,7 +110,9 @@ std::uint64_t move_signature(std::span<Index> group, int depth, const Move& move
 
 // The report of a tally, its examples written as codes of the game.
 EvaluationResult summarize(const Tally& all, const BatchParams& params) {
-    return all.report([&](std::uint64_t secret) { return PackedCode::from_index(secret, params).to_string(params.pegs); });
+    return all.report([&](std::uint64_t secret) {
+        return PackedCode::from_index(secret, params).to_string(params.pegs);
+    });
 }
 
 // The walk of one run, over secret indices of one width (position.hpp): 32 bits for games that
@@ -114,9 +120,11 @@ EvaluationResult summarize(const Tally& all, const BatchParams& params) {
 // 64 beyond.
 template <class Index>
 class Walker {
-public:
+  public:
     Walker(const EvaluationOptions& options, bool exhaustive, std::uint64_t total)
-        : options_(options), exhaustive_(exhaustive), total_(total),
+        : options_(options),
+          exhaustive_(exhaustive),
+          total_(total),
           strategies_([&] { return options.strategy->make(options.params, options.seed); }),
           tallies_(Tally(options.examples)) {}
 
@@ -131,22 +139,31 @@ public:
         tally.node();
         const int depth = static_cast<int>(history.size());
         Move move;
-        const auto position = exhaustive_ ? Position::exact(options_.params, history, std::span<const Index>(group))
-                                          : Position::lazy(options_.params, history, before_last);
+        const auto position =
+            exhaustive_ ? Position::exact(options_.params, history, std::span<const Index>(group))
+                        : Position::lazy(options_.params, history, before_last);
         try {
             move = strategy.next(position);
         } catch (const std::exception& e) {
-            for (auto s : group) tally.fail(s, fmt::format("strategy error after {} tests: {}", depth, e.what()));
+            for (auto s : group)
+                tally.fail(s, fmt::format("strategy error after {} tests: {}", depth, e.what()));
             finished(group.size());
             return;
         }
         const auto& p = options_.params;
         tally.move(move_signature(group, depth, move));
         if (move.challenge) {
-            const std::uint64_t guess = move.strings.empty() ? UINT64_MAX : move.strings[0].index(p);
+            const std::uint64_t guess =
+                move.strings.empty() ? UINT64_MAX : move.strings[0].index(p);
             for (auto s : group) {
-                if (s == guess) tally.win(s, depth);
-                else tally.fail(s, fmt::format("challenged {} after {} tests", move.strings.empty() ? "nothing" : move.strings[0].to_string(p.pegs), depth));
+                if (s == guess)
+                    tally.win(s, depth);
+                else
+                    tally.fail(
+                        s, fmt::format(
+                               "challenged {} after {} tests",
+                               move.strings.empty() ? "nothing" : move.strings[0].to_string(p.pegs),
+                               depth));
             }
             finished(group.size());
             return;
@@ -156,8 +173,8 @@ public:
 
     // The root of one shard (evaluate_all): the first test `move`, played for every secret, of
     // which `group` holds this shard's (increasing); the root counts in shard 0 only.
-    void walk_shard(const Move& move, std::uint64_t all_secrets, bool count_root, std::span<Index> group,
-                    std::span<Index> scratch) {
+    void walk_shard(const Move& move, std::uint64_t all_secrets, bool count_root,
+                    std::span<Index> group, std::span<Index> scratch) {
         if (count_root) {
             auto& tally = tallies_.local();
             tally.node();
@@ -169,14 +186,16 @@ public:
 
     // Below the test `move` played for `group`: splits the group by its answers and walks each
     // part. `computed`: the group's consistent set, when it was computed. `reuse`: as walk's.
-    void descend(std::span<Index> group, std::span<Index> scratch, std::vector<QueryRecord>& history,
-                 const Move& move, const SecretSet* computed, SubtreeScratch* reuse = nullptr) {
+    void descend(std::span<Index> group, std::span<Index> scratch,
+                 std::vector<QueryRecord>& history, const Move& move, const SecretSet* computed,
+                 SubtreeScratch* reuse = nullptr) {
         auto& tally = tallies_.local();
         // A group below the parallel size is walked on this thread with all of its subtree (its
         // parts are smaller still) with one SubtreeScratch: a node then checks its test without
         // reading the history, and allocates nothing (counts-then-locate's walk is mostly nodes
         // of one or a few secrets).
-        const bool on_this_thread = group.size() < std::min(kParallelGroup, options_.bucketed_split_from);
+        const bool on_this_thread =
+            group.size() < std::min(kParallelGroup, options_.bucketed_split_from);
         const auto depth = history.size();
         std::optional<SubtreeScratch> own;
         SubtreeScratch* pools = on_this_thread ? reuse : nullptr;
@@ -211,7 +230,8 @@ public:
             const auto& p = options_.params;
             const auto secret = PackedCode::from_index(group[0], p);
             record.answers.resize(move.strings.size());
-            for (std::size_t i = 0; i < move.strings.size(); ++i) record.answers[i] = secret.score(move.strings[i], p.pegs, p.rules);
+            for (std::size_t i = 0; i < move.strings.size(); ++i)
+                record.answers[i] = secret.score(move.strings[i], p.pegs, p.rules);
             std::sort(record.answers.begin(), record.answers.end());
             walk(group, scratch, history, computed, pools);
             std::swap(history.back(), SubtreeScratch::at(pools->records, depth));
@@ -223,7 +243,8 @@ public:
         parts.clear();
         // Split the group by the sorted answers to the test.
         const int batch = static_cast<int>(move.strings.size());
-        if (group.size() >= options_.bucketed_split_from && has_compact_key(options_.params, batch)) {
+        if (group.size() >= options_.bucketed_split_from &&
+            has_compact_key(options_.params, batch)) {
             split_bucketed(group, scratch, move.strings, parts);
         } else if (group.size() >= kParallelGroup && options_.params.rules == Rules::classic) {
             split_parallel(group, scratch, move.strings, parts);
@@ -236,7 +257,8 @@ public:
             const std::size_t begin = part == 0 ? 0 : parts.ends[part - 1];
             const std::size_t end = parts.ends[part];
             answers_from_key(parts.key(part, batch), options_.params, batch, h.back().answers);
-            walk(group.subspan(begin, end - begin), scratch.subspan(begin, end - begin), h, computed, pools);
+            walk(group.subspan(begin, end - begin), scratch.subspan(begin, end - begin), h,
+                 computed, pools);
         };
         if (!pools && parts.ends.size() > 1) {
             tbb::parallel_for(std::size_t{0}, parts.ends.size(), [&](std::size_t part) {
@@ -260,23 +282,30 @@ public:
         return summarize(all, options_.params);
     }
 
-private:
+  private:
     // Why `move` may not be played after `history`, or "". `sent`: a filter of the history's
     // strings, if the caller has one.
-    std::string check_test(const Move& move, const std::vector<QueryRecord>& history, const SentFilter* sent) const {
+    std::string check_test(const Move& move, const std::vector<QueryRecord>& history,
+                           const SentFilter* sent) const {
         const auto& p = options_.params;
-        if (static_cast<int>(history.size()) >= p.max_tests) return fmt::format("a test after {} tests", p.max_tests);
-        if (static_cast<int>(move.strings.size()) != p.batch) return fmt::format("a test of {} strings", move.strings.size());
+        if (static_cast<int>(history.size()) >= p.max_tests)
+            return fmt::format("a test after {} tests", p.max_tests);
+        if (static_cast<int>(move.strings.size()) != p.batch)
+            return fmt::format("a test of {} strings", move.strings.size());
         // The first string (in the test's order) sent before: the history is scanned once through
         // a 64-bit filter of the test's strings (one bit each), and only a string whose bit is set
         // is compared with them. Comparing every pair had been 11% of counts-then-locate's walk.
-        auto bit = [](const PackedCode& c) { return std::uint64_t{1} << (c.nibbles() * 0x9E3779B97F4A7C15ULL >> 58); };
+        auto bit = [](const PackedCode& c) {
+            return std::uint64_t{1} << (c.nibbles() * 0x9E3779B97F4A7C15ULL >> 58);
+        };
         std::uint64_t filter = 0;
         for (const auto& t : move.strings) filter |= bit(t);
         std::size_t first_sent = move.strings.size();
-        const bool may_repeat = !sent || std::any_of(move.strings.begin(), move.strings.end(),
-                                                     [&](const PackedCode& c) { return sent->may_hold(c); });
-        for (const auto& r : may_repeat ? std::span<const QueryRecord>(history) : std::span<const QueryRecord>()) {
+        const bool may_repeat =
+            !sent || std::any_of(move.strings.begin(), move.strings.end(),
+                                 [&](const PackedCode& c) { return sent->may_hold(c); });
+        for (const auto& r :
+             may_repeat ? std::span<const QueryRecord>(history) : std::span<const QueryRecord>()) {
             for (const auto& s : r.strings) {
                 if ((filter & bit(s)) == 0) continue;
                 for (std::size_t i = 0; i < first_sent; ++i) {
@@ -289,13 +318,16 @@ private:
             for (std::size_t j = 0; j < i; ++j) {
                 if (move.strings[i] == move.strings[j]) return "a string twice in one test";
             }
-            if (i == first_sent) return fmt::format("{} sent twice", move.strings[i].to_string(p.pegs));
+            if (i == first_sent)
+                return fmt::format("{} sent twice", move.strings[i].to_string(p.pegs));
         }
         return {};
     }
 
-    void split_small(std::span<Index> group, const std::vector<PackedCode>& strings, Parts& parts) const {
-        // The thread's buffer (nothing below runs other tasks): one allocation per thread, not per node.
+    void split_small(std::span<Index> group, const std::vector<PackedCode>& strings,
+                     Parts& parts) const {
+        // The thread's buffer (nothing below runs other tasks): one allocation per thread, not per
+        // node.
         thread_local std::vector<std::pair<AnswerKey, Index>> keyed;
         keyed.resize(group.size());
         if (group.size() >= kScorerGroup && options_.params.rules == Rules::classic) {
@@ -307,20 +339,23 @@ private:
             }
         } else {
             for (std::size_t i = 0; i < group.size(); ++i) {
-                keyed[i] = {answer_key(PackedCode::from_index(group[i], options_.params), strings, options_.params), group[i]};
+                keyed[i] = {answer_key(PackedCode::from_index(group[i], options_.params), strings,
+                                       options_.params),
+                            group[i]};
             }
         }
         std::sort(keyed.begin(), keyed.end());
         for (std::size_t i = 0; i < keyed.size(); ++i) {
             group[i] = keyed[i].second;
-            if (i + 1 == keyed.size() || keyed[i + 1].first != keyed[i].first) parts.add(keyed[i].first, i + 1);
+            if (i + 1 == keyed.size() || keyed[i + 1].first != keyed[i].first)
+                parts.add(keyed[i].first, i + 1);
         }
     }
 
     // Two passes over chunks: count the keys of each chunk, then scatter each chunk's secrets to
     // their key's place, in order, so that every part keeps increasing indices.
-    void split_parallel(std::span<Index> group, std::span<Index> scratch, const std::vector<PackedCode>& strings,
-                        Parts& parts) const {
+    void split_parallel(std::span<Index> group, std::span<Index> scratch,
+                        const std::vector<PackedCode>& strings, Parts& parts) const {
         using KeyHash = AnswerKeyHash;
         const QueryScorer scorer(strings, options_.params);
         auto key_of = [&](Index index) {
@@ -373,8 +408,8 @@ private:
     // chunk by chunk so that each bucket keeps increasing indices; then each bucket, on its own,
     // sorts its (compact key, index) pairs and writes them back. One shared table of classes
     // scattered secrets at random over the whole group, a cache and TLB miss per secret.
-    void split_bucketed(std::span<Index> group, std::span<Index> scratch, const std::vector<PackedCode>& strings,
-                        Parts& parts) const {
+    void split_bucketed(std::span<Index> group, std::span<Index> scratch,
+                        const std::vector<PackedCode>& strings, Parts& parts) const {
         const QueryScorer scorer(strings, options_.params);
         auto compact_of = [&](Index index) {
             std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
@@ -382,10 +417,13 @@ private:
             return compact_key(scorer.key(digits.data()));
         };
         int bucket_bits = 0;
-        while (bucket_bits < 12 && (group.size() >> bucket_bits) > (std::size_t{1} << 20)) ++bucket_bits;
+        while (bucket_bits < 12 && (group.size() >> bucket_bits) > (std::size_t{1} << 20))
+            ++bucket_bits;
         const std::size_t buckets = std::size_t{1} << bucket_bits;
         auto bucket_of = [&](std::uint64_t compact) {
-            return bucket_bits == 0 ? std::size_t{0} : static_cast<std::size_t>(derive_seed(0, compact) >> (64 - bucket_bits));
+            return bucket_bits == 0
+                       ? std::size_t{0}
+                       : static_cast<std::size_t>(derive_seed(0, compact) >> (64 - bucket_bits));
         };
         const auto bucket_begin = detail::parallel_partition<Index>(
             group, scratch, buckets, [&](Index index) { return bucket_of(compact_of(index)); });
@@ -394,7 +432,8 @@ private:
         tbb::parallel_for(std::size_t{0}, buckets, [&](std::size_t b) {
             const std::size_t begin = bucket_begin[b], end = bucket_begin[b + 1];
             std::vector<std::pair<std::uint64_t, Index>> keyed(end - begin);
-            for (std::size_t i = begin; i < end; ++i) keyed[i - begin] = {compact_of(scratch[i]), scratch[i]};
+            for (std::size_t i = begin; i < end; ++i)
+                keyed[i - begin] = {compact_of(scratch[i]), scratch[i]};
             std::sort(keyed.begin(), keyed.end());
             for (std::size_t i = 0; i < keyed.size(); ++i) {
                 group[begin + i] = keyed[i].second;
@@ -414,7 +453,8 @@ private:
 
     void finished(std::size_t n) {
         const auto before = done_.fetch_add(n);
-        if (options_.progress && before / progress_step_ != (before + n) / progress_step_) options_.progress(before + n, total_);
+        if (options_.progress && before / progress_step_ != (before + n) / progress_step_)
+            options_.progress(before + n, total_);
     }
 
     const EvaluationOptions& options_;
@@ -422,7 +462,8 @@ private:
     std::uint64_t total_;
     std::atomic<std::uint64_t> done_{0};
     // Progress is told every 2^20 games, or every 1/1000 of a smaller walk (a sample).
-    std::uint64_t progress_step_ = std::clamp<std::uint64_t>(total_ / 1000, 1, std::uint64_t{1} << 20);
+    std::uint64_t progress_step_ =
+        std::clamp<std::uint64_t>(total_ / 1000, 1, std::uint64_t{1} << 20);
     tbb::enumerable_thread_specific<std::unique_ptr<Strategy>> strategies_;
     tbb::enumerable_thread_specific<Tally> tallies_;
 };
@@ -431,14 +472,18 @@ private:
 // strategy that cannot be made for it fails here, early); the thread limit is returned for the
 // caller to hold while it walks.
 std::unique_ptr<tbb::global_control> begin_run(const EvaluationOptions& options) {
-    if (auto why = strategy_refuses(*options.strategy, options.params); !why.empty()) throw std::invalid_argument(why);
+    if (auto why = strategy_refuses(*options.strategy, options.params); !why.empty())
+        throw std::invalid_argument(why);
     options.strategy->make(options.params, options.seed);
-    const int threads = options.threads > 0 ? options.threads : static_cast<int>(tbb::info::default_concurrency());
-    return std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+    const int threads =
+        options.threads > 0 ? options.threads : static_cast<int>(tbb::info::default_concurrency());
+    return std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
+                                                 static_cast<std::size_t>(threads));
 }
 
 template <class Index>
-EvaluationResult run(const EvaluationOptions& options, std::vector<Index>& secrets, bool exhaustive) {
+EvaluationResult run(const EvaluationOptions& options, std::vector<Index>& secrets,
+                     bool exhaustive) {
     const auto start = std::chrono::steady_clock::now();
     const auto limit = begin_run(options);
     Walker<Index> walker(options, exhaustive, secrets.size());
@@ -460,8 +505,9 @@ std::vector<Index> shard_secrets(const EvaluationOptions& options, const Move& f
     const QueryScorer scorer(first.strings, params);
     // The shard of the secret with these digits (its index: `index`).
     auto shard_of = [&](const std::uint8_t* digits, Index index) {
-        const AnswerKey key = scorer_keys ? scorer.key(digits)
-                                          : answer_key(PackedCode::from_index(index, params), first.strings, params);
+        const AnswerKey key =
+            scorer_keys ? scorer.key(digits)
+                        : answer_key(PackedCode::from_index(index, params), first.strings, params);
         return mix64(AnswerKeyHash{}(key)) % shards;
     };
     const std::uint64_t chunk = std::uint64_t{1} << 20;
@@ -476,10 +522,12 @@ std::vector<Index> shard_secrets(const EvaluationOptions& options, const Move& f
         digits_of_index(static_cast<Index>(c * chunk), params, digits.data());
         const auto top = static_cast<std::uint8_t>(params.colours - 1);
         for (std::uint64_t i = c * chunk; i < end; ++i) {
-            if (shard_of(digits.data(), static_cast<Index>(i)) == static_cast<std::uint64_t>(options.shard)) {
+            if (shard_of(digits.data(), static_cast<Index>(i)) ==
+                static_cast<std::uint64_t>(options.shard)) {
                 kept[c].push_back(static_cast<Index>(i));
             }
-            for (int p = params.pegs - 1; p >= 0 && digits[static_cast<std::size_t>(p)]++ == top; --p) {
+            for (int p = params.pegs - 1; p >= 0 && digits[static_cast<std::size_t>(p)]++ == top;
+                 --p) {
                 digits[static_cast<std::size_t>(p)] = 0;
             }
         }
@@ -500,7 +548,9 @@ std::vector<Index> shard_secrets(const EvaluationOptions& options, const Move& f
 }
 
 // Whether this run walks 64-bit indices: the game needs them, or a test asks for them.
-bool walk_wide(const EvaluationOptions& options) { return options.wide_indices || wide_indices(options.params); }
+bool walk_wide(const EvaluationOptions& options) {
+    return options.wide_indices || wide_indices(options.params);
+}
 
 EvaluationResult run_shard(const EvaluationOptions& options) {
     const auto start = std::chrono::steady_clock::now();
@@ -510,23 +560,27 @@ EvaluationResult run_shard(const EvaluationOptions& options) {
     const std::vector<QueryRecord> none;
     std::optional<Move> first;
     try {
-        first = options.strategy->make(options.params, options.seed)->next(Position::lazy(options.params, none));
+        first = options.strategy->make(options.params, options.seed)
+                    ->next(Position::lazy(options.params, none));
     } catch (const std::exception&) {
     }
-    if (!first || first->challenge || static_cast<int>(first->strings.size()) != options.params.batch) {
+    if (!first || first->challenge ||
+        static_cast<int>(first->strings.size()) != options.params.batch) {
         // Nothing to divide: a challenge, a broken first test or a strategy error ends every game
         // at the root, so shard 0 plays the whole run and the others are empty.
         EvaluationOptions whole = options;
         whole.shards = 1;
         if (options.shard == 0) return evaluate_all(whole);
         EvaluationResult empty;
-        empty.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        empty.seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         return empty;
     }
     auto walk = [&]<class Index>(std::vector<Index> secrets) {
         Walker<Index> walker(options, true, secrets.size());
         std::vector<Index> scratch(secrets.size());
-        walker.walk_shard(*first, options.params.secret_count(), options.shard == 0, secrets, scratch);
+        walker.walk_shard(*first, options.params.secret_count(), options.shard == 0, secrets,
+                          scratch);
         return walker.result();
     };
     auto r = walk_wide(options) ? walk(shard_secrets<std::uint64_t>(options, *first))
@@ -546,13 +600,15 @@ EvaluationResult run_all(const EvaluationOptions& options) {
 
 EvaluationResult evaluate_all(const EvaluationOptions& options) {
     if (options.shards < 1 || options.shard < 0 || options.shard >= options.shards) {
-        throw std::invalid_argument(fmt::format("shard {} of {}: a shard is 0 .. shards - 1", options.shard, options.shards));
+        throw std::invalid_argument(fmt::format("shard {} of {}: a shard is 0 .. shards - 1",
+                                                options.shard, options.shards));
     }
     if (options.shards > 1) return run_shard(options);
     return walk_wide(options) ? run_all<std::uint64_t>(options) : run_all<std::uint32_t>(options);
 }
 
-std::uint64_t shards_for_memory(std::uint64_t secrets, std::uint64_t limit_bytes, std::uint64_t index_bytes) {
+std::uint64_t shards_for_memory(std::uint64_t secrets, std::uint64_t limit_bytes,
+                                std::uint64_t index_bytes) {
     if (limit_bytes <= kShardOverheadBytes) return 0;
     const std::uint64_t need = walk_bytes(secrets, index_bytes);
     const std::uint64_t room = limit_bytes - kShardOverheadBytes;
@@ -561,7 +617,8 @@ std::uint64_t shards_for_memory(std::uint64_t secrets, std::uint64_t limit_bytes
 }
 
 std::uint64_t evaluate_all_bytes(const BatchParams& params, std::uint64_t shards) {
-    const std::uint64_t per_shard = (params.secret_count() + shards - 1) / std::max<std::uint64_t>(shards, 1);
+    const std::uint64_t per_shard =
+        (params.secret_count() + shards - 1) / std::max<std::uint64_t>(shards, 1);
     return walk_bytes(per_shard, index_bytes(params)) + kShardOverheadBytes;
 }
 
@@ -576,7 +633,8 @@ EvaluationResult evaluate_all_in_shards(const EvaluationOptions& options, int sh
     return merge_evaluations(parts, options.params, options.examples);
 }
 
-EvaluationResult merge_evaluations(std::span<const EvaluationResult> shards, const BatchParams& params, std::size_t examples) {
+EvaluationResult merge_evaluations(std::span<const EvaluationResult> shards,
+                                   const BatchParams& params, std::size_t examples) {
     Tally all(examples);
     double seconds = 0;
     for (const auto& r : shards) {
@@ -588,10 +646,12 @@ EvaluationResult merge_evaluations(std::span<const EvaluationResult> shards, con
     return r;
 }
 
-EvaluationResult evaluate_secrets(const EvaluationOptions& options, std::vector<std::uint64_t> secrets) {
+EvaluationResult evaluate_secrets(const EvaluationOptions& options,
+                                  std::vector<std::uint64_t> secrets) {
     for (auto s : secrets) {
         if (s >= options.params.secret_count()) {
-            throw std::invalid_argument(fmt::format("secret index {} of a game of {} secrets", s, options.params.secret_count()));
+            throw std::invalid_argument(fmt::format("secret index {} of a game of {} secrets", s,
+                                                    options.params.secret_count()));
         }
     }
     std::sort(secrets.begin(), secrets.end());

@@ -13,7 +13,8 @@
 namespace mastermind {
 
 TestScore judge_first_test(const FirstTestSearch& search, const ClassStatistics& s) {
-    const double primary = search.criterion == FirstTestCriterion::largest ? static_cast<double>(s.largest * search.stride)
+    const double primary = search.criterion == FirstTestCriterion::largest
+                               ? static_cast<double>(s.largest * search.stride)
                            : search.criterion == FirstTestCriterion::hard  ? s.hard_share
                            : search.criterion == FirstTestCriterion::power ? s.power_mean
                                                                            : s.expected_class;
@@ -26,10 +27,13 @@ std::string first_test_search_refuses(const FirstTestSearch& search) {
     // The sample is kept in memory (class_sample.hpp): about 50 bytes per sampled secret.
     const std::uint64_t samples = sample_size(p, search.stride);
     if (samples > ClassSample::kMaxSamples) {
-        return fmt::format("--stride {} makes a sample of {} of the {}^{} secrets; at most 2^26 = {} (raise --stride)", search.stride,
-                           samples, p.colours, p.pegs, ClassSample::kMaxSamples);
+        return fmt::format(
+            "--stride {} makes a sample of {} of the {}^{} secrets; at most 2^26 = {} (raise "
+            "--stride)",
+            search.stride, samples, p.colours, p.pegs, ClassSample::kMaxSamples);
     }
-    if (!search.from && search.candidates == 0) return "--candidates 0 needs --from (a test to start from)";
+    if (!search.from && search.candidates == 0)
+        return "--candidates 0 needs --from (a test to start from)";
     return {};
 }
 
@@ -49,7 +53,8 @@ FirstTestResult search_first_test(const FirstTestSearch& search, const FirstTest
     TestScore best_size;
     if (search.from) {
         best = *search.from;
-        if (judge_only) exact = class_statistics(best, p, search.stride, search.hard_size, search.power);
+        if (judge_only)
+            exact = class_statistics(best, p, search.stride, search.hard_size, search.power);
         best_size = exact ? judge(*exact) : estimate(best);
         if (events.from) events.from(best_size, best);
     }
@@ -66,29 +71,36 @@ FirstTestResult search_first_test(const FirstTestSearch& search, const FirstTest
     // exp(-d / T), and T falls linearly to 0 over the steps (annealing). Only the changed string
     // is scored again (ClassSample::propose). With both at 0 the random draws are those of the
     // plain climb, so its results stay repeatable.
-    if (search.climb > 0 && sample->test() != best) sample->reset(best);  // the sample holds the last test judged
+    if (search.climb > 0 && sample->test() != best)
+        sample->reset(best);  // the sample holds the last test judged
     Rng rng(derive_seed(search.seed, UINT64_MAX));
     std::vector<PackedCode> current = best;
     TestScore current_size = best_size;
     for (int step = 0; step < search.climb; ++step) {
-        if (events.progress && step > 0 && step % 1000 == 0) events.progress(step, current_size, best_size);
+        if (events.progress && step > 0 && step % 1000 == 0)
+            events.progress(step, current_size, best_size);
         const auto i = rng.below(current.size());
         std::array<std::uint8_t, BatchParams::kMaxPegs> pegs{};
         if (search.string_moves > 0 && rng.uniform() < search.string_moves) {
             for (int q = 0; q < p.pegs; ++q) {
-                pegs[static_cast<std::size_t>(q)] = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(p.colours)));
+                pegs[static_cast<std::size_t>(q)] =
+                    static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(p.colours)));
             }
         } else {
-            for (int q = 0; q < p.pegs; ++q) pegs[static_cast<std::size_t>(q)] = static_cast<std::uint8_t>(current[i].peg(q));
-            pegs[rng.below(static_cast<std::uint64_t>(p.pegs))] = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(p.colours)));
+            for (int q = 0; q < p.pegs; ++q)
+                pegs[static_cast<std::size_t>(q)] = static_cast<std::uint8_t>(current[i].peg(q));
+            pegs[rng.below(static_cast<std::uint64_t>(p.pegs))] =
+                static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(p.colours)));
         }
         const auto code = PackedCode::from_pegs(pegs.data(), p.pegs);
-        if (std::find(current.begin(), current.end(), code) != current.end()) continue;  // unchanged, or twice in the test
+        if (std::find(current.begin(), current.end(), code) != current.end())
+            continue;  // unchanged, or twice in the test
         const auto size = judge(sample->propose(i, code));
         bool keep = size.better_than(current_size);
         if (!keep && search.temperature > 0) {
             const double t = search.temperature * (1.0 - static_cast<double>(step) / search.climb);
-            const double worse = (size.primary - current_size.primary) / std::max(current_size.primary, 1e-300);
+            const double worse =
+                (size.primary - current_size.primary) / std::max(current_size.primary, 1e-300);
             keep = t > 0 && rng.uniform() < std::exp(-worse / t);
         }
         if (!keep) continue;
@@ -103,7 +115,8 @@ FirstTestResult search_first_test(const FirstTestSearch& search, const FirstTest
     }
     // The best test's figures counted again by their exact answer keys (the climb counts 64-bit
     // hashes of them, class_sample.hpp), every measure at once, then its criterion's.
-    result.exact = exact ? *exact : class_statistics(best, p, search.stride, search.hard_size, search.power);
+    result.exact =
+        exact ? *exact : class_statistics(best, p, search.stride, search.hard_size, search.power);
     result.score = judge(result.exact);
     return result;
 }

@@ -7,10 +7,12 @@
 
 namespace mastermind {
 
-SeededGame seeded_game(const BatchParams& params, std::optional<PackedCode> secret, std::uint64_t seed) {
+SeededGame seeded_game(const BatchParams& params, std::optional<PackedCode> secret,
+                       std::uint64_t seed) {
     Rng rng(seed);
     SeededGame game;
-    game.secret = secret ? *secret : PackedCode::from_index(rng.below(params.secret_count()), params);
+    game.secret =
+        secret ? *secret : PackedCode::from_index(rng.below(params.secret_count()), params);
     game.shuffle_seed = rng.next();
     return game;
 }
@@ -66,9 +68,9 @@ QueryResult BatchGame::test(std::span<const std::string_view> strings) {
             }
         }
         if (sent_.contains(code->nibbles())) {
-            return breach(RuleBreach::repeated_earlier,
-                          fmt::format("string {} '{}' was sent in an earlier test", i + 1,
-                                      strings[i]));
+            return breach(
+                RuleBreach::repeated_earlier,
+                fmt::format("string {} '{}' was sent in an earlier test", i + 1, strings[i]));
         }
         r.strings.push_back(*code);
     }

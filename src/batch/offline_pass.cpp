@@ -31,7 +31,7 @@ namespace {
 // few KiB on one line, the largest table (9/10/9) a few MB. A line over 64 KiB or a file over
 // 256 MiB (/dev/zero, a wrong file) is refused with the path and the line.
 class FileLines {
-public:
+  public:
     explicit FileLines(const std::string& path)
         : path_(path), in_(path), lines_(in_, std::size_t{64} << 10, std::uint64_t{256} << 20) {
         if (!in_) throw OfflineFileError(fmt::format("'{}' cannot be read", path));
@@ -41,34 +41,40 @@ public:
         const auto read = lines_.next(line);
         if (read == BoundedLines::Read::line) return true;
         if (read == BoundedLines::Read::end) return false;
-        throw OfflineFileError(fmt::format("'{}':{}: {}", path_, lines_.number() + 1, lines_.why(read)));
+        throw OfflineFileError(
+            fmt::format("'{}':{}: {}", path_, lines_.number() + 1, lines_.why(read)));
     }
     // Whether the line just read was the last (a last line may be cut short by an interruption).
     bool at_end() { return in_.peek() == EOF; }
     std::size_t number() const { return lines_.number(); }
 
-private:
+  private:
     const std::string& path_;
     std::ifstream in_;
     BoundedLines lines_;
 };
 
 // The checkpoint's first line must be this run's.
-void expect_header(FileLines& lines, const std::string& path, const std::string& header, const char* why_else) {
+void expect_header(FileLines& lines, const std::string& path, const std::string& header,
+                   const char* why_else) {
     std::string line;
     if (!lines.next(line) || line != header) {
-        throw OfflineFileError(fmt::format("'{}' was made by another run{} (its first line is '{}'; this run's is '{}'): "
-                                           "give another checkpoint, or remove it to start over",
-                                           path, why_else, line.substr(0, 200), header));
+        throw OfflineFileError(fmt::format(
+            "'{}' was made by another run{} (its first line is '{}'; this run's is '{}'): "
+            "give another checkpoint, or remove it to start over",
+            path, why_else, line.substr(0, 200), header));
     }
 }
 
 }  // namespace
 
 std::string offline_pass_refuses(const BatchParams& p) {
-    if (p.rules != Rules::classic || !has_compact_key(p, p.batch) || p.secret_count() > UINT32_MAX) {
-        return fmt::format("adaptive-split's table needs classic rules, P <= 9, B <= 10 and K^P < 2^32 (got {}/{}/{}, {} rules)", p.pegs,
-                           p.colours, p.batch, to_string(p.rules));
+    if (p.rules != Rules::classic || !has_compact_key(p, p.batch) ||
+        p.secret_count() > UINT32_MAX) {
+        return fmt::format(
+            "adaptive-split's table needs classic rules, P <= 9, B <= 10 and K^P < 2^32 (got "
+            "{}/{}/{}, {} rules)",
+            p.pegs, p.colours, p.batch, to_string(p.rules));
     }
     return {};
 }
@@ -77,8 +83,10 @@ std::uint64_t pass_search_signature(std::uint64_t play_steps) {
     strategies::SplitBudget budget;
     budget.second_tries = 1;
     budget.second_steps = std::min<std::uint64_t>(play_steps, 2000);
-    const StrategyInfo probe{"adaptive-split", "signature", [&](const BatchParams& p, std::uint64_t seed) {
-                                 return strategies::make_adaptive_split(p, seed, budget, nullptr, std::span<const SecondTestEntry>{});
+    const StrategyInfo probe{"adaptive-split", "signature",
+                             [&](const BatchParams& p, std::uint64_t seed) {
+                                 return strategies::make_adaptive_split(
+                                     p, seed, budget, nullptr, std::span<const SecondTestEntry>{});
                              }};
     EvaluationOptions options;
     options.params = {5, 6, 5, 20};
@@ -94,14 +102,19 @@ std::uint64_t deepen_search_signature() {
     const auto first = strategies::adaptive_split_first_test(params, 1);
     std::vector<SecondTestEntry> results;
     Rng rng(1);
-    for (std::uint64_t secret = 0; secret < params.secret_count() && results.size() < 3; secret += 101) {
-        const auto record = answered_record(first, PackedCode::from_index(secret, params), params.pegs);
+    for (std::uint64_t secret = 0; secret < params.secret_count() && results.size() < 3;
+         secret += 101) {
+        const auto record =
+            answered_record(first, PackedCode::from_index(secret, params), params.pegs);
         const auto members = secrets_answering(record, params);
         if (members.size() < 30) continue;
-        SecondTestEntry entry{compact_key(make_answer_key(record.answers, params)), static_cast<std::uint32_t>(members.size()), 0,
+        SecondTestEntry entry{compact_key(make_answer_key(record.answers, params)),
+                              static_cast<std::uint32_t>(members.size()), 0,
                               random_distinct_strings(rng, params)};
-        entry.not_alone = static_cast<std::uint32_t>(SplitSearch(params, members, first).not_alone(entry.test));
-        if (entry.not_alone > 0) results.push_back(deepen_second_test(entry, first, params, 2000, 1, 1));
+        entry.not_alone =
+            static_cast<std::uint32_t>(SplitSearch(params, members, first).not_alone(entry.test));
+        if (entry.not_alone > 0)
+            results.push_back(deepen_second_test(entry, first, params, 2000, 1, 1));
     }
     return second_tests_checksum(results);
 }
@@ -114,25 +127,31 @@ std::uint64_t first_test_hash(const std::vector<PackedCode>& test, const BatchPa
 
 std::string pass_checkpoint_header(const PassSettings& s) {
     const auto& p = s.params;
-    return fmt::format("# mastermind second-tests checkpoint: game {} {} {} {} seed {} first {:016x} play-steps {} steps {} restarts {} shards {} "
-                       "search {:016x}",
-                       p.pegs, p.colours, p.batch, p.max_tests, s.seed, first_test_hash(s.first, p), s.play_steps, s.steps, s.restarts,
-                       s.shards, pass_search_signature(s.play_steps));
+    return fmt::format(
+        "# mastermind second-tests checkpoint: game {} {} {} {} seed {} first {:016x} play-steps "
+        "{} steps {} restarts {} shards {} "
+        "search {:016x}",
+        p.pegs, p.colours, p.batch, p.max_tests, s.seed, first_test_hash(s.first, p), s.play_steps,
+        s.steps, s.restarts, s.shards, pass_search_signature(s.play_steps));
 }
 
 std::string deepen_checkpoint_header(const DeepenSettings& s) {
     const auto& p = s.params;
-    return fmt::format("# mastermind second-tests --deepen checkpoint: game {} {} {} {} seed {} first {:016x} deepen-seed {} steps {} "
-                       "restarts {} search {:016x}",
-                       p.pegs, p.colours, p.batch, p.max_tests, s.seed, first_test_hash(s.first, p), s.deepen_seed, s.steps,
-                       s.restarts, deepen_search_signature());
+    return fmt::format(
+        "# mastermind second-tests --deepen checkpoint: game {} {} {} {} seed {} first {:016x} "
+        "deepen-seed {} steps {} "
+        "restarts {} search {:016x}",
+        p.pegs, p.colours, p.batch, p.max_tests, s.seed, first_test_hash(s.first, p), s.deepen_seed,
+        s.steps, s.restarts, deepen_search_signature());
 }
 
 BatchRunHeader pass_run_header(const PassSettings& s) {
-    return {"adaptive-split", s.seed, s.params, "all " + count_of(s.params.secret_count(), "secret")};
+    return {"adaptive-split", s.seed, s.params,
+            "all " + count_of(s.params.secret_count(), "secret")};
 }
 
-PassCheckpoint read_pass_checkpoint(const std::string& path, const std::string& header, const BatchParams& params, int shards) {
+PassCheckpoint read_pass_checkpoint(const std::string& path, const std::string& header,
+                                    const BatchParams& params, int shards) {
     PassCheckpoint r;
     r.done.assign(static_cast<std::size_t>(shards), false);
     FileLines lines(path);
@@ -145,10 +164,13 @@ PassCheckpoint read_pass_checkpoint(const std::string& path, const std::string& 
             continue;
         }
         int shard = -1, used = 0;
-        if (std::sscanf(line.c_str(), "shard %d %n", &shard, &used) == 1 && shard >= 0 && shard < shards && used > 0) {
+        if (std::sscanf(line.c_str(), "shard %d %n", &shard, &used) == 1 && shard >= 0 &&
+            shard < shards && used > 0) {
             try {
-                auto report = parse_shard_report(nlohmann::json::parse(line.substr(static_cast<std::size_t>(used))));
-                if (report.shard.index == shard && report.shard.count == shards && !r.done[static_cast<std::size_t>(shard)]) {
+                auto report = parse_shard_report(
+                    nlohmann::json::parse(line.substr(static_cast<std::size_t>(used))));
+                if (report.shard.index == shard && report.shard.count == shards &&
+                    !r.done[static_cast<std::size_t>(shard)]) {
                     r.done[static_cast<std::size_t>(shard)] = true;
                     r.reports.push_back(std::move(report.result));
                     r.entries.insert(r.entries.end(), pending.begin(), pending.end());
@@ -158,14 +180,17 @@ PassCheckpoint read_pass_checkpoint(const std::string& path, const std::string& 
             } catch (const std::exception&) {
             }
         }
-        if (lines.at_end()) break;  // a last line cut short by an interruption: that shard runs again
-        throw OfflineFileError(fmt::format("'{}':{}: not a line of a checkpoint: '{}'", path, lines.number(), line.substr(0, 120)));
+        if (lines.at_end())
+            break;  // a last line cut short by an interruption: that shard runs again
+        throw OfflineFileError(fmt::format("'{}':{}: not a line of a checkpoint: '{}'", path,
+                                           lines.number(), line.substr(0, 120)));
     }
     return r;
 }
 
-PassShard run_pass_shard(const PassSettings& settings, int shard, int threads,
-                         const std::function<void(std::uint64_t, std::uint64_t, std::size_t)>& progress) {
+PassShard run_pass_shard(
+    const PassSettings& settings, int shard, int threads,
+    const std::function<void(std::uint64_t, std::uint64_t, std::size_t)>& progress) {
     strategies::SplitBudget budget;
     budget.second_steps = settings.play_steps;
     std::mutex mutex;
@@ -176,7 +201,8 @@ PassShard run_pass_shard(const PassSettings& settings, int shard, int threads,
                                                result.found.push_back(e);
                                            },
                                            settings.first};
-    const StrategyInfo pass{"adaptive-split", "adaptive-split, offline pass", [&](const BatchParams& p, std::uint64_t seed) {
+    const StrategyInfo pass{"adaptive-split", "adaptive-split, offline pass",
+                            [&](const BatchParams& p, std::uint64_t seed) {
                                 return strategies::make_adaptive_split(p, seed, budget, &offline);
                             }};
     EvaluationOptions options;
@@ -203,18 +229,24 @@ PassShard run_pass_shard(const PassSettings& settings, int shard, int threads,
 std::string pass_shard_block(const PassSettings& settings, int shard, const PassShard& result) {
     std::string block;
     for (const auto& e : result.found) block += second_test_line(e, settings.params) + "\n";
-    block += fmt::format("shard {} {}\n", shard, shard_report_json(pass_run_header(settings), result.report, {shard, settings.shards}).dump());
+    block += fmt::format(
+        "shard {} {}\n", shard,
+        shard_report_json(pass_run_header(settings), result.report, {shard, settings.shards})
+            .dump());
     return block;
 }
 
-std::uint64_t entry_hash(const SecondTestEntry& e) { return second_tests_checksum(std::span<const SecondTestEntry>(&e, 1)); }
+std::uint64_t entry_hash(const SecondTestEntry& e) {
+    return second_tests_checksum(std::span<const SecondTestEntry>(&e, 1));
+}
 
-std::string deepen_checkpoint_line(std::uint64_t hash, const SecondTestEntry& result, const BatchParams& params) {
+std::string deepen_checkpoint_line(std::uint64_t hash, const SecondTestEntry& result,
+                                   const BatchParams& params) {
     return fmt::format("{:016x} {}\n", hash, second_test_line(result, params));
 }
 
-std::unordered_map<std::uint64_t, SecondTestEntry> read_deepen_checkpoint(const std::string& path, const std::string& header,
-                                                                          const BatchParams& params) {
+std::unordered_map<std::uint64_t, SecondTestEntry> read_deepen_checkpoint(
+    const std::string& path, const std::string& header, const BatchParams& params) {
     std::unordered_map<std::uint64_t, SecondTestEntry> done;
     FileLines lines(path);
     expect_header(lines, path, header, "");
@@ -222,41 +254,51 @@ std::unordered_map<std::uint64_t, SecondTestEntry> read_deepen_checkpoint(const 
         SecondTestEntry e;
         unsigned long long hash = 0;
         int used = 0;
-        if (std::sscanf(line.c_str(), "%16llx %n", &hash, &used) == 1 && used == 17 && parse_second_test_line(line.substr(17), params, e)) {
+        if (std::sscanf(line.c_str(), "%16llx %n", &hash, &used) == 1 && used == 17 &&
+            parse_second_test_line(line.substr(17), params, e)) {
             done[hash] = std::move(e);
         } else if (!lines.at_end()) {  // a last line cut short: that class is searched again
-            throw OfflineFileError(fmt::format("'{}':{}: not a line of a checkpoint: '{}'", path, lines.number(), line.substr(0, 120)));
+            throw OfflineFileError(fmt::format("'{}':{}: not a line of a checkpoint: '{}'", path,
+                                               lines.number(), line.substr(0, 120)));
         }
     }
     return done;
 }
 
-std::vector<SecondTestEntry> read_table_entries(const std::string& path, const BatchParams& params) {
+std::vector<SecondTestEntry> read_table_entries(const std::string& path,
+                                                const BatchParams& params) {
     std::vector<SecondTestEntry> entries;
     FileLines lines(path);
     const auto game = fmt::format("{}/{}/{}", params.pegs, params.colours, params.batch);
     for (std::string line; lines.next(line);) {
         // A table says its game ("// Game P/K/B: ..."): one of another game is named as such.
         if (line.starts_with("// Game ") && !line.starts_with("// Game " + game + ":")) {
-            const auto its = line.substr(8, line.find(':') == std::string::npos ? 20 : line.find(':') - 8);
-            throw OfflineFileError(fmt::format("'{}' is a table of the {} game, not of {} (give its sizes: -P, -K, -B)", path,
-                                               its.substr(0, 20), game));
+            const auto its =
+                line.substr(8, line.find(':') == std::string::npos ? 20 : line.find(':') - 8);
+            throw OfflineFileError(fmt::format(
+                "'{}' is a table of the {} game, not of {} (give its sizes: -P, -K, -B)", path,
+                its.substr(0, 20), game));
         }
         SecondTestEntry e;
         if (parse_second_test_line(line, params, e)) {
             entries.push_back(std::move(e));
-        } else if (!line.empty() && !line.starts_with("//") && !line.starts_with("#") && !line.starts_with("shard ")) {
-            throw OfflineFileError(fmt::format("'{}':{}: not a line of a table of second tests for {}/{}/{}: '{}'", path, lines.number(),
-                                               params.pegs, params.colours, params.batch, line.substr(0, 120)));
+        } else if (!line.empty() && !line.starts_with("//") && !line.starts_with("#") &&
+                   !line.starts_with("shard ")) {
+            throw OfflineFileError(fmt::format(
+                "'{}':{}: not a line of a table of second tests for {}/{}/{}: '{}'", path,
+                lines.number(), params.pegs, params.colours, params.batch, line.substr(0, 120)));
         }
     }
-    std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
+    std::sort(entries.begin(), entries.end(),
+              [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
     for (std::size_t i = 1; i < entries.size(); ++i) {
         if (entries[i].class_key == entries[i - 1].class_key) {
-            throw OfflineFileError(fmt::format("'{}': class {:016x} twice", path, entries[i].class_key));
+            throw OfflineFileError(
+                fmt::format("'{}': class {:016x} twice", path, entries[i].class_key));
         }
     }
-    if (entries.empty()) throw OfflineFileError(fmt::format("'{}' holds no entries of second tests", path));
+    if (entries.empty())
+        throw OfflineFileError(fmt::format("'{}' holds no entries of second tests", path));
     return entries;
 }
 
@@ -271,7 +313,8 @@ std::string table_made_by(const std::string& path) {
     return {};
 }
 
-std::optional<std::size_t> first_wrong_size(const std::vector<SecondTestEntry>& entries, const std::vector<PackedCode>& first,
+std::optional<std::size_t> first_wrong_size(const std::vector<SecondTestEntry>& entries,
+                                            const std::vector<PackedCode>& first,
                                             const BatchParams& params, int threads) {
     std::vector<char> wrong(entries.size(), 0);
     for_each_item(entries.size(), threads, [&](std::size_t i) {

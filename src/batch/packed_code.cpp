@@ -9,17 +9,21 @@
 namespace mastermind {
 
 std::string BatchParams::validate() const {
-    if (pegs < 1 || pegs > kMaxPegs) return fmt::format("pegs must be 1..{}, not {}", kMaxPegs, pegs);
+    if (pegs < 1 || pegs > kMaxPegs)
+        return fmt::format("pegs must be 1..{}, not {}", kMaxPegs, pegs);
     if (colours < 2 || colours > kMaxColours) {
         return fmt::format("colours must be 2..{}, not {}", kMaxColours, colours);
     }
-    if (batch < 1 || batch > kMaxBatch) return fmt::format("batch must be 1..{}, not {}", kMaxBatch, batch);
-    if (max_tests < 1 || max_tests > 1000) return fmt::format("max tests must be 1..1000, not {}", max_tests);
+    if (batch < 1 || batch > kMaxBatch)
+        return fmt::format("batch must be 1..{}, not {}", kMaxBatch, batch);
+    if (max_tests < 1 || max_tests > 1000)
+        return fmt::format("max tests must be 1..1000, not {}", max_tests);
     // A test's strings are distinct: there must be as many codes as strings a test.
     if (static_cast<std::uint64_t>(batch) > secret_count()) {
-        return fmt::format("a test of {} distinct strings needs at least {} codes, and {} of {} make only {}", batch, batch,
-                           count_of(static_cast<std::uint64_t>(pegs), "peg"),
-                           count_of(static_cast<std::uint64_t>(colours), "colour"), secret_count());
+        return fmt::format(
+            "a test of {} distinct strings needs at least {} codes, and {} of {} make only {}",
+            batch, batch, count_of(static_cast<std::uint64_t>(pegs), "peg"),
+            count_of(static_cast<std::uint64_t>(colours), "colour"), secret_count());
     }
     return {};
 }
@@ -34,7 +38,8 @@ PackedCode PackedCode::from_pegs(const std::uint8_t* pegs, int count) {
     // The colour counts are gathered in a register as 16 nibbles (a count is at most kMaxPegs =
     // 12) and spread to bytes at the end: incrementing the bytes in memory chained every peg of a
     // repeated colour through a store and a load, and this runs for every string a strategy
-    // builds and every small group's secret the evaluator scores (11% of counts-then-locate's walk).
+    // builds and every small group's secret the evaluator scores (11% of counts-then-locate's
+    // walk).
     static_assert(BatchParams::kMaxPegs <= 15 && BatchParams::kMaxColours <= 16);
     std::uint64_t nibbles = 0, counts = 0;
     for (int i = 0; i < count; ++i) {
@@ -83,14 +88,16 @@ std::string PackedCode::to_string(int pegs) const {
 
 std::uint64_t PackedCode::index(const BatchParams& params) const {
     std::uint64_t index = 0;
-    for (int i = 0; i < params.pegs; ++i) index = index * static_cast<std::uint64_t>(params.colours) + peg(i);
+    for (int i = 0; i < params.pegs; ++i)
+        index = index * static_cast<std::uint64_t>(params.colours) + peg(i);
     return index;
 }
 
 HitBlow PackedCode::score(const PackedCode& guess, int pegs) const {
     // Hits: nibbles of a ^ b that are zero.
     const std::uint64_t diff = nibbles_ ^ guess.nibbles_;
-    const std::uint64_t nonzero = (diff | diff >> 1 | diff >> 2 | diff >> 3) & 0x1111'1111'1111'1111ULL;
+    const std::uint64_t nonzero =
+        (diff | diff >> 1 | diff >> 2 | diff >> 3) & 0x1111'1111'1111'1111ULL;
     const std::uint64_t lanes = pegs >= 16 ? ~0ULL : (std::uint64_t{1} << (4 * pegs)) - 1;
     const int hit = pegs - __builtin_popcountll(nonzero & lanes);
     // Common colours: sum of per-colour minima, one SSE2 min and one sum of absolute differences.
@@ -109,8 +116,10 @@ HitBlow PackedCode::score(const PackedCode& guess, int pegs, Rules rules) const 
         g[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(guess.peg(i));
     }
     const auto n = static_cast<std::size_t>(pegs);
-    const Score s = score_adjacent(std::span<const std::uint8_t>(target.data(), n), std::span<const std::uint8_t>(g.data(), n));
-    return {static_cast<std::uint8_t>(s.black), static_cast<std::uint8_t>(s.white), static_cast<std::uint8_t>(s.grey)};
+    const Score s = score_adjacent(std::span<const std::uint8_t>(target.data(), n),
+                                   std::span<const std::uint8_t>(g.data(), n));
+    return {static_cast<std::uint8_t>(s.black), static_cast<std::uint8_t>(s.white),
+            static_cast<std::uint8_t>(s.grey)};
 }
 
 }  // namespace mastermind

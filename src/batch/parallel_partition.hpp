@@ -17,12 +17,13 @@ namespace mastermind::detail {
 // Writes the elements of `in` to `out` (as long) grouped by bucket_of(element), which is below
 // `buckets`; returns where each bucket begins in `out`, and the end as a last entry.
 template <class T, class BucketOf>
-std::vector<std::size_t> parallel_partition(std::span<const T> in, std::span<T> out, std::size_t buckets,
-                                            const BucketOf& bucket_of) {
+std::vector<std::size_t> parallel_partition(std::span<const T> in, std::span<T> out,
+                                            std::size_t buckets, const BucketOf& bucket_of) {
     constexpr std::size_t kChunk = std::size_t{1} << 16;
     const std::size_t chunks = (in.size() + kChunk - 1) / kChunk;
     auto chunk_end = [&](std::size_t c) { return std::min(in.size(), (c + 1) * kChunk); };
-    std::vector<std::size_t> next(chunks * buckets, 0);  // [chunk][bucket]: a count, then the next slot
+    std::vector<std::size_t> next(chunks * buckets,
+                                  0);  // [chunk][bucket]: a count, then the next slot
     tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
         std::size_t* count = &next[c * buckets];
         for (std::size_t i = c * kChunk; i < chunk_end(c); ++i) ++count[bucket_of(in[i])];
@@ -40,7 +41,8 @@ std::vector<std::size_t> parallel_partition(std::span<const T> in, std::span<T> 
     begin[buckets] = at;
     tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
         std::size_t* slot = &next[c * buckets];
-        for (std::size_t i = c * kChunk; i < chunk_end(c); ++i) out[slot[bucket_of(in[i])]++] = in[i];
+        for (std::size_t i = c * kChunk; i < chunk_end(c); ++i)
+            out[slot[bucket_of(in[i])]++] = in[i];
     });
     return begin;
 }

@@ -18,7 +18,8 @@ Position Position::exact(const BatchParams& params, std::span<const QueryRecord>
     return p;
 }
 
-Position Position::lazy(const BatchParams& params, std::span<const QueryRecord> history, const SecretSet* before_last) {
+Position Position::lazy(const BatchParams& params, std::span<const QueryRecord> history,
+                        const SecretSet* before_last) {
     Position p(params, history);
     p.before_last_ = history.empty() ? nullptr : before_last;
     return p;
@@ -33,14 +34,17 @@ bool Position::wide() const {
 template <class Index>
 std::span<const Index> Position::consistent_as() const {
     if (wide() != (sizeof(Index) == 8)) {
-        throw std::logic_error(wide() ? "this position's secrets have 64-bit indices: read them with visit_consistent"
-                                      : "this position's secrets have 32-bit indices");
+        throw std::logic_error(
+            wide() ? "this position's secrets have 64-bit indices: read them with visit_consistent"
+                   : "this position's secrets have 32-bit indices");
     }
     if (const auto* exact = std::get_if<std::span<const Index>>(&exact_)) return *exact;
     if (!computed_) {
-        computed_ = before_last_ ? filter_secrets(std::span<const Index>(std::get<std::vector<Index>>(*before_last_)),
-                                                  history_.back(), params_)
-                                 : secrets_consistent<Index>(history_, params_);
+        computed_ = before_last_
+                        ? filter_secrets(
+                              std::span<const Index>(std::get<std::vector<Index>>(*before_last_)),
+                              history_.back(), params_)
+                        : secrets_consistent<Index>(history_, params_);
     }
     return std::get<std::vector<Index>>(*computed_);
 }

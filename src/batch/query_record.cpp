@@ -17,12 +17,14 @@ bool consistent_with(const PackedCode& code, const QueryRecord& record, int pegs
                       record.answers.begin(), record.answers.end());
 }
 
-bool consistent_with_all(const PackedCode& code, std::span<const QueryRecord> history, int pegs, Rules rules) {
+bool consistent_with_all(const PackedCode& code, std::span<const QueryRecord> history, int pegs,
+                         Rules rules) {
     return std::all_of(history.begin(), history.end(),
                        [&](const QueryRecord& r) { return consistent_with(code, r, pegs, rules); });
 }
 
-QueryRecord answered_record(std::vector<PackedCode> strings, const PackedCode& secret, int pegs, Rules rules) {
+QueryRecord answered_record(std::vector<PackedCode> strings, const PackedCode& secret, int pegs,
+                            Rules rules) {
     QueryRecord r{std::move(strings), {}};
     for (const auto& s : r.strings) r.answers.push_back(secret.score(s, pegs, rules));
     std::sort(r.answers.begin(), r.answers.end());
@@ -33,7 +35,8 @@ std::uint64_t history_fingerprint(std::span<const QueryRecord> history) {
     std::uint64_t h = history.size();
     for (const auto& r : history) {
         for (const auto& s : r.strings) h = derive_seed(h, s.nibbles());
-        for (const auto& a : r.answers) h = derive_seed(h, std::uint64_t{a.grey} << 16 | std::uint64_t{a.hit} << 8 | a.blow);
+        for (const auto& a : r.answers)
+            h = derive_seed(h, std::uint64_t{a.grey} << 16 | std::uint64_t{a.hit} << 8 | a.blow);
     }
     return h;
 }

@@ -13,13 +13,16 @@ namespace mastermind {
 
 namespace {
 
-int lane(std::uint64_t lanes, int i) { return static_cast<int>(lanes >> (4 * i) & 0xF); }
+int lane(std::uint64_t lanes, int i) {
+    return static_cast<int>(lanes >> (4 * i) & 0xF);
+}
 
 // Every record of a history constrains the secret at once: its answers' sums (hit + blow) pin
 // the count vector, its answers' hits bound each string's hits and their total.
 struct RecordConstraint {
     RecordConstraint(const QueryRecord& record, const BatchParams& params)
-        : scorer(record.strings, params), batch(static_cast<int>(record.strings.size())),
+        : scorer(record.strings, params),
+          batch(static_cast<int>(record.strings.size())),
           target(make_answer_key(record.answers, params)) {
         hit_range.fill({BatchParams::kMaxPegs + 1, -1});
         for (const auto& a : record.answers) {
@@ -65,7 +68,7 @@ struct RecordConstraint {
 
 template <class Index>
 class Enumeration {
-public:
+  public:
     Enumeration(std::span<const QueryRecord> history, const BatchParams& params) : params_(params) {
         for (const auto& r : history) records_.emplace_back(r, params);
         commons_.resize(records_.size() * static_cast<std::size_t>(params.colours + 1));
@@ -94,10 +97,14 @@ public:
         return {counted_, false};
     }
 
-private:
+  private:
     // commons_[d * R + r]: record r's common lanes from the counts of digits below d.
-    std::uint64_t& common(int d, std::size_t r) { return commons_[static_cast<std::size_t>(d) * records_.size() + r]; }
-    std::uint64_t& hits(int p, std::size_t r) { return hits_[static_cast<std::size_t>(p) * records_.size() + r]; }
+    std::uint64_t& common(int d, std::size_t r) {
+        return commons_[static_cast<std::size_t>(d) * records_.size() + r];
+    }
+    std::uint64_t& hits(int p, std::size_t r) {
+        return hits_[static_cast<std::size_t>(p) * records_.size() + r];
+    }
 
     // Digit `d` onwards share the `left` pegs not yet counted.
     void counts_recurse(int d, int left) {
@@ -110,7 +117,8 @@ private:
             for (int i = 0; i < rec.batch; ++i) {
                 // It ends in [now, now + reach]: some answer's sum must lie there.
                 const int now = lane(lanes, i);
-                const int reach = std::min(left, rec.rest[static_cast<std::size_t>(d)][static_cast<std::size_t>(i)]);
+                const int reach = std::min(
+                    left, rec.rest[static_cast<std::size_t>(d)][static_cast<std::size_t>(i)]);
                 if (((rec.sums >> now) & ((2u << reach) - 1)) == 0) return;
             }
         }
@@ -120,7 +128,8 @@ private:
                 const auto& rec = records_[r];
                 const std::uint64_t lanes = common(d, r) + rec.scorer.common_lanes(d, left);
                 std::uint64_t histogram = 0;
-                for (int i = 0; i < rec.batch; ++i) histogram += std::uint64_t{1} << (4 * lane(lanes, i));
+                for (int i = 0; i < rec.batch; ++i)
+                    histogram += std::uint64_t{1} << (4 * lane(lanes, i));
                 if (histogram != rec.sum_histogram) return;
                 common(d + 1, r) = lanes;
             }
@@ -129,7 +138,8 @@ private:
         }
         for (int k = 0; k <= left; ++k) {
             count_[static_cast<std::size_t>(d)] = static_cast<std::uint8_t>(k);
-            for (std::size_t r = 0; r < n; ++r) common(d + 1, r) = common(d, r) + records_[r].scorer.common_lanes(d, k);
+            for (std::size_t r = 0; r < n; ++r)
+                common(d + 1, r) = common(d, r) + records_[r].scorer.common_lanes(d, k);
             counts_recurse(d + 1, left - k);
         }
     }
@@ -148,18 +158,26 @@ private:
                 rec.high[static_cast<std::size_t>(i)] = hi;
                 rec.reach[static_cast<std::size_t>(pegs)][static_cast<std::size_t>(i)] = 0;
             }
-            int most = 0;  // the most hits positions p.. can add: per position, the strings sharing one present digit
+            int most = 0;  // the most hits positions p.. can add: per position, the strings sharing
+                           // one present digit
             for (int p = pegs - 1; p >= 0; --p) {
                 int total = 0;
                 for (int i = 0; i < rec.batch; ++i) {
-                    auto& reach = rec.reach[static_cast<std::size_t>(p)][static_cast<std::size_t>(i)];
-                    reach = rec.reach[static_cast<std::size_t>(p) + 1][static_cast<std::size_t>(i)] +
-                            (count_[rec.digit[static_cast<std::size_t>(i)][static_cast<std::size_t>(p)]] > 0 ? 1 : 0);
+                    auto& reach =
+                        rec.reach[static_cast<std::size_t>(p)][static_cast<std::size_t>(i)];
+                    reach =
+                        rec.reach[static_cast<std::size_t>(p) + 1][static_cast<std::size_t>(i)] +
+                        (count_[rec.digit[static_cast<std::size_t>(i)]
+                                         [static_cast<std::size_t>(p)]] > 0
+                             ? 1
+                             : 0);
                     total += reach;
                 }
                 int best = 0;
                 for (int d = 0; d < params_.colours; ++d) {
-                    if (count_[static_cast<std::size_t>(d)] > 0) best = std::max(best, rec.strings_with[static_cast<std::size_t>(p)][static_cast<std::size_t>(d)]);
+                    if (count_[static_cast<std::size_t>(d)] > 0)
+                        best = std::max(best, rec.strings_with[static_cast<std::size_t>(p)]
+                                                              [static_cast<std::size_t>(d)]);
                 }
                 most += best;
                 rec.reach_total[static_cast<std::size_t>(p)] = std::min(total, most);
@@ -183,7 +201,9 @@ private:
         for (std::size_t r = 0; r < n; ++r) {
             const auto& rec = records_[r];
             const int total = lane_sum(hits(p, r));
-            if (total > rec.total_hits || total + rec.reach_total[static_cast<std::size_t>(p)] < rec.total_hits) return;
+            if (total > rec.total_hits ||
+                total + rec.reach_total[static_cast<std::size_t>(p)] < rec.total_hits)
+                return;
         }
         for (std::size_t r = 0; r < n; ++r) {
             const auto& rec = records_[r];
@@ -191,7 +211,8 @@ private:
             for (int i = 0; i < rec.batch; ++i) {
                 const int hi = lane(h, i);
                 if (hi > rec.high[static_cast<std::size_t>(i)] ||
-                    hi + rec.reach[static_cast<std::size_t>(p)][static_cast<std::size_t>(i)] < rec.low[static_cast<std::size_t>(i)]) {
+                    hi + rec.reach[static_cast<std::size_t>(p)][static_cast<std::size_t>(i)] <
+                        rec.low[static_cast<std::size_t>(i)]) {
                     return;
                 }
             }
@@ -215,7 +236,8 @@ private:
             if (left == 0) continue;
             --left;
             digits_[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(d);
-            for (std::size_t r = 0; r < n; ++r) hits(p + 1, r) = hits(p, r) + records_[r].scorer.hit_lanes(p, d);
+            for (std::size_t r = 0; r < n; ++r)
+                hits(p + 1, r) = hits(p, r) + records_[r].scorer.hit_lanes(p, d);
             place(p + 1, index * k + static_cast<Index>(d));
             ++left;
         }
@@ -267,11 +289,13 @@ namespace {
 // Lanes of 4 bits hold 15 strings, and the count vectors know hit and blow only: histories with a
 // test of 16 strings, and adjacent answers, are scanned secret by secret instead.
 bool has_wide_test(std::span<const QueryRecord> history) {
-    return std::any_of(history.begin(), history.end(), [](const QueryRecord& r) { return r.strings.size() > 15; });
+    return std::any_of(history.begin(), history.end(),
+                       [](const QueryRecord& r) { return r.strings.size() > 15; });
 }
 bool enumerable(std::span<const QueryRecord> history, const BatchParams& params) {
     for (const auto& record : history) {
-        if (record.strings.size() != record.answers.size()) throw std::invalid_argument("one answer per string");
+        if (record.strings.size() != record.answers.size())
+            throw std::invalid_argument("one answer per string");
     }
     return !has_wide_test(history) && params.rules == Rules::classic;
 }
@@ -279,20 +303,27 @@ bool enumerable(std::span<const QueryRecord> history, const BatchParams& params)
 // The scan: `visit(index)` for every secret consistent with `history`, in increasing order, until
 // it returns false; `budget` asked every 65,536 secrets.
 template <class Index, class Visit>
-void scan_consistent(std::span<const QueryRecord> history, const BatchParams& params, const Budget& budget, Visit visit) {
-    if (auto why = why_not_countable(history, params); !why.empty()) throw std::invalid_argument(why);
+void scan_consistent(std::span<const QueryRecord> history, const BatchParams& params,
+                     const Budget& budget, Visit visit) {
+    if (auto why = why_not_countable(history, params); !why.empty())
+        throw std::invalid_argument(why);
     for (Index i = 0; i < params.secret_count(); ++i) {
         if (i % (Index{1} << 16) == 0) budget.check("counting the secrets");
-        if (consistent_with_all(PackedCode::from_index(i, params), history, params.pegs, params.rules) && !visit(i)) return;
+        if (consistent_with_all(PackedCode::from_index(i, params), history, params.pegs,
+                                params.rules) &&
+            !visit(i))
+            return;
     }
 }
 
 }  // namespace
 
 template <class Index>
-std::vector<Index> secrets_consistent(std::span<const QueryRecord> history, const BatchParams& params) {
+std::vector<Index> secrets_consistent(std::span<const QueryRecord> history,
+                                      const BatchParams& params) {
     if (params.secret_count() > std::numeric_limits<Index>::max()) {
-        throw std::invalid_argument(fmt::format("{}^{} secrets need 64-bit indices", params.colours, params.pegs));
+        throw std::invalid_argument(
+            fmt::format("{}^{} secrets need 64-bit indices", params.colours, params.pegs));
     }
     if (enumerable(history, params)) return Enumeration<Index>(history, params).run();
     std::vector<Index> out;
@@ -306,15 +337,16 @@ std::vector<Index> secrets_consistent(std::span<const QueryRecord> history, cons
 std::string why_not_countable(std::span<const QueryRecord> history, const BatchParams& params) {
     const bool wide = has_wide_test(history);
     if ((wide || params.rules != Rules::classic) && params.secret_count() > kLargestScan) {
-        return fmt::format("{} scans every secret, at most {} of them, and this game has {}",
-                           wide ? "a count after a test of 16 strings" : "a count under adjacent rules", kLargestScan,
-                           params.secret_count());
+        return fmt::format(
+            "{} scans every secret, at most {} of them, and this game has {}",
+            wide ? "a count after a test of 16 strings" : "a count under adjacent rules",
+            kLargestScan, params.secret_count());
     }
     return {};
 }
 
-SecretCount count_consistent(std::span<const QueryRecord> history, const BatchParams& params, const Budget& budget,
-                             std::uint64_t limit) {
+SecretCount count_consistent(std::span<const QueryRecord> history, const BatchParams& params,
+                             const Budget& budget, std::uint64_t limit) {
     if (history.empty()) return {params.secret_count(), false};
     if (enumerable(history, params)) {
         if (params.secret_count() > std::numeric_limits<std::uint32_t>::max()) {
@@ -334,17 +366,22 @@ SecretCount count_consistent(std::span<const QueryRecord> history, const BatchPa
     return counted;
 }
 
-template std::vector<std::uint32_t> secrets_consistent<std::uint32_t>(std::span<const QueryRecord>, const BatchParams&);
-template std::vector<std::uint64_t> secrets_consistent<std::uint64_t>(std::span<const QueryRecord>, const BatchParams&);
+template std::vector<std::uint32_t> secrets_consistent<std::uint32_t>(std::span<const QueryRecord>,
+                                                                      const BatchParams&);
+template std::vector<std::uint64_t> secrets_consistent<std::uint64_t>(std::span<const QueryRecord>,
+                                                                      const BatchParams&);
 
 namespace {
 
 template <class Index>
-std::vector<Index> filter_in(std::span<const Index> secrets, const QueryRecord& record, const BatchParams& params) {
+std::vector<Index> filter_in(std::span<const Index> secrets, const QueryRecord& record,
+                             const BatchParams& params) {
     std::vector<Index> out;
     if (params.rules != Rules::classic) {
         for (auto s : secrets) {
-            if (consistent_with(PackedCode::from_index(s, params), record, params.pegs, params.rules)) out.push_back(s);
+            if (consistent_with(PackedCode::from_index(s, params), record, params.pegs,
+                                params.rules))
+                out.push_back(s);
         }
         return out;
     }
@@ -360,13 +397,13 @@ std::vector<Index> filter_in(std::span<const Index> secrets, const QueryRecord& 
 
 }  // namespace
 
-std::vector<std::uint32_t> filter_secrets(std::span<const std::uint32_t> secrets, const QueryRecord& record,
-                                          const BatchParams& params) {
+std::vector<std::uint32_t> filter_secrets(std::span<const std::uint32_t> secrets,
+                                          const QueryRecord& record, const BatchParams& params) {
     return filter_in(secrets, record, params);
 }
 
-std::vector<std::uint64_t> filter_secrets(std::span<const std::uint64_t> secrets, const QueryRecord& record,
-                                          const BatchParams& params) {
+std::vector<std::uint64_t> filter_secrets(std::span<const std::uint64_t> secrets,
+                                          const QueryRecord& record, const BatchParams& params) {
     return filter_in(secrets, record, params);
 }
 

@@ -8,7 +8,8 @@
 
 namespace mastermind {
 
-SolveReport run_solver(LineChannel& channel, std::string_view header, const StrategyFactory& make_strategy,
+SolveReport run_solver(LineChannel& channel, std::string_view header,
+                       const StrategyFactory& make_strategy,
                        std::optional<std::chrono::milliseconds> timeout) {
     SolveReport report;
     auto fail = [&](SolveOutcome outcome, std::string detail) {
@@ -31,18 +32,21 @@ SolveReport run_solver(LineChannel& channel, std::string_view header, const Stra
         try {
             const auto position = Position::lazy(params, history, last_set ? &*last_set : nullptr);
             move = strategy->next(position);
-            if (const auto* set = position.computed()) last_set = *set;
-            else last_set.reset();
+            if (const auto* set = position.computed())
+                last_set = *set;
+            else
+                last_set.reset();
         } catch (const InconsistentAnswers& e) {
             return fail(SolveOutcome::inconsistent, e.what());
         }
-        const std::string message = move.challenge
-                                        ? protocol::format_challenge(move.strings.front(), params.pegs)
-                                        : protocol::format_test(move.strings, params.pegs);
+        const std::string message =
+            move.challenge ? protocol::format_challenge(move.strings.front(), params.pegs)
+                           : protocol::format_test(move.strings, params.pegs);
         if (!channel.write_line(message, deadline_after(timeout))) {
             return fail(SolveOutcome::judge_error, "the judge stopped reading");
         }
-        if (auto got = channel.read_line(line, deadline_after(timeout)); got != LineChannel::Read::line) {
+        if (auto got = channel.read_line(line, deadline_after(timeout));
+            got != LineChannel::Read::line) {
             return fail(SolveOutcome::judge_error, describe_judge_read(got));
         }
         if (line.starts_with(protocol::kErrorPrefix)) {
@@ -50,8 +54,10 @@ SolveReport run_solver(LineChannel& channel, std::string_view header, const Stra
         }
         if (move.challenge) {
             if (line == protocol::kAccepted) return fail(SolveOutcome::accepted, "Accepted");
-            if (line == protocol::kWrongAnswer) return fail(SolveOutcome::wrong_answer, "Wrong Answer");
-            return fail(SolveOutcome::judge_error, "unexpected verdict line: " + line.substr(0, 80));
+            if (line == protocol::kWrongAnswer)
+                return fail(SolveOutcome::wrong_answer, "Wrong Answer");
+            return fail(SolveOutcome::judge_error,
+                        "unexpected verdict line: " + line.substr(0, 80));
         }
         QueryRecord record{move.strings, {}};
         if (auto why = protocol::parse_answers(line, params, record.answers); !why.empty()) {

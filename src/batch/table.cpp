@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "mastermind/core/text.hpp"
 #include "mastermind/batch/position.hpp"
+#include "mastermind/core/text.hpp"
 
 namespace mastermind {
 
@@ -28,7 +28,8 @@ std::string BatchTable::test(std::string_view text) {
     const auto words = words_of(text);
     BatchGame trial = game_;
     auto result = trial.test(words);
-    if (result.breach == RuleBreach::too_many_tests) return fmt::format("no tests left ({})", result.reason);
+    if (result.breach == RuleBreach::too_many_tests)
+        return fmt::format("no tests left ({})", result.reason);
     if (result.breach != RuleBreach::none) return result.reason;
     game_ = std::move(trial);
     QueryRecord record{result.strings, result.answers};
@@ -53,8 +54,10 @@ std::string BatchTable::challenge(std::string_view text) {
 
 const SecretSet& BatchTable::consistent() {
     if (!known_) {
-        const auto position = Position::lazy(params_, history_, before_last_ ? &*before_last_ : nullptr);
-        known_ = position.visit_consistent([](auto fit) { return SecretSet(std::vector(fit.begin(), fit.end())); });
+        const auto position =
+            Position::lazy(params_, history_, before_last_ ? &*before_last_ : nullptr);
+        known_ = position.visit_consistent(
+            [](auto fit) { return SecretSet(std::vector(fit.begin(), fit.end())); });
     }
     return *known_;
 }
@@ -62,7 +65,8 @@ const SecretSet& BatchTable::consistent() {
 BatchTable::Count BatchTable::count(const Budget& budget) {
     if (!counted_) {
         try {
-            counted_ = count_consistent(history_, params_, budget, std::numeric_limits<std::uint64_t>::max());
+            counted_ = count_consistent(history_, params_, budget,
+                                        std::numeric_limits<std::uint64_t>::max());
         } catch (const BudgetExhausted& e) {
             return {std::nullopt, e.what()};
         } catch (const std::invalid_argument& e) {
@@ -84,34 +88,44 @@ BatchHint BatchTable::hint(std::string_view name, const Budget& budget) {
     try {
         if (!history_.empty()) {
             // Counted first, without keeping the secrets: only a set small enough is listed.
-            const auto fit = counted_ ? *counted_ : count_consistent(history_, params_, budget, kLargestHintSet);
+            const auto fit =
+                counted_ ? *counted_ : count_consistent(history_, params_, budget, kLargestHintSet);
             if (fit.at_least || fit.count > kLargestHintSet) {
-                hint.why_not = fmt::format("{} still fit, more than the {} a strategy answers for quickly; a test that "
-                                           "splits them more helps",
-                                           fit.at_least ? fmt::format("more than {} secrets", fit.count) : count_of(fit.count, "secret"),
-                                           kLargestHintSet);
+                hint.why_not = fmt::format(
+                    "{} still fit, more than the {} a strategy answers for quickly; a test that "
+                    "splits them more helps",
+                    fit.at_least ? fmt::format("more than {} secrets", fit.count)
+                                 : count_of(fit.count, "secret"),
+                    kLargestHintSet);
                 return hint;
             }
             counted_ = fit;
         }
         if (tests_left() == 0) {
             // Only the challenge is left: the first secret that fits (any of them may be it).
-            const auto first = std::visit([](const auto& set) -> std::optional<std::uint64_t> {
-                if (set.empty()) return std::nullopt;
-                return set.front();
-            }, consistent());
+            const auto first = std::visit(
+                [](const auto& set) -> std::optional<std::uint64_t> {
+                    if (set.empty()) return std::nullopt;
+                    return set.front();
+                },
+                consistent());
             if (!first) throw InconsistentAnswers("no secret fits the answers");
             hint.move = Move{true, {PackedCode::from_index(*first, params_)}};
             if (counted_->count > 1) {
-                hint.note = fmt::format("no tests left: the first of the {} secrets that fit", counted_->count);
+                hint.note = fmt::format("no tests left: the first of the {} secrets that fit",
+                                        counted_->count);
             }
             return hint;
         }
         const auto strategy = info->make(params_, seed_);
-        hint.move = history_.empty() ? strategy->next(Position::lazy(params_, history_))
-                                     : std::visit([&](const auto& set) {
-                                           return strategy->next(Position::exact(params_, history_, std::span(set)));
-                                       }, consistent());
+        hint.move =
+            history_.empty()
+                ? strategy->next(Position::lazy(params_, history_))
+                : std::visit(
+                      [&](const auto& set) {
+                          return strategy->next(Position::exact(params_, history_, std::span(set)));
+                      },
+                      consistent());
     } catch (const std::exception& e) {
         hint.why_not = e.what();
     }

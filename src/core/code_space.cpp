@@ -9,20 +9,25 @@
 namespace mastermind {
 
 std::string CodeSpace::check(int pegs, int colours) {
-    if (pegs < 1 || pegs > kMaxPegs) return fmt::format("pegs must be 1..{} (got {})", kMaxPegs, pegs);
+    if (pegs < 1 || pegs > kMaxPegs)
+        return fmt::format("pegs must be 1..{} (got {})", kMaxPegs, pegs);
     if (colours < 2 || colours > kMaxColours) {
         return fmt::format("colours must be 2..{} (got {})", kMaxColours, colours);
     }
     if (pegs * colours > 64) {
-        return fmt::format("pegs x colours must be at most 64 (got {} x {} = {})", pegs, colours, pegs * colours);
+        return fmt::format("pegs x colours must be at most 64 (got {} x {} = {})", pegs, colours,
+                           pegs * colours);
     }
     std::uint64_t n = 1;
     for (int i = 0; i < pegs; ++i) n *= static_cast<std::uint64_t>(colours);
-    if (n > kMaxCodes) return fmt::format("{}^{} = {} codes is more than the {} this engine holds", colours, pegs, n, kMaxCodes);
+    if (n > kMaxCodes)
+        return fmt::format("{}^{} = {} codes is more than the {} this engine holds", colours, pegs,
+                           n, kMaxCodes);
     return {};
 }
 
-CodeSpace::CodeSpace(Rules rules, int pegs, int colours) : rules_(rules), pegs_(pegs), colours_(colours) {
+CodeSpace::CodeSpace(Rules rules, int pegs, int colours)
+    : rules_(rules), pegs_(pegs), colours_(colours) {
     if (auto why = check(pegs, colours); !why.empty()) throw std::invalid_argument(why);
     size_ = 1;
     for (int i = 0; i < pegs; ++i) size_ *= static_cast<std::uint32_t>(colours);
@@ -60,7 +65,8 @@ CodeSpace::CodeSpace(Rules rules, int pegs, int colours) : rules_(rules), pegs_(
     std::unordered_map<std::uint64_t, std::uint32_t> classes;
     count_class_.resize(size_);
     for (std::uint32_t code = 0; code < size_; ++code) {
-        const auto [it, fresh] = classes.try_emplace(masks_[code].counts, static_cast<std::uint32_t>(class_counts_.size()));
+        const auto [it, fresh] = classes.try_emplace(
+            masks_[code].counts, static_cast<std::uint32_t>(class_counts_.size()));
         if (fresh) class_counts_.push_back(masks_[code].counts);
         count_class_[code] = it->second;
     }
@@ -69,7 +75,9 @@ CodeSpace::CodeSpace(Rules rules, int pegs, int colours) : rules_(rules), pegs_(
 std::uint32_t CodeSpace::adjacent_feedback(const CodeMasks& g, const CodeMasks& s) const {
     const int k = colours_;
     // One bit per position (the top bit of its field) where the two fields share a colour.
-    auto nonzero = [&](std::uint64_t x) { return (((x & field_low_) + field_low_) | x) & field_high_; };
+    auto nonzero = [&](std::uint64_t x) {
+        return (((x & field_low_) + field_low_) | x) & field_high_;
+    };
     const std::uint64_t black = nonzero(g.positions & s.positions);
     const std::uint64_t left = nonzero(g.positions & (s.positions << k));   // guess i = target i-1
     const std::uint64_t right = nonzero(g.positions & (s.positions >> k));  // guess i = target i+1
@@ -85,7 +93,8 @@ std::uint32_t CodeSpace::adjacent_feedback(const CodeMasks& g, const CodeMasks& 
     if (4 * k < 64) taken_right |= propagate & (taken_right << (4 * k));
     const std::uint64_t taken_left = 2 * k < 64 ? l & ~(taken_right << (2 * k)) : l;
     const auto b = static_cast<std::uint32_t>(__builtin_popcountll(black));
-    const auto grey = static_cast<std::uint32_t>(__builtin_popcountll(taken_left) + __builtin_popcountll(taken_right));
+    const auto grey = static_cast<std::uint32_t>(__builtin_popcountll(taken_left) +
+                                                 __builtin_popcountll(taken_right));
     const auto c = static_cast<std::uint32_t>(__builtin_popcountll(g.counts & s.counts));
     const auto p1 = static_cast<std::uint32_t>(pegs_ + 1);
     return (b * p1 + grey) * p1 + (c - b - grey);
@@ -129,7 +138,8 @@ std::optional<std::uint32_t> CodeSpace::parse(std::string_view text) const {
     std::uint32_t code = 0;
     for (char ch : text) {
         const auto pos = kSymbols.find(ch);
-        if (pos == std::string_view::npos || pos >= static_cast<std::size_t>(colours_)) return std::nullopt;
+        if (pos == std::string_view::npos || pos >= static_cast<std::size_t>(colours_))
+            return std::nullopt;
         code = code * static_cast<std::uint32_t>(colours_) + static_cast<std::uint32_t>(pos);
     }
     return code;
@@ -142,7 +152,8 @@ std::string CodeSpace::describe_bad(std::string_view text) const {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const auto pos = kSymbols.find(text[i]);
         if (pos == std::string_view::npos || pos >= static_cast<std::size_t>(colours_)) {
-            return fmt::format("has symbol '{}' at position {}, expected 0-{}", text[i], i + 1, kSymbols[static_cast<std::size_t>(colours_ - 1)]);
+            return fmt::format("has symbol '{}' at position {}, expected 0-{}", text[i], i + 1,
+                               kSymbols[static_cast<std::size_t>(colours_ - 1)]);
         }
     }
     return {};

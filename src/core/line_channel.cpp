@@ -12,7 +12,10 @@ namespace mastermind {
 
 FdLineChannel::FdLineChannel(int in_fd, int out_fd, std::size_t max_line,
                              std::function<bool()> watchdog, std::chrono::milliseconds tick)
-    : in_fd_(in_fd), out_fd_(out_fd), max_line_(max_line), watchdog_(std::move(watchdog)),
+    : in_fd_(in_fd),
+      out_fd_(out_fd),
+      max_line_(max_line),
+      watchdog_(std::move(watchdog)),
       tick_(tick) {}
 
 LineChannel::Read FdLineChannel::read_line(std::string& line,
@@ -29,7 +32,8 @@ LineChannel::Read FdLineChannel::read_line(std::string& line,
 
         int wait_ms = -1;
         if (deadline) {
-            const auto left = std::chrono::ceil<std::chrono::milliseconds>(*deadline - Clock::now());
+            const auto left =
+                std::chrono::ceil<std::chrono::milliseconds>(*deadline - Clock::now());
             if (left.count() <= 0) return Read::timeout;
             wait_ms = static_cast<int>(std::min<long long>(left.count(), 1'000'000));
         }
@@ -95,15 +99,19 @@ bool FdLineChannel::write_line(std::string_view line, std::optional<Clock::time_
     std::string_view rest = data;
     while (!rest.empty()) {
         if (deadline) {  // wait for room in the pipe, but not forever
-            const auto left = std::chrono::ceil<std::chrono::milliseconds>(*deadline - Clock::now());
+            const auto left =
+                std::chrono::ceil<std::chrono::milliseconds>(*deadline - Clock::now());
             if (left.count() <= 0) return false;
             pollfd p{out_fd_, POLLOUT, 0};
-            const int ready = ::poll(&p, 1, static_cast<int>(std::min<long long>(left.count(), 1'000'000)));
+            const int ready =
+                ::poll(&p, 1, static_cast<int>(std::min<long long>(left.count(), 1'000'000)));
             if (ready < 0 && errno != EINTR) return false;
             if (ready <= 0) continue;
             if (p.revents & (POLLERR | POLLHUP | POLLNVAL)) return false;
         }
-        const ssize_t put = write_without_sigpipe(out_fd_, rest.data(), deadline ? std::min<std::size_t>(rest.size(), 4096) : rest.size());
+        const ssize_t put = write_without_sigpipe(
+            out_fd_, rest.data(),
+            deadline ? std::min<std::size_t>(rest.size(), 4096) : rest.size());
         if (put < 0) {
             if (errno == EINTR || errno == EAGAIN) continue;
             return false;
@@ -117,14 +125,16 @@ bool FdLineChannel::write_line(std::string_view line, std::optional<Clock::time_
 
 namespace mastermind {
 
-LineChannel::Read TranscriptChannel::read_line(std::string& line, std::optional<Clock::time_point> deadline) {
+LineChannel::Read TranscriptChannel::read_line(std::string& line,
+                                               std::optional<Clock::time_point> deadline) {
     const Read got = inner_.read_line(line, deadline);
     if (got == Read::line) std::fprintf(out_, "%s> %s\n", peer_.c_str(), line.c_str());
     std::fflush(out_);
     return got;
 }
 
-bool TranscriptChannel::write_line(std::string_view line, std::optional<Clock::time_point> deadline) {
+bool TranscriptChannel::write_line(std::string_view line,
+                                   std::optional<Clock::time_point> deadline) {
     std::fprintf(out_, "%s> %.*s\n", self_.c_str(), static_cast<int>(line.size()), line.data());
     std::fflush(out_);
     return inner_.write_line(line, deadline);

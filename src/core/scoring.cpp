@@ -32,7 +32,9 @@ int common_colours(std::span<const std::uint8_t> target, std::span<const std::ui
     return common;
 }
 
-std::uint64_t bit(std::size_t i) { return std::uint64_t{1} << i; }
+std::uint64_t bit(std::size_t i) {
+    return std::uint64_t{1} << i;
+}
 
 }  // namespace
 
@@ -57,7 +59,8 @@ Score score_adjacent(std::span<const std::uint8_t> target, std::span<const std::
     return {b, g, common_colours(target, guess) - b - g};
 }
 
-Score score(Rules rules, std::span<const std::uint8_t> target, std::span<const std::uint8_t> guess) {
+Score score(Rules rules, std::span<const std::uint8_t> target,
+            std::span<const std::uint8_t> guess) {
     return rules == Rules::classic ? score_classic(target, guess) : score_adjacent(target, guess);
 }
 

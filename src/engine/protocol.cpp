@@ -49,7 +49,8 @@ SolverMessage parse_solver_line(std::string_view raw, bool ordinary) {
     SolverMessage m;
     const std::string_view line = without_cr(raw);
     if (line.empty()) {
-        m.error = ordinary ? "empty line, expected 'guess ...'" : "empty line, expected 'test ...' or 'challenge ...'";
+        m.error = ordinary ? "empty line, expected 'guess ...'"
+                           : "empty line, expected 'test ...' or 'challenge ...'";
         return m;
     }
     for (std::size_t i = 0; i < line.size(); ++i) {
@@ -91,8 +92,8 @@ SolverMessage parse_solver_line(std::string_view raw, bool ordinary) {
         }
         m.kind = SolverMessage::Kind::challenge;
     } else {
-        m.error = fmt::format("unknown command '{}', expected 'test' or 'challenge'",
-                              printable(keyword));
+        m.error =
+            fmt::format("unknown command '{}', expected 'test' or 'challenge'", printable(keyword));
         return m;
     }
     m.strings = std::move(tokens);

@@ -22,14 +22,16 @@ const nlohmann::json& JsonFields::at(const char* name) const {
 }
 
 std::uint64_t JsonFields::count(const char* name, const nlohmann::json& v, std::uint64_t hi) const {
-    if (!v.is_number_unsigned()) throw bad(name, fmt::format("{} is not an integer from 0", v.dump().substr(0, 40)));
+    if (!v.is_number_unsigned())
+        throw bad(name, fmt::format("{} is not an integer from 0", v.dump().substr(0, 40)));
     const auto n = v.get<std::uint64_t>();
     if (n > hi) throw bad(name, fmt::format("{} is more than {}", n, hi));
     return n;
 }
 
 int JsonFields::small(const char* name, const nlohmann::json& v, int lo, int hi) const {
-    if (!v.is_number_integer()) throw bad(name, fmt::format("{} is not an integer", v.dump().substr(0, 40)));
+    if (!v.is_number_integer())
+        throw bad(name, fmt::format("{} is not an integer", v.dump().substr(0, 40)));
     const auto n = v.get<std::int64_t>();
     if (n < lo || n > hi) throw bad(name, fmt::format("{} is not from {} to {}", n, lo, hi));
     return static_cast<int>(n);
@@ -40,9 +42,11 @@ std::string JsonFields::text(const char* name, const nlohmann::json& v) const {
     return v.get<std::string>();
 }
 
-const nlohmann::json& JsonFields::list(const char* name, const nlohmann::json& v, std::size_t lo, std::size_t hi) const {
+const nlohmann::json& JsonFields::list(const char* name, const nlohmann::json& v, std::size_t lo,
+                                       std::size_t hi) const {
     if (!v.is_array() || v.size() < lo || v.size() > hi) {
-        throw bad(name, lo == hi ? fmt::format("not a list of {}", lo) : fmt::format("not a list of {} to {} entries", lo, hi));
+        throw bad(name, lo == hi ? fmt::format("not a list of {}", lo)
+                                 : fmt::format("not a list of {} to {} entries", lo, hi));
     }
     return v;
 }

@@ -80,7 +80,8 @@ Report Tally::report(const std::function<std::string(std::uint64_t)>& name) cons
     r.worst_secrets = worst_secrets_;
     r.failed_secrets = failed_;
     for (auto s : worst_secrets_) r.worst_examples.push_back(name(s));
-    for (const auto& [secret, why] : failed_) r.failure_examples.push_back(name(secret) + ": " + why);
+    for (const auto& [secret, why] : failed_)
+        r.failure_examples.push_back(name(secret) + ": " + why);
     return r;
 }
 

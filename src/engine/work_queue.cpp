@@ -28,8 +28,10 @@ void WorkQueue::run() {
         const std::size_t item = next_++;
         if (item >= count_) return;
         try {
-            if (work_(item)) ++done_;
-            else stopped_ = true;
+            if (work_(item))
+                ++done_;
+            else
+                stopped_ = true;
         } catch (...) {
             const std::lock_guard lock(mutex_);
             if (!error_) error_ = std::current_exception();

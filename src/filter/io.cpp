@@ -63,7 +63,9 @@ std::unique_ptr<MappedFile> MappedFile::map(int fd) {
         new MappedFile(static_cast<char*>(region), region_size, data, size));
 }
 
-MappedFile::~MappedFile() { ::munmap(region_, region_size_); }
+MappedFile::~MappedFile() {
+    ::munmap(region_, region_size_);
+}
 
 void MappedFile::release_before(const char* p) {
     const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));

@@ -11,12 +11,13 @@ namespace mastermind::detail {
 
 namespace {
 
-bool is_letter(char c) { return c >= 'A' && c <= 'Z'; }
+bool is_letter(char c) {
+    return c >= 'A' && c <= 'Z';
+}
 
 }  // namespace
 
-bool score_letters_portable(const char* target, const char* guess, int n, Rules rules,
-                            Score& out) {
+bool score_letters_portable(const char* target, const char* guess, int n, Rules rules, Score& out) {
     std::array<int, 26> balance{};
     std::uint64_t black = 0, left = 0, right = 0;
     for (int i = 0; i < n; ++i) {
@@ -54,7 +55,7 @@ std::uint64_t newline_mask_portable(const char* p) {
 BlockProgress score_block_portable(const char* begin, const char* end, char* out, char* out_end,
                                    Rules rules) {
     return score_block<newline_mask_portable, score_letters_portable>(begin, end, out, out_end,
-                                                                       rules);
+                                                                      rules);
 }
 
 char* format_score_line(char* out, const char* guess, int n, Rules rules, Score s) {
@@ -63,9 +64,12 @@ char* format_score_line(char* out, const char* guess, int n, Rules rules, Score 
 
 KernelPair kernel_pair(ScoreKernel kernel) {
     switch (resolve_score_kernel(kernel)) {
-        case ScoreKernel::avx512: return {score_letters_avx512, score_block_avx512};
-        case ScoreKernel::avx2: return {score_letters_avx2, score_block_avx2};
-        default: return {score_letters_portable, score_block_portable};
+        case ScoreKernel::avx512:
+            return {score_letters_avx512, score_block_avx512};
+        case ScoreKernel::avx2:
+            return {score_letters_avx2, score_block_avx2};
+        default:
+            return {score_letters_portable, score_block_portable};
     }
 }
 
@@ -100,7 +104,8 @@ bool score_kernel_supported(ScoreKernel kernel) {
                 __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
             return avx512;
         }
-        default: return true;
+        default:
+            return true;
     }
 }
 

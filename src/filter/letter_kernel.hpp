@@ -34,8 +34,8 @@ struct BlockProgress {
     std::uint64_t lines;  // lines scored
 };
 inline constexpr std::size_t kBlockOutputReserve = 192;
-using BlockScorer = BlockProgress (*)(const char* begin, const char* end, char* out,
-                                      char* out_end, Rules rules);
+using BlockScorer = BlockProgress (*)(const char* begin, const char* end, char* out, char* out_end,
+                                      Rules rules);
 
 BlockProgress score_block_portable(const char* begin, const char* end, char* out, char* out_end,
                                    Rules rules);

@@ -1,6 +1,6 @@
 // The AVX2 kernels of `mastermind score`. This file alone is compiled for AVX2, BMI2 and POPCNT
-// (by the pragma below, after every library header; clang's equivalent is an attribute push); letter_kernel.cpp calls into it only when
-// the processor has them.
+// (by the pragma below, after every library header; clang's equivalent is an attribute push);
+// letter_kernel.cpp calls into it only when the processor has them.
 #include <immintrin.h>
 
 #include <array>
@@ -22,7 +22,9 @@ namespace mastermind::detail {
 
 namespace {
 
-std::uint64_t low_bits(int n) { return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1; }
+std::uint64_t low_bits(int n) {
+    return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+}
 
 // ---- AVX2 kernel.
 //
@@ -89,7 +91,8 @@ inline void difference_offsets(__m256i t, __m256i g, std::uint16_t* out) {
 }
 
 // D = counts(target) - counts(guess) over the first n positions, in bytes 1..26.
-[[gnu::always_inline]] inline __m256i count_difference(__m256i t0, __m256i t1, __m256i g0, __m256i g1, int n) {
+[[gnu::always_inline]] inline __m256i count_difference(__m256i t0, __m256i t1, __m256i g0,
+                                                       __m256i g1, int n) {
     const auto* prefix = reinterpret_cast<const char*>(kPrefixMasks.data()) + 64 - n;
     const __m256i keep0 = load(prefix), keep1 = load(prefix + 32);
     const __m256i low5 = _mm256_set1_epi8(31);
@@ -119,7 +122,8 @@ inline void difference_offsets(__m256i t, __m256i g, std::uint16_t* out) {
     return _mm256_add_epi8(_mm256_add_epi8(a, b), _mm256_add_epi8(c, d));
 }
 
-[[gnu::always_inline]] inline bool score_avx2(const char* target, const char* guess, int n, Rules rules, Score& out) {
+[[gnu::always_inline]] inline bool score_avx2(const char* target, const char* guess, int n,
+                                              Rules rules, Score& out) {
     const __m256i t0 = load(target), t1 = load(target + 32);
     const __m256i g0 = load(guess), g1 = load(guess + 32);
     const std::uint64_t lanes = low_bits(n);
@@ -127,12 +131,13 @@ inline void difference_offsets(__m256i t, __m256i g, std::uint16_t* out) {
         mask64(letter_lanes(t0), letter_lanes(t1)) & mask64(letter_lanes(g0), letter_lanes(g1));
     if ((letters & lanes) != lanes) return false;
 
-    const std::uint64_t black = mask64(_mm256_cmpeq_epi8(t0, g0), _mm256_cmpeq_epi8(t1, g1)) & lanes;
-    const __m256i distance =
-        _mm256_sad_epu8(_mm256_abs_epi8(count_difference(t0, t1, g0, g1, n)), _mm256_setzero_si256());
-    const int unmatched = static_cast<int>(
-        _mm256_extract_epi64(distance, 0) + _mm256_extract_epi64(distance, 1) +
-        _mm256_extract_epi64(distance, 2) + _mm256_extract_epi64(distance, 3));
+    const std::uint64_t black =
+        mask64(_mm256_cmpeq_epi8(t0, g0), _mm256_cmpeq_epi8(t1, g1)) & lanes;
+    const __m256i distance = _mm256_sad_epu8(_mm256_abs_epi8(count_difference(t0, t1, g0, g1, n)),
+                                             _mm256_setzero_si256());
+    const int unmatched =
+        static_cast<int>(_mm256_extract_epi64(distance, 0) + _mm256_extract_epi64(distance, 1) +
+                         _mm256_extract_epi64(distance, 2) + _mm256_extract_epi64(distance, 3));
     const int common = n - unmatched / 2;
     const int b = static_cast<int>(_mm_popcnt_u64(black));
     int g = 0;

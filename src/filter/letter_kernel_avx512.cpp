@@ -18,9 +18,9 @@
 #include "mastermind/core/scoring.hpp"
 
 #if defined(__clang__)
-#pragma clang attribute push(                                                                  \
+#pragma clang attribute push(                                                                   \
     __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vpopcntdq,gfni,bmi,bmi2," \
-                          "popcnt"))),                                                         \
+                          "popcnt"))),                                                          \
     apply_to = function)
 #else
 #pragma GCC target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vpopcntdq,gfni,bmi,bmi2,popcnt")
@@ -35,7 +35,9 @@ namespace mastermind::detail {
 
 namespace {
 
-inline __m512i load(const char* p) { return _mm512_loadu_si512(p); }
+inline __m512i load(const char* p) {
+    return _mm512_loadu_si512(p);
+}
 
 // Byte indices for constants built in registers from a byte pattern.
 template <typename F>
@@ -63,7 +65,9 @@ alignas(64) constexpr auto kLowBit0 = qwords_of([](int l) { return l & 1 ? 0 : ~
 alignas(64) constexpr auto kLowBit1 = qwords_of([](int l) { return l & 2 ? 0 : ~0ull; });
 alignas(64) constexpr auto kLowBit2 = qwords_of([](int l) { return l & 4 ? 0 : ~0ull; });
 
-inline __m512i constant(const void* p) { return _mm512_load_si512(p); }
+inline __m512i constant(const void* p) {
+    return _mm512_load_si512(p);
+}
 
 // For a string whose positions at and past n are zero: lane l of result j counts the positions
 // holding colour 8j + l (the letter's low five bits; A..Z are 1..26, padding is 0). Each colour's
@@ -110,10 +114,12 @@ struct ColourCounts {
     const ColourCounts ct = colour_counts(_mm512_maskz_mov_epi8(lanes, t));
     const ColourCounts cg = colour_counts(_mm512_maskz_mov_epi8(lanes, g));
     __m512i both = _mm512_min_epu64(ct.lanes[0], cg.lanes[0]);
-    for (int j = 1; j < 4; ++j) both = _mm512_add_epi64(both, _mm512_min_epu64(ct.lanes[j], cg.lanes[j]));
+    for (int j = 1; j < 4; ++j)
+        both = _mm512_add_epi64(both, _mm512_min_epu64(ct.lanes[j], cg.lanes[j]));
     // Each lane is at most 64: its low byte holds it. Eight bytes summed by one SAD.
     const __m128i bytes = _mm512_cvtepi64_epi8(both);
-    const int common = static_cast<int>(_mm_cvtsi128_si64(_mm_sad_epu8(bytes, _mm_setzero_si128()))) - (64 - n);
+    const int common =
+        static_cast<int>(_mm_cvtsi128_si64(_mm_sad_epu8(bytes, _mm_setzero_si128()))) - (64 - n);
     const int b = static_cast<int>(_mm_popcnt_u64(black));
     int grey = 0;
     if (rules == Rules::adjacent) {

@@ -64,7 +64,8 @@ PrefixProgress score_prefix_in_parallel(const char* begin, const char* end, Bloc
                                         Rules rules, int threads, OutputSink& sink,
                                         const std::function<void(const char*)>& done,
                                         std::size_t slice_bytes) {
-    const std::size_t count = (static_cast<std::size_t>(end - begin) + slice_bytes - 1) / slice_bytes;
+    const std::size_t count =
+        (static_cast<std::size_t>(end - begin) + slice_bytes - 1) / slice_bytes;
     const std::size_t window = 2 * static_cast<std::size_t>(threads);
     std::vector<Slice> ring(window);
 

@@ -110,8 +110,8 @@ inline BlockProgress score_block(const char* p, const char* end, char* out, char
         for (std::uint32_t start = 0; taken < count; ++taken) {
             const std::uint32_t newline = ends[taken];
             const char* line = p + start;
-            const int length = static_cast<int>(newline - start) -
-                               (newline > start && p[newline - 1] == '\r');
+            const int length =
+                static_cast<int>(newline - start) - (newline > start && p[newline - 1] == '\r');
             if (!(length & 1) || length < 2 * kBlockMinPegs + 1 || length > 2 * kBlockMaxPegs + 1) {
                 break;
             }

@@ -15,9 +15,9 @@ namespace mastermind {
 
 namespace {
 
-constexpr std::size_t kFrontPad = 64;                         // the kernel reads target[-1]
+constexpr std::size_t kFrontPad = 64;  // the kernel reads target[-1]
 constexpr std::size_t kBackPad = 256;  // the block scorer reads up to 128 bytes past the data
-constexpr std::size_t kMinBufferBytes = 256;  // room for the longest line's output
+constexpr std::size_t kMinBufferBytes = 256;     // room for the longest line's output
 constexpr std::size_t kLongestOutputLine = 128;  // what format_score_line may touch for a line
 
 std::string describe_byte(char c) {
@@ -74,16 +74,16 @@ std::string diagnose_score_line(std::string_view line) {
 }
 
 class ScoreFilter::Buffers {
-public:
+  public:
     explicit Buffers(std::size_t bytes)
         : capacity(std::max(bytes, kMinBufferBytes)),
           input(kFrontPad + this->capacity + kBackPad),
           output(this->capacity) {}
     char* data() { return input.data() + kFrontPad; }
 
-    std::size_t capacity;      // of each buffer: the longest line reported in full
+    std::size_t capacity;  // of each buffer: the longest line reported in full
 
-    std::vector<char> input;   // zero-filled once so that padding reads are defined
+    std::vector<char> input;  // zero-filled once so that padding reads are defined
     std::vector<char> output;
     std::size_t output_used = 0;
 };
@@ -242,7 +242,8 @@ ScoreFilter::Outcome ScoreFilter::run(MappedFile& file, std::string_view source)
     }
     for (;;) {
         const char* slice_end = static_cast<std::size_t>(end - p) > kSlice ? p + kSlice : end;
-        if (const auto outcome = scan(p, slice_end, slice_end == end, source, state)) return *outcome;
+        if (const auto outcome = scan(p, slice_end, slice_end == end, source, state))
+            return *outcome;
         // scan stopped at an unfinished line: the next slice runs past it (a line longer than a
         // slice is taken by the in-place check once its end is in view).
         if (slice_end - p >= static_cast<std::ptrdiff_t>(kSlice / 2)) {

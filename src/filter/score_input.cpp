@@ -8,7 +8,8 @@ namespace mastermind {
 
 void append_score_line(Rng& rng, std::string& out, const ScoreLineShape& shape) {
     const auto n = static_cast<std::size_t>(rng.between(shape.min_pegs, shape.max_pegs));
-    const auto colours = static_cast<std::uint64_t>(rng.between(shape.min_colours, shape.max_colours));
+    const auto colours =
+        static_cast<std::uint64_t>(rng.between(shape.min_colours, shape.max_colours));
     auto letter = [&] { return static_cast<char>('A' + rng.below(colours)); };
     const std::size_t start = out.size();
     for (std::size_t i = 0; i < n; ++i) out.push_back(letter());

@@ -9,11 +9,14 @@ namespace mastermind {
 
 namespace {
 
-std::string clipped(std::string_view text) { return std::string(text.substr(0, 20)) + (text.size() > 20 ? "..." : ""); }
+std::string clipped(std::string_view text) {
+    return std::string(text.substr(0, 20)) + (text.size() > 20 ? "..." : "");
+}
 
 }  // namespace
 
-std::optional<GameDescription> GameDescription::make(const GameRequest& r, std::string& why, const GameFieldNames& names) {
+std::optional<GameDescription> GameDescription::make(const GameRequest& r, std::string& why,
+                                                     const GameFieldNames& names) {
     why.clear();
     if (r.game != "batch" && r.game != "ordinary") {
         why = fmt::format("{} '{}' is not batch or ordinary", names.game, clipped(r.game));
@@ -39,16 +42,18 @@ std::optional<GameDescription> GameDescription::make(const GameRequest& r, std::
     }
     // A value the batch game allows but the ordinary one does not is named by its field.
     if (r.batch && *r.batch != 1) {
-        why = fmt::format("the ordinary game has one guess a turn (got {} {})", names.batch, *r.batch);
+        why = fmt::format("the ordinary game has one guess a turn (got {} {})", names.batch,
+                          *r.batch);
         return std::nullopt;
     }
     if (r.pegs && (*r.pegs < 1 || *r.pegs > OrdinaryParams::kMaxPegs)) {
-        why = fmt::format("{}: the ordinary game has 1 to {} pegs, got {}", names.pegs, OrdinaryParams::kMaxPegs, *r.pegs);
+        why = fmt::format("{}: the ordinary game has 1 to {} pegs, got {}", names.pegs,
+                          OrdinaryParams::kMaxPegs, *r.pegs);
         return std::nullopt;
     }
     if (r.max_moves && (*r.max_moves < 1 || *r.max_moves > OrdinaryParams::kMaxGuesses)) {
-        why = fmt::format("{}: the ordinary game allows 1 to {} guesses, got {}", names.max_guesses, OrdinaryParams::kMaxGuesses,
-                          *r.max_moves);
+        why = fmt::format("{}: the ordinary game allows 1 to {} guesses, got {}", names.max_guesses,
+                          OrdinaryParams::kMaxGuesses, *r.max_moves);
         return std::nullopt;
     }
     auto& p = d.ordinary_params_;
@@ -64,10 +69,12 @@ std::optional<GameDescription> GameDescription::make(const GameRequest& r, std::
 std::string GameDescription::summary() const {
     if (ordinary_) {
         const auto& p = ordinary_params_;
-        return fmt::format("ordinary {}x{}, {} guesses, {} rules", p.pegs, p.colours, p.max_guesses, to_string(p.rules));
+        return fmt::format("ordinary {}x{}, {} guesses, {} rules", p.pegs, p.colours, p.max_guesses,
+                           to_string(p.rules));
     }
     const auto& p = batch_params_;
-    return fmt::format("batch {}/{}/{}, {} tests, {} rules", p.pegs, p.colours, p.batch, p.max_tests, to_string(p.rules));
+    return fmt::format("batch {}/{}/{}, {} tests, {} rules", p.pegs, p.colours, p.batch,
+                       p.max_tests, to_string(p.rules));
 }
 
 std::vector<PlayerFit> GameDescription::players() const {
@@ -76,7 +83,8 @@ std::vector<PlayerFit> GameDescription::players() const {
         const auto& p = ordinary_params_;
         for (const auto& info : all_codebreakers()) {
             PlayerFit fit{std::string(info.name), codebreaker_refuses(info, p.pegs, p.colours), {}};
-            fit.refuses_hints = fit.refuses.empty() ? codebreaker_refuses_hints(info, p.code_count()) : fit.refuses;
+            fit.refuses_hints =
+                fit.refuses.empty() ? codebreaker_refuses_hints(info, p.code_count()) : fit.refuses;
             fits.push_back(std::move(fit));
         }
         return fits;

@@ -8,37 +8,55 @@
 
 #include "mastermind/batch/game.hpp"
 #include "mastermind/batch/protocol.hpp"
-#include "mastermind/ordinary/protocol.hpp"
 #include "mastermind/core/random.hpp"
+#include "mastermind/ordinary/protocol.hpp"
 
 namespace mastermind {
 
 std::string_view to_string(Verdict verdict) {
     switch (verdict) {
-        case Verdict::accepted: return "Accepted";
-        case Verdict::wrong_answer: return "Wrong Answer";
-        case Verdict::protocol_violation: return "Protocol Violation";
-        case Verdict::too_many_tests: return "Too Many Tests";
-        case Verdict::closed_stream: return "Closed Stream";
-        case Verdict::time_limit: return "Time Limit Exceeded";
-        case Verdict::memory_limit: return "Memory Limit Exceeded";
-        case Verdict::runtime_error: return "Runtime Error";
-        case Verdict::judge_error: return "Judge Error";
+        case Verdict::accepted:
+            return "Accepted";
+        case Verdict::wrong_answer:
+            return "Wrong Answer";
+        case Verdict::protocol_violation:
+            return "Protocol Violation";
+        case Verdict::too_many_tests:
+            return "Too Many Tests";
+        case Verdict::closed_stream:
+            return "Closed Stream";
+        case Verdict::time_limit:
+            return "Time Limit Exceeded";
+        case Verdict::memory_limit:
+            return "Memory Limit Exceeded";
+        case Verdict::runtime_error:
+            return "Runtime Error";
+        case Verdict::judge_error:
+            return "Judge Error";
     }
     return "?";
 }
 
 int judge_exit_status(Verdict verdict) {
     switch (verdict) {
-        case Verdict::accepted: return 0;
-        case Verdict::wrong_answer: return 1;
-        case Verdict::protocol_violation: return 3;
-        case Verdict::too_many_tests: return 4;
-        case Verdict::closed_stream: return 5;
-        case Verdict::time_limit: return 6;
-        case Verdict::memory_limit: return 7;
-        case Verdict::runtime_error: return 8;
-        case Verdict::judge_error: return 2;
+        case Verdict::accepted:
+            return 0;
+        case Verdict::wrong_answer:
+            return 1;
+        case Verdict::protocol_violation:
+            return 3;
+        case Verdict::too_many_tests:
+            return 4;
+        case Verdict::closed_stream:
+            return 5;
+        case Verdict::time_limit:
+            return 6;
+        case Verdict::memory_limit:
+            return 7;
+        case Verdict::runtime_error:
+            return 8;
+        case Verdict::judge_error:
+            return 2;
     }
     return 2;
 }
@@ -55,7 +73,8 @@ JudgeConfig make_judge_config(const BatchParams& params, std::optional<PackedCod
     return config;
 }
 
-JudgeConfig make_ordinary_judge_config(const OrdinaryParams& params, std::optional<Code> secret, std::uint64_t seed) {
+JudgeConfig make_ordinary_judge_config(const OrdinaryParams& params, std::optional<Code> secret,
+                                       std::uint64_t seed) {
     const auto game = seeded_ordinary_game(params, secret, seed);
     JudgeConfig config;
     config.ordinary = params;
@@ -70,17 +89,20 @@ std::string replay_command(const JudgeConfig& config) {
     std::string options;
     if (config.ordinary) {
         const auto& p = *config.ordinary;
-        options = fmt::format("--game ordinary --rules {} -P {} -K {} -M {}", to_string(p.rules), p.pegs, p.colours, p.max_guesses);
+        options = fmt::format("--game ordinary --rules {} -P {} -K {} -M {}", to_string(p.rules),
+                              p.pegs, p.colours, p.max_guesses);
     } else {
         const auto& p = config.params;
-        options = fmt::format("--rules {} -P {} -K {} -B {} -M {}", to_string(p.rules), p.pegs, p.colours, p.batch, p.max_tests);
+        options = fmt::format("--rules {} -P {} -K {} -B {} -M {}", to_string(p.rules), p.pegs,
+                              p.colours, p.batch, p.max_tests);
     }
     if (config.secret_given) options += " --secret " + secret_text(config);
     return fmt::format("mastermind judge {} --seed {}", options, config.seed.value_or(0));
 }
 
 std::string secret_text(const JudgeConfig& config) {
-    return config.ordinary ? config.ordinary_secret.to_string(kGameSymbols) : config.secret.to_string(config.params.pegs);
+    return config.ordinary ? config.ordinary_secret.to_string(kGameSymbols)
+                           : config.secret.to_string(config.params.pegs);
 }
 
 namespace {
@@ -88,8 +110,10 @@ namespace {
 nlohmann::json pairs_json(const std::vector<HitBlow>& answers, bool adjacent = false) {
     auto out = nlohmann::json::array();
     for (const auto& a : answers) {
-        if (adjacent) out.push_back({a.hit, a.grey, a.blow});
-        else out.push_back({a.hit, a.blow});
+        if (adjacent)
+            out.push_back({a.hit, a.grey, a.blow});
+        else
+            out.push_back({a.hit, a.blow});
     }
     return out;
 }
@@ -99,12 +123,12 @@ nlohmann::json pairs_json(const std::vector<HitBlow>& answers, bool adjacent = f
 struct Reply {
     enum class Kind { answer, accepted, wrong_answer, violation, too_many };
     Kind kind = Kind::answer;
-    std::string line;       // what the judge sends (answer or verdict), or the violation's reason
-    nlohmann::json event;   // the log event of an accepted move
+    std::string line;      // what the judge sends (answer or verdict), or the violation's reason
+    nlohmann::json event;  // the log event of an accepted move
 };
 
 class Referee {
-public:
+  public:
     virtual ~Referee() = default;
     virtual nlohmann::json start_event() const = 0;
     virtual std::string header() const = 0;
@@ -113,9 +137,11 @@ public:
 };
 
 class BatchReferee final : public Referee {
-public:
+  public:
     explicit BatchReferee(const JudgeConfig& c)
-        : config_(c), game_(c.params, c.secret, c.shuffle_seed), adjacent(c.params.rules == Rules::adjacent) {}
+        : config_(c),
+          game_(c.params, c.secret, c.shuffle_seed),
+          adjacent(c.params.rules == Rules::adjacent) {}
     nlohmann::json start_event() const override {
         return {{"event", "start"},
                 {"pegs", config_.params.pegs},
@@ -134,11 +160,14 @@ public:
             case protocol::SolverMessage::Kind::test: {
                 auto result = game_.test(message.strings);
                 if (result.breach != RuleBreach::none) {
-                    return {result.breach == RuleBreach::too_many_tests ? Reply::Kind::too_many : Reply::Kind::violation,
-                            result.reason, {}};
+                    return {result.breach == RuleBreach::too_many_tests ? Reply::Kind::too_many
+                                                                        : Reply::Kind::violation,
+                            result.reason,
+                            {}};
                 }
                 nlohmann::json strings = nlohmann::json::array();
-                for (const auto& str : result.strings) strings.push_back(str.to_string(config_.params.pegs));
+                for (const auto& str : result.strings)
+                    strings.push_back(str.to_string(config_.params.pegs));
                 return {Reply::Kind::answer,
                         protocol::format_answers(result.shuffled, config_.params.rules),
                         {{"event", "test"},
@@ -149,18 +178,22 @@ public:
             }
             case protocol::SolverMessage::Kind::challenge: {
                 const auto result = game_.challenge(message.strings.front());
-                if (result.breach != RuleBreach::none) return {Reply::Kind::violation, result.reason, {}};
+                if (result.breach != RuleBreach::none)
+                    return {Reply::Kind::violation, result.reason, {}};
                 return {result.accepted ? Reply::Kind::accepted : Reply::Kind::wrong_answer,
                         std::string(result.accepted ? protocol::kAccepted : protocol::kWrongAnswer),
-                        {{"event", "challenge"}, {"guess", std::string(message.strings.front())}, {"accepted", result.accepted}}};
+                        {{"event", "challenge"},
+                         {"guess", std::string(message.strings.front())},
+                         {"accepted", result.accepted}}};
             }
             case protocol::SolverMessage::Kind::guess:
-            case protocol::SolverMessage::Kind::invalid: break;
+            case protocol::SolverMessage::Kind::invalid:
+                break;
         }
         return {Reply::Kind::violation, message.error, {}};
     }
 
-private:
+  private:
     const JudgeConfig& config_;
     BatchGame game_;
     bool adjacent;
@@ -169,8 +202,9 @@ private:
 // The ordinary game: each guess is answered with its score; an all-black score is followed by
 // the verdict line Accepted and ends the game.
 class OrdinaryReferee final : public Referee {
-public:
-    explicit OrdinaryReferee(const JudgeConfig& c) : config_(c), game_(*c.ordinary, c.ordinary_secret) {}
+  public:
+    explicit OrdinaryReferee(const JudgeConfig& c)
+        : config_(c), game_(*c.ordinary, c.ordinary_secret) {}
     nlohmann::json start_event() const override {
         const auto& p = *config_.ordinary;
         return {{"event", "start"},
@@ -181,16 +215,22 @@ public:
                 {"max_guesses", p.max_guesses},
                 {"secret", config_.ordinary_secret.to_string(kGameSymbols)}};
     }
-    std::string header() const override { return protocol::format_ordinary_header(*config_.ordinary); }
+    std::string header() const override {
+        return protocol::format_ordinary_header(*config_.ordinary);
+    }
     int moves() const override { return game_.guesses_used(); }
     Reply on_line(std::string_view line) override {
         const auto message = protocol::parse_solver_line(line, true);
-        if (message.kind != protocol::SolverMessage::Kind::guess) return {Reply::Kind::violation, message.error, {}};
+        if (message.kind != protocol::SolverMessage::Kind::guess)
+            return {Reply::Kind::violation, message.error, {}};
         const auto result = game_.guess(message.strings.front());
-        if (result.kind == GuessResult::Kind::too_many) return {Reply::Kind::too_many, result.reason, {}};
-        if (result.kind == GuessResult::Kind::bad_code) return {Reply::Kind::violation, result.reason, {}};
+        if (result.kind == GuessResult::Kind::too_many)
+            return {Reply::Kind::too_many, result.reason, {}};
+        if (result.kind == GuessResult::Kind::bad_code)
+            return {Reply::Kind::violation, result.reason, {}};
         const auto answer = protocol::format_score(result.score, config_.ordinary->rules);
-        return {result.won ? Reply::Kind::accepted : Reply::Kind::answer, answer,
+        return {result.won ? Reply::Kind::accepted : Reply::Kind::answer,
+                answer,
                 {{"event", "guess"},
                  {"guess", game_.guesses_used()},
                  {"code", std::string(message.strings.front())},
@@ -199,7 +239,7 @@ public:
                  {"white", result.score.white}}};
     }
 
-private:
+  private:
     const JudgeConfig& config_;
     OrdinaryGame game_;
 };
@@ -210,7 +250,7 @@ std::unique_ptr<Referee> make_referee(const JudgeConfig& config) {
 }
 
 class Session {
-public:
+  public:
     Session(LineChannel& channel, const JudgeConfig& config, const JudgeLog& log)
         : channel_(channel),
           config_(config),
@@ -233,8 +273,10 @@ public:
             if (got != LineChannel::Read::line) return on_no_line(got, "before the challenge");
             auto reply = referee_->on_line(line);
             switch (reply.kind) {
-                case Reply::Kind::violation: return violation(Verdict::protocol_violation, line, reply.line);
-                case Reply::Kind::too_many: return violation(Verdict::too_many_tests, line, reply.line);
+                case Reply::Kind::violation:
+                    return violation(Verdict::protocol_violation, line, reply.line);
+                case Reply::Kind::too_many:
+                    return violation(Verdict::too_many_tests, line, reply.line);
                 case Reply::Kind::answer:
                     emit(std::move(reply.event));
                     if (!send(reply.line)) return send_failed("the solver stopped reading");
@@ -252,7 +294,7 @@ public:
         }
     }
 
-private:
+  private:
     double elapsed_ms() const {
         return std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
     }
@@ -282,7 +324,8 @@ private:
     // closed its input.
     JudgeReport send_failed(std::string_view closed) {
         if (send_deadline_ && Clock::now() >= *send_deadline_) {
-            return finish(Verdict::time_limit, "the time ran out while the judge waited to send a message");
+            return finish(Verdict::time_limit,
+                          "the time ran out while the judge waited to send a message");
         }
         return finish(Verdict::closed_stream, std::string(closed));
     }
@@ -290,7 +333,8 @@ private:
     JudgeReport on_no_line(LineChannel::Read got, std::string_view when) {
         switch (got) {
             case LineChannel::Read::timeout:
-                return finish(Verdict::time_limit, fmt::format("no message from the solver {} in time", when));
+                return finish(Verdict::time_limit,
+                              fmt::format("no message from the solver {} in time", when));
             case LineChannel::Read::too_long:
                 return violation(Verdict::protocol_violation, "",
                                  fmt::format("line longer than {} bytes", protocol::kMaxLineBytes));
@@ -308,7 +352,9 @@ private:
     }
 
     JudgeReport violation(Verdict verdict, std::string_view line, const std::string& reason) {
-        emit({{"event", "violation"}, {"line", std::string(line.substr(0, 200))}, {"reason", reason}});
+        emit({{"event", "violation"},
+              {"line", std::string(line.substr(0, 200))},
+              {"reason", reason}});
         send(fmt::format("{}{}", protocol::kErrorPrefix, reason));
         return finish(verdict, reason);
     }
@@ -316,10 +362,12 @@ private:
     // After the challenge the solver must say nothing more; watch briefly for output.
     JudgeReport after_challenge(Verdict verdict) {
         const std::string detail = config_.ordinary ? "the guess is the secret"
-                                   : verdict == Verdict::accepted ? "the challenge is the secret"
-                                                                  : "the challenge is not the secret";
+                                   : verdict == Verdict::accepted
+                                       ? "the challenge is the secret"
+                                       : "the challenge is not the secret";
         auto deadline = Clock::now() + config_.after_challenge;
-        if (config_.game_deadline && *config_.game_deadline < deadline) deadline = *config_.game_deadline;
+        if (config_.game_deadline && *config_.game_deadline < deadline)
+            deadline = *config_.game_deadline;
         std::string line;
         const auto got = channel_.read_line(line, deadline);
         if (got == LineChannel::Read::line || got == LineChannel::Read::too_long) {

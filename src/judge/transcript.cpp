@@ -58,7 +58,9 @@ std::vector<Transcript> read_transcripts(std::string_view text, std::string& err
         } else if (line.starts_with("solver> ")) {
             out.back().solver.emplace_back(line.substr(8));
         } else {
-            error = fmt::format("line {}: expected '# ', 'judge> ', 'solver> ' or the end of the block", number_of_line);
+            error =
+                fmt::format("line {}: expected '# ', 'judge> ', 'solver> ' or the end of the block",
+                            number_of_line);
             out.pop_back();
             return out;
         }
@@ -94,15 +96,24 @@ std::optional<JudgeConfig> judge_config_from_command(std::string_view command, s
             return true;
         };
         bool ok = true;
-        if (option == "-P" || option == "--pegs") ok = integer(pegs);
-        else if (option == "-K" || option == "--colours") ok = integer(colours);
-        else if (option == "-B" || option == "--batch") ok = integer(batch);
-        else if (option == "-M" || option == "--max-tests") ok = integer(limit);
-        else if (option == "--secret") secret = value;
-        else if (option == "--seed") ok = number(value, seed);
-        else if (option == "--game") game = std::string(value), ok = game == "batch" || game == "ordinary";
-        else if (option == "--rules") rules_text = std::string(value), ok = parse_rules(rules_text).has_value();
-        else if (option == "--log" || option == "--transcript" || option == "--timeout") ok = true;
+        if (option == "-P" || option == "--pegs")
+            ok = integer(pegs);
+        else if (option == "-K" || option == "--colours")
+            ok = integer(colours);
+        else if (option == "-B" || option == "--batch")
+            ok = integer(batch);
+        else if (option == "-M" || option == "--max-tests")
+            ok = integer(limit);
+        else if (option == "--secret")
+            secret = value;
+        else if (option == "--seed")
+            ok = number(value, seed);
+        else if (option == "--game")
+            game = std::string(value), ok = game == "batch" || game == "ordinary";
+        else if (option == "--rules")
+            rules_text = std::string(value), ok = parse_rules(rules_text).has_value();
+        else if (option == "--log" || option == "--transcript" || option == "--timeout")
+            ok = true;
         else {
             error = fmt::format("unknown option '{}'", option);
             return std::nullopt;
@@ -119,12 +130,15 @@ std::optional<JudgeConfig> judge_config_from_command(std::string_view command, s
         p.pegs = pegs.value_or(p.pegs);
         p.colours = colours.value_or(p.colours);
         p.max_guesses = limit.value_or(p.max_guesses);
-        if (batch && *batch != 1) error = "the ordinary game has one guess a turn";
-        else error = p.validate();
+        if (batch && *batch != 1)
+            error = "the ordinary game has one guess a turn";
+        else
+            error = p.validate();
         if (!error.empty()) return std::nullopt;
         std::optional<Code> code;
         if (secret && !(code = parse_game_code(*secret, p.pegs, p.colours))) {
-            error = fmt::format("--secret '{}' {}", *secret, describe_bad_game_code(*secret, p.pegs, p.colours));
+            error = fmt::format("--secret '{}' {}", *secret,
+                                describe_bad_game_code(*secret, p.pegs, p.colours));
             return std::nullopt;
         }
         return make_ordinary_judge_config(p, code, seed);

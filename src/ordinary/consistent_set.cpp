@@ -4,7 +4,8 @@
 
 namespace mastermind {
 
-FeedbackParts split_by_feedback(const CodeSpace& space, std::span<const std::uint32_t> set, std::uint32_t guess) {
+FeedbackParts split_by_feedback(const CodeSpace& space, std::span<const std::uint32_t> set,
+                                std::uint32_t guess) {
     // A counting sort by feedback id: stable, so every part stays increasing.
     std::vector<std::uint32_t> ids(set.size());
     std::vector<std::size_t> count(space.feedback_slots() + 1, 0);
@@ -25,8 +26,8 @@ FeedbackParts split_by_feedback(const CodeSpace& space, std::span<const std::uin
     return parts;
 }
 
-std::vector<std::uint32_t> narrow(const CodeSpace& space, std::span<const std::uint32_t> set, std::uint32_t guess,
-                                  std::uint32_t feedback) {
+std::vector<std::uint32_t> narrow(const CodeSpace& space, std::span<const std::uint32_t> set,
+                                  std::uint32_t guess, std::uint32_t feedback) {
     const auto parts = split_by_feedback(space, set, guess);
     for (std::size_t i = 0; i < parts.feedback.size(); ++i) {
         if (parts.feedback[i] == feedback) {

@@ -14,18 +14,21 @@ namespace mastermind {
 
 std::int64_t DecisionTree::child(std::uint32_t node, std::uint32_t feedback) const {
     const auto& c = nodes[node].children;
-    const auto it = std::lower_bound(c.begin(), c.end(), std::make_pair(feedback, std::uint32_t{0}));
+    const auto it =
+        std::lower_bound(c.begin(), c.end(), std::make_pair(feedback, std::uint32_t{0}));
     return it != c.end() && it->first == feedback ? static_cast<std::int64_t>(it->second) : -1;
 }
 
 std::string DecisionTree::mismatch(const CodeSpace& space) const {
     if (rules == space.rules() && pegs == space.pegs() && colours == space.colours()) return {};
-    return fmt::format("is for {} rules, {} pegs, {} colours; the game has {} rules, {} pegs, {} colours", to_string(rules), pegs,
-                       colours, to_string(space.rules()), space.pegs(), space.colours());
+    return fmt::format(
+        "is for {} rules, {} pegs, {} colours; the game has {} rules, {} pegs, {} colours",
+        to_string(rules), pegs, colours, to_string(space.rules()), space.pegs(), space.colours());
 }
 
 void write_decision_tree(std::ostream& out, const CodeSpace& space, const DecisionTree& tree) {
-    out << fmt::format("mastermind-tree 1 {} {} {}\n", space.rules() == Rules::classic ? "classic" : "adjacent", space.pegs(),
+    out << fmt::format("mastermind-tree 1 {} {} {}\n",
+                       space.rules() == Rules::classic ? "classic" : "adjacent", space.pegs(),
                        space.colours());
     if (tree.nodes.empty()) return;
     // Depth first, by an explicit stack: (node, depth, answer that led to it or -1 at the root).
@@ -38,7 +41,8 @@ void write_decision_tree(std::ostream& out, const CodeSpace& space, const Decisi
         line += space.to_string(tree.nodes[node].guess);
         out << line << '\n';
         const auto& c = tree.nodes[node].children;
-        for (auto it = c.rbegin(); it != c.rend(); ++it) stack.emplace_back(it->second, depth + 1, it->first);
+        for (auto it = c.rbegin(); it != c.rend(); ++it)
+            stack.emplace_back(it->second, depth + 1, it->first);
     }
 }
 
@@ -75,17 +79,20 @@ DecisionTree read_decision_tree(std::istream& in, const std::string& name) {
             if (words.size() != 5 || words[0] != "mastermind-tree" || words[1] != "1") {
                 bad(name, number, "expected the header 'mastermind-tree 1 RULES PEGS COLOURS'");
             }
-            if (words[2] != "classic" && words[2] != "adjacent") bad(name, number, fmt::format("rules '{}' are not classic or adjacent", words[2]));
+            if (words[2] != "classic" && words[2] != "adjacent")
+                bad(name, number, fmt::format("rules '{}' are not classic or adjacent", words[2]));
             tree.rules = words[2] == "classic" ? Rules::classic : Rules::adjacent;
             auto small_number = [&](const std::string& w, const char* what) {
-                if (w.empty() || w.size() > 2 || !std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+                if (w.empty() || w.size() > 2 ||
+                    !std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; })) {
                     bad(name, number, fmt::format("{} '{}' is not a number below 100", what, w));
                 }
                 return std::stoi(w);
             };
             tree.pegs = small_number(words[3], "pegs");
             tree.colours = small_number(words[4], "colours");
-            if (auto why = CodeSpace::check(tree.pegs, tree.colours); !why.empty()) bad(name, number, why);
+            if (auto why = CodeSpace::check(tree.pegs, tree.colours); !why.empty())
+                bad(name, number, why);
             codes = 1;
             for (int i = 0; i < tree.pegs; ++i) codes *= static_cast<std::uint64_t>(tree.colours);
             header = true;
@@ -94,44 +101,61 @@ DecisionTree read_decision_tree(std::istream& in, const std::string& name) {
         if (first % 2) bad(name, number, "indentation is not a multiple of two spaces");
         const std::size_t depth = first / 2;
         const std::size_t answer_fields = tree.rules == Rules::classic ? 2 : 3;
-        if (depth == 0 && !tree.nodes.empty()) bad(name, number, "a second first guess (only one line may start unindented)");
-        if (depth > path.size()) bad(name, number, "indented more than one level below the line before");
+        if (depth == 0 && !tree.nodes.empty())
+            bad(name, number, "a second first guess (only one line may start unindented)");
+        if (depth > path.size())
+            bad(name, number, "indented more than one level below the line before");
         if (words.size() != (depth == 0 ? 1 : answer_fields + 1)) {
-            bad(name, number, depth == 0 ? "expected the first guess alone" : fmt::format("expected {} answer numbers and a guess", answer_fields));
+            bad(name, number,
+                depth == 0 ? "expected the first guess alone"
+                           : fmt::format("expected {} answer numbers and a guess", answer_fields));
         }
         const std::string& code_text = words.back();
         if (code_text.size() != static_cast<std::size_t>(tree.pegs)) {
-            bad(name, number, fmt::format("guess '{}' does not have {} pegs", code_text, tree.pegs));
+            bad(name, number,
+                fmt::format("guess '{}' does not have {} pegs", code_text, tree.pegs));
         }
         std::uint32_t code = 0;
         for (char c : code_text) {
             const auto at = CodeSpace::kSymbols.find(c);
             if (at == std::string_view::npos || at >= static_cast<std::size_t>(tree.colours)) {
-                bad(name, number, fmt::format("guess '{}' has '{}', not one of the {} colours", code_text, c, tree.colours));
+                bad(name, number,
+                    fmt::format("guess '{}' has '{}', not one of the {} colours", code_text, c,
+                                tree.colours));
             }
             code = code * static_cast<std::uint32_t>(tree.colours) + static_cast<std::uint32_t>(at);
         }
         // A position whose guess cannot win splits its secrets in two or more parts, so a tree
         // that finds each secret at most once has fewer than twice as many positions as secrets.
-        if (tree.nodes.size() >= 2 * codes) bad(name, number, fmt::format("more positions than twice the {} secrets of the game", codes));
+        if (tree.nodes.size() >= 2 * codes)
+            bad(name, number,
+                fmt::format("more positions than twice the {} secrets of the game", codes));
         const auto index = static_cast<std::uint32_t>(tree.nodes.size());
         tree.nodes.push_back({code, {}});
         if (depth > 0) {
             int parts[3] = {0, 0, 0};
             for (std::size_t i = 0; i < answer_fields; ++i) {
                 const auto& w = words[i];
-                if (w.size() != 1 || w[0] < '0' || w[0] > '9') bad(name, number, fmt::format("answer '{}' is not a peg count", w));
+                if (w.size() != 1 || w[0] < '0' || w[0] > '9')
+                    bad(name, number, fmt::format("answer '{}' is not a peg count", w));
                 parts[i] = w[0] - '0';
             }
-            const int black = parts[0], grey = answer_fields == 3 ? parts[1] : 0, white = parts[answer_fields - 1];
-            if (black + grey + white > tree.pegs) bad(name, number, fmt::format("the answer counts more than {} pegs", tree.pegs));
-            if (black == tree.pegs) bad(name, number, "an all-black answer ends the game: no guess follows it");
+            const int black = parts[0], grey = answer_fields == 3 ? parts[1] : 0,
+                      white = parts[answer_fields - 1];
+            if (black + grey + white > tree.pegs)
+                bad(name, number, fmt::format("the answer counts more than {} pegs", tree.pegs));
+            if (black == tree.pegs)
+                bad(name, number, "an all-black answer ends the game: no guess follows it");
             const auto p = static_cast<std::uint32_t>(tree.pegs), p1 = p + 1;
-            const auto feedback = tree.rules == Rules::classic
-                                      ? static_cast<std::uint32_t>(black) * p1 + static_cast<std::uint32_t>(white)
-                                      : (static_cast<std::uint32_t>(black) * p1 + static_cast<std::uint32_t>(grey)) * p1 + static_cast<std::uint32_t>(white);
+            const auto feedback =
+                tree.rules == Rules::classic
+                    ? static_cast<std::uint32_t>(black) * p1 + static_cast<std::uint32_t>(white)
+                    : (static_cast<std::uint32_t>(black) * p1 + static_cast<std::uint32_t>(grey)) *
+                              p1 +
+                          static_cast<std::uint32_t>(white);
             auto& siblings = tree.nodes[path[depth - 1]].children;
-            if (std::any_of(siblings.begin(), siblings.end(), [&](const auto& s) { return s.first == feedback; })) {
+            if (std::any_of(siblings.begin(), siblings.end(),
+                            [&](const auto& s) { return s.first == feedback; })) {
                 bad(name, number, "the same answer twice under one guess");
             }
             siblings.emplace_back(feedback, index);
@@ -140,7 +164,8 @@ DecisionTree read_decision_tree(std::istream& in, const std::string& name) {
         path.push_back(index);
     }
     if (in.bad()) throw std::runtime_error(fmt::format("{}: read error", name));
-    if (!header) throw std::runtime_error(fmt::format("{}: empty (no 'mastermind-tree' header)", name));
+    if (!header)
+        throw std::runtime_error(fmt::format("{}: empty (no 'mastermind-tree' header)", name));
     if (tree.nodes.empty()) throw std::runtime_error(fmt::format("{}: no first guess", name));
     for (auto& n : tree.nodes) std::sort(n.children.begin(), n.children.end());
     return tree;

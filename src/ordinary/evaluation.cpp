@@ -24,7 +24,8 @@ namespace {
 constexpr std::size_t kParallelSet = 512;
 
 // Each thread's codebreaker, told the game's guess limit (which `optimal` plans for).
-std::unique_ptr<Codebreaker> make_breaker(const CodeSpace& space, const OrdinaryEvaluationOptions& options) {
+std::unique_ptr<Codebreaker> make_breaker(const CodeSpace& space,
+                                          const OrdinaryEvaluationOptions& options) {
     CodebreakerOptions o = options.codebreaker_options;
     o.max_guesses = options.max_guesses;
     o.threads = options.threads;  // the evaluation's threads (0: every core) for `optimal`'s search
@@ -34,7 +35,7 @@ std::unique_ptr<Codebreaker> make_breaker(const CodeSpace& space, const Ordinary
 // The decision tree of the walk, built by the threads that walk it: a node's children are added
 // by the task of that node, under a lock (the walk spends its time in the codebreaker).
 class TreeRecorder {
-public:
+  public:
     explicit TreeRecorder(const CodeSpace& space) {
         tree_.rules = space.rules();
         tree_.pegs = space.pegs();
@@ -54,16 +55,18 @@ public:
     }
     DecisionTree take() { return std::move(tree_); }
 
-private:
+  private:
     std::mutex mutex_;
     DecisionTree tree_;
 };
 
 class OrdinaryWalker {
-public:
+  public:
     OrdinaryWalker(const CodeSpace& space, const OrdinaryEvaluationOptions& options)
-        : space_(space), options_(options),
-          breakers_([&] { return make_breaker(space, options); }), tallies_(Tally(options.examples)) {
+        : space_(space),
+          options_(options),
+          breakers_([&] { return make_breaker(space, options); }),
+          tallies_(Tally(options.examples)) {
         if (options.record_tree) recorder_ = std::make_unique<TreeRecorder>(space);
     }
 
@@ -71,7 +74,8 @@ public:
         auto& tally = tallies_.local();
         const int depth = static_cast<int>(history.size());
         if (depth >= options_.max_guesses) {
-            for (auto s : set) tally.fail(s, fmt::format("not found in {} guesses", options_.max_guesses));
+            for (auto s : set)
+                tally.fail(s, fmt::format("not found in {} guesses", options_.max_guesses));
             return;
         }
         tally.node();
@@ -79,7 +83,9 @@ public:
         try {
             guess = breakers_.local()->next(OrdinaryPosition{space_, history, set});
         } catch (const std::exception& e) {
-            for (auto s : set) tally.fail(s, fmt::format("codebreaker error after {} guesses: {}", depth, e.what()));
+            for (auto s : set)
+                tally.fail(s,
+                           fmt::format("codebreaker error after {} guesses: {}", depth, e.what()));
             return;
         }
         if (guess >= space_.size()) {
@@ -88,13 +94,15 @@ public:
         }
         if (depth == 0) first_guess_ = guess;
         // The move as a number: the set it was played for (least code and size), depth, guess.
-        tally.move(mix64(mix64(std::uint64_t{set.front()} << 32 ^ set.size()) ^ std::uint64_t(depth) << 48 ^ guess));
+        tally.move(mix64(mix64(std::uint64_t{set.front()} << 32 ^ set.size()) ^
+                         std::uint64_t(depth) << 48 ^ guess));
         const auto parts = split_by_feedback(space_, set, guess);
         std::vector<std::uint32_t> children(parts.feedback.size(), 0);
         if (recorder_) {
             recorder_->set_guess(node, guess);
             for (std::size_t i = 0; i < parts.feedback.size(); ++i) {
-                if (parts.feedback[i] != space_.win()) children[i] = recorder_->add_child(node, parts.feedback[i]);
+                if (parts.feedback[i] != space_.win())
+                    children[i] = recorder_->add_child(node, parts.feedback[i]);
             }
         }
         auto visit = [&](std::size_t i, std::vector<Guess>& h) {
@@ -130,30 +138,34 @@ public:
         return tree;
     }
 
-private:
+  private:
     const CodeSpace& space_;
     const OrdinaryEvaluationOptions& options_;
     tbb::enumerable_thread_specific<std::unique_ptr<Codebreaker>> breakers_;
     tbb::enumerable_thread_specific<Tally> tallies_;
-    std::unique_ptr<TreeRecorder> recorder_;  // with record_tree
+    std::unique_ptr<TreeRecorder> recorder_;    // with record_tree
     std::optional<std::uint32_t> first_guess_;  // none when the codebreaker failed at the start
 };
 
-OrdinaryEvaluation finish(const CodeSpace& space, const Tally& all, std::chrono::steady_clock::time_point start) {
+OrdinaryEvaluation finish(const CodeSpace& space, const Tally& all,
+                          std::chrono::steady_clock::time_point start) {
     OrdinaryEvaluation r;
-    static_cast<Report&>(r) = all.report([&](std::uint64_t code) { return space.to_string(static_cast<std::uint32_t>(code)); });
+    static_cast<Report&>(r) = all.report(
+        [&](std::uint64_t code) { return space.to_string(static_cast<std::uint32_t>(code)); });
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return r;
 }
 
 std::unique_ptr<tbb::global_control> limit_threads(int threads) {
-    const auto n = threads > 0 ? static_cast<std::size_t>(threads) : static_cast<std::size_t>(tbb::info::default_concurrency());
+    const auto n = threads > 0 ? static_cast<std::size_t>(threads)
+                               : static_cast<std::size_t>(tbb::info::default_concurrency());
     return std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, n);
 }
 
 }  // namespace
 
-PlayedGame play_ordinary_game(const CodeSpace& space, Codebreaker& breaker, std::uint32_t secret, int max_guesses) {
+PlayedGame play_ordinary_game(const CodeSpace& space, Codebreaker& breaker, std::uint32_t secret,
+                              int max_guesses) {
     PlayedGame game;
     std::vector<std::uint32_t> set = all_codes(space);
     while (static_cast<int>(game.guesses.size()) < max_guesses) {
@@ -179,7 +191,8 @@ PlayedGame play_ordinary_game(const CodeSpace& space, Codebreaker& breaker, std:
     return game;
 }
 
-OrdinaryEvaluation evaluate_ordinary_all(const CodeSpace& space, const OrdinaryEvaluationOptions& options) {
+OrdinaryEvaluation evaluate_ordinary_all(const CodeSpace& space,
+                                         const OrdinaryEvaluationOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     const auto limit = limit_threads(options.threads);
     OrdinaryWalker walker(space, options);
@@ -192,18 +205,25 @@ OrdinaryEvaluation evaluate_ordinary_all(const CodeSpace& space, const OrdinaryE
     return r;
 }
 
-OrdinaryEvaluation evaluate_ordinary_games(const CodeSpace& space, const OrdinaryEvaluationOptions& options,
+OrdinaryEvaluation evaluate_ordinary_games(const CodeSpace& space,
+                                           const OrdinaryEvaluationOptions& options,
                                            const std::vector<std::uint32_t>& secrets) {
     const auto start = std::chrono::steady_clock::now();
     const auto limit = limit_threads(options.threads);
-    tbb::enumerable_thread_specific<std::unique_ptr<Codebreaker>> breakers([&] { return make_breaker(space, options); });
+    tbb::enumerable_thread_specific<std::unique_ptr<Codebreaker>> breakers(
+        [&] { return make_breaker(space, options); });
     tbb::enumerable_thread_specific<Tally> tallies(Tally(options.examples));
     tbb::parallel_for(std::size_t{0}, secrets.size(), [&](std::size_t i) {
         auto& tally = tallies.local();
-        const auto game = play_ordinary_game(space, *breakers.local(), secrets[i], options.max_guesses);
+        const auto game =
+            play_ordinary_game(space, *breakers.local(), secrets[i], options.max_guesses);
         tally.node(game.guesses.size());
-        if (game.won) tally.win(secrets[i], static_cast<int>(game.guesses.size()));
-        else tally.fail(secrets[i], game.error.empty() ? fmt::format("not found in {} guesses", options.max_guesses) : game.error);
+        if (game.won)
+            tally.win(secrets[i], static_cast<int>(game.guesses.size()));
+        else
+            tally.fail(secrets[i], game.error.empty()
+                                       ? fmt::format("not found in {} guesses", options.max_guesses)
+                                       : game.error);
     });
     Tally all(options.examples);
     for (const auto& t : tallies) all.absorb(t);

@@ -16,7 +16,8 @@ namespace mastermind::codebreakers {
 // increasing order, while it returns true. `present`: colours some consistent code holds; `used`:
 // colours of earlier guesses (bit c = colour c).
 template <class Visit>
-void for_each_canonical_guess(const CodeSpace& space, std::uint32_t present, std::uint32_t used, Visit&& visit) {
+void for_each_canonical_guess(const CodeSpace& space, std::uint32_t present, std::uint32_t used,
+                              Visit&& visit) {
     const int k = space.colours();
     const std::uint32_t all = (1u << k) - 1;
     const std::uint32_t zero = all & ~present;
@@ -46,7 +47,8 @@ void for_each_canonical_guess(const CodeSpace& space, std::uint32_t present, std
             if (zero >> c & 1) {
                 if (c != z0) continue;
             } else if (free_live >> c & 1) {
-                const int rank = static_cast<int>(std::find(free_order, free_order + free_count, c) - free_order);
+                const int rank = static_cast<int>(
+                    std::find(free_order, free_order + free_count, c) - free_order);
                 if (rank > introduced) continue;
                 if (rank == introduced) next_introduced = introduced + 1;
             }
@@ -58,7 +60,8 @@ void for_each_canonical_guess(const CodeSpace& space, std::uint32_t present, std
 }
 
 // Whether `code` is the canonical member of its class (for_each_canonical_guess visits it).
-inline bool is_canonical_guess(const CodeSpace& space, std::uint32_t present, std::uint32_t used, std::uint32_t code) {
+inline bool is_canonical_guess(const CodeSpace& space, std::uint32_t present, std::uint32_t used,
+                               std::uint32_t code) {
     const std::uint32_t all = (1u << space.colours()) - 1;
     const std::uint32_t zero = all & ~present;
     const std::uint32_t free_live = all & ~used & present;

@@ -7,9 +7,9 @@
 #include <exception>
 #include <limits>
 #include <mutex>
+#include <numeric>
 #include <stdexcept>
 #include <thread>
-#include <numeric>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -33,8 +33,12 @@ constexpr std::uint32_t kTwoPhaseSet = 64;
 // set once each part's games are made one guess longer (lift()), so the search and its bounds
 // work on values as they would on totals.
 using Value = std::uint64_t;
-constexpr Value value_of(std::uint64_t total, std::uint64_t squares) { return total << 32 | squares; }
-constexpr std::uint64_t total_of(Value v) { return v >> 32; }
+constexpr Value value_of(std::uint64_t total, std::uint64_t squares) {
+    return total << 32 | squares;
+}
+constexpr std::uint64_t total_of(Value v) {
+    return v >> 32;
+}
 
 // A value no strategy reaches: "cannot be done within the guesses left". Small enough that the
 // sum of one per answer does not overflow.
@@ -42,7 +46,9 @@ constexpr Value kInfinite = Value{1} << 56;
 
 // The value of a part's games when each takes one more guess (the guess that made the part):
 // every length d becomes d + 1, so the total grows by m and the squares by 2 * total + m.
-constexpr Value lift(Value v, std::uint64_t m) { return v >= kInfinite ? kInfinite : v + (m << 32) + 2 * total_of(v) + m; }
+constexpr Value lift(Value v, std::uint64_t m) {
+    return v >= kInfinite ? kInfinite : v + (m << 32) + 2 * total_of(v) + m;
+}
 
 // The least value v of a part of m secrets with lift(v, m) >= budget: the beta of a child.
 Value child_beta(Value budget, std::uint64_t m) {
@@ -129,8 +135,8 @@ struct Frame {
 };
 
 struct Result {
-    Value value;          // exact when below the search's beta, else a lower bound
-    std::uint8_t depth;   // guesses of the longest game, when exact
+    Value value;         // exact when below the search's beta, else a lower bound
+    std::uint8_t depth;  // guesses of the longest game, when exact
 };
 
 }  // namespace
@@ -147,7 +153,8 @@ OptimalSearch::Fill OptimalSearch::fill_bound(std::uint64_t n, std::uint64_t bra
         fill.total += found * level;
         fill.squares += found * level * level;
         remaining -= found;
-        found_here = std::min<std::uint64_t>(found_here * std::max<std::uint64_t>(branching, 1), std::uint64_t{1} << 40);
+        found_here = std::min<std::uint64_t>(found_here * std::max<std::uint64_t>(branching, 1),
+                                             std::uint64_t{1} << 40);
     }
     return fill;
 }
@@ -162,17 +169,19 @@ struct OptimalSearch::Impl {
     std::vector<Value> fill;               // [n]: the value of the complete fill (fill_bound)
     std::vector<std::uint8_t> fill_depth;  // [n]: the levels that fill needs
     std::unordered_map<Key, Entry, KeyHash> table;
-    std::deque<Frame> frames;  // a deque: a level's frame stays where it is while deeper ones are added
+    std::deque<Frame>
+        frames;  // a deque: a level's frame stays where it is while deeper ones are added
     std::vector<std::uint32_t> history;  // the guesses from the start of the game
     std::vector<std::uint32_t> counts;   // by feedback id, zero between uses
     std::vector<std::uint32_t> touched;
-    std::vector<std::uint64_t> touched_words;  // bit f: part f has members (scan)
-    std::vector<Value> bounds;                 // scan: lift(bound()) of each part size
-    std::vector<Value> steps;                  // scan: bounds[m + 1] - bounds[m]
+    std::vector<std::uint64_t> touched_words;   // bit f: part f has members (scan)
+    std::vector<Value> bounds;                  // scan: lift(bound()) of each part size
+    std::vector<Value> steps;                   // scan: bounds[m + 1] - bounds[m]
     std::vector<std::uint32_t> member_answers;  // scan: the feedback of each member
     std::vector<std::uint8_t> in_set;
     std::unordered_map<std::uint64_t, GuessList> canonical_lists;
-    std::vector<std::uint32_t> class_seen;  // [count class]: the scan (class_stamp) class_value is of
+    std::vector<std::uint32_t>
+        class_seen;  // [count class]: the scan (class_stamp) class_value is of
     std::vector<Value> class_value;
     std::vector<Value> sum_split;  // [c * sum_split_limit + m]: even_split(m, answers with sum c)
     std::uint32_t sum_split_limit = 0;
@@ -181,7 +190,10 @@ struct OptimalSearch::Impl {
     std::chrono::steady_clock::time_point started, last_report;
 
     Impl(const CodeSpace& s, OptimalSearchOptions o)
-        : space(s), options(std::move(o)), counts(s.feedback_slots(), 0), touched_words((s.feedback_slots() + 63) / 64, 0),
+        : space(s),
+          options(std::move(o)),
+          counts(s.feedback_slots(), 0),
+          touched_words((s.feedback_slots() + 63) / 64, 0),
           in_set(s.size(), 0) {
         touched.reserve(s.feedback_slots());
         class_seen.assign(s.count_classes(), 0);
@@ -199,7 +211,8 @@ struct OptimalSearch::Impl {
         sum_split.resize(std::size_t{sum_split_limit} * static_cast<std::size_t>(s.pegs() + 1));
         for (std::uint32_t c = 0; c <= static_cast<std::uint32_t>(s.pegs()); ++c) {
             for (std::uint32_t m = 1; m < sum_split_limit; ++m) {
-                sum_split[c * sum_split_limit + m] = even_split(m, std::min(m, answers_with_sum(c)));
+                sum_split[c * sum_split_limit + m] =
+                    even_split(m, std::min(m, answers_with_sum(c)));
             }
         }
     }
@@ -211,7 +224,8 @@ struct OptimalSearch::Impl {
             // Scoring a guess of each pattern against every code would take minutes: count every
             // (b, w) or (b, g, w) summing to at most P instead, less (P-1, 1) under classic rules.
             const auto p = static_cast<std::uint64_t>(space.pegs());
-            return space.rules() == Rules::classic ? (p + 1) * (p + 2) / 2 - (p >= 1 ? 1 : 0) : (p + 1) * (p + 2) * (p + 3) / 6;
+            return space.rules() == Rules::classic ? (p + 1) * (p + 2) / 2 - (p >= 1 ? 1 : 0)
+                                                   : (p + 1) * (p + 2) * (p + 3) / 6;
         }
         std::vector<std::uint8_t> seen(space.feedback_slots(), 0);
         const std::uint32_t all = (1u << space.colours()) - 1;
@@ -232,12 +246,14 @@ struct OptimalSearch::Impl {
     // even as they can be (the fill is convex).
     Value even_split(std::uint32_t n, std::uint32_t parts) const {
         const std::uint32_t small = n / parts, large = n % parts;
-        return (large ? large * lift(fill[small + 1], small + 1) : 0) + (parts - large) * lift(fill[small], small);
+        return (large ? large * lift(fill[small + 1], small + 1) : 0) +
+               (parts - large) * lift(fill[small], small);
     }
 
-    // The canonical guesses for the colours present in the set and used so far (guess_symmetry.hpp),
-    // listed once for each pair: few pairs occur, and the listing costs more than scoring small sets.
-    // They come grouped by colour-count class, in code order inside a group.
+    // The canonical guesses for the colours present in the set and used so far
+    // (guess_symmetry.hpp), listed once for each pair: few pairs occur, and the listing costs more
+    // than scoring small sets. They come grouped by colour-count class, in code order inside a
+    // group.
     const GuessList& canonical_guesses(std::uint32_t present, std::uint32_t used) {
         auto& list = canonical_lists[std::uint64_t{present} << 32 | used];
         if (list.codes.empty()) {
@@ -246,10 +262,13 @@ struct OptimalSearch::Impl {
                 return true;
             });
             std::stable_sort(list.codes.begin(), list.codes.end(),
-                             [&](std::uint32_t a, std::uint32_t b) { return space.count_class(a) < space.count_class(b); });
+                             [&](std::uint32_t a, std::uint32_t b) {
+                                 return space.count_class(a) < space.count_class(b);
+                             });
             for (std::uint32_t i = 0; i < list.codes.size(); ++i) {
                 const std::uint32_t cls = space.count_class(list.codes[i]);
-                if (list.groups.empty() || list.groups.back().count_class != cls) list.groups.push_back({cls, i, i});
+                if (list.groups.empty() || list.groups.back().count_class != cls)
+                    list.groups.push_back({cls, i, i});
                 list.groups.back().end = i + 1;
             }
         }
@@ -270,7 +289,8 @@ struct OptimalSearch::Impl {
         for (std::uint32_t c = 0; c <= pegs; ++c) {
             const std::uint32_t m = by_sum[c];
             if (m == 0) continue;
-            total += m < sum_split_limit ? sum_split[c * sum_split_limit + m] : even_split(m, std::min(m, answers_with_sum(c)));
+            total += m < sum_split_limit ? sum_split[c * sum_split_limit + m]
+                                         : even_split(m, std::min(m, answers_with_sum(c)));
         }
         class_seen[cls] = class_stamp;
         class_value[cls] = total;
@@ -352,7 +372,8 @@ struct OptimalSearch::Impl {
             bool ok = true;
             for (auto h : fix) {
                 for (int i = 0; i < pegs && ok; ++i) {
-                    const int c = space.digit(h, i), image = space.digit(h, s.to[static_cast<std::size_t>(i)]);
+                    const int c = space.digit(h, i),
+                              image = space.digit(h, s.to[static_cast<std::size_t>(i)]);
                     if (s.colour[static_cast<std::size_t>(c)] == -1) {
                         for (int other = 0; other < space.colours(); ++other) {
                             if (s.colour[static_cast<std::size_t>(other)] == image) ok = false;
@@ -364,14 +385,16 @@ struct OptimalSearch::Impl {
                 }
             }
             bool identity = true;
-            for (int i = 0; i < pegs; ++i) identity = identity && s.to[static_cast<std::size_t>(i)] == i;
+            for (int i = 0; i < pegs; ++i)
+                identity = identity && s.to[static_cast<std::size_t>(i)] == i;
             if (ok && !identity) out.push_back(s);
         }
     }
 
     // Whether `guess` (canonical for its colours) is the least code of its class under the
     // position symmetries too.
-    bool least_under(const std::vector<Symmetry>& symmetries, std::uint32_t guess, std::uint32_t zero, std::uint32_t free_live) const {
+    bool least_under(const std::vector<Symmetry>& symmetries, std::uint32_t guess,
+                     std::uint32_t zero, std::uint32_t free_live) const {
         const int pegs = space.pegs();
         const auto digits = space.digits(guess);
         const int z0 = zero ? __builtin_ctz(zero) : -1;
@@ -380,9 +403,12 @@ struct OptimalSearch::Impl {
             for (int i = 0; i < pegs; ++i) {
                 const int c = digits[static_cast<std::size_t>(i)];
                 int mapped;
-                if (zero >> c & 1) mapped = z0;
-                else if (free_live >> c & 1) mapped = 64 + c;  // relabelled below
-                else mapped = s.colour[static_cast<std::size_t>(c)];
+                if (zero >> c & 1)
+                    mapped = z0;
+                else if (free_live >> c & 1)
+                    mapped = 64 + c;  // relabelled below
+                else
+                    mapped = s.colour[static_cast<std::size_t>(c)];
                 image[s.to[static_cast<std::size_t>(i)]] = mapped;
             }
             std::uint32_t pending = free_live;
@@ -413,7 +439,8 @@ struct OptimalSearch::Impl {
     // sorted best first, those whose bound is below `beta`. Returns the least bound of the ones
     // it dropped. Sets `settled` when it finds a guess proven optimal: that one alone is kept.
     template <Rules R>
-    Value scan(Frame& f, std::span<const std::uint32_t> set, int child_left, Value beta, Value floor, Guesses which, bool& settled) {
+    Value scan(Frame& f, std::span<const std::uint32_t> set, int child_left, Value beta,
+               Value floor, Guesses which, bool& settled) {
         const auto n = static_cast<std::uint32_t>(set.size());
         f.masks.resize(n);
         std::uint64_t present_counts = 0;
@@ -437,7 +464,8 @@ struct OptimalSearch::Impl {
         settled = false;
         // The bound of each part size for the children's guesses left, looked up below.
         bounds.resize(std::size_t{n} + 1);
-        for (std::uint32_t m = 0; m <= n; ++m) bounds[m] = m == 0 ? 0 : lift(bound(m, child_left), m);
+        for (std::uint32_t m = 0; m <= n; ++m)
+            bounds[m] = m == 0 ? 0 : lift(bound(m, child_left), m);
         const Value* part_bound = bounds.data();
         // With every part size's bound finite (no limit on the guesses, or one these sizes
         // cannot reach) the sum can be kept member by member (steps) without overflowing.
@@ -454,7 +482,8 @@ struct OptimalSearch::Impl {
         const std::uint32_t words = static_cast<std::uint32_t>(touched_words.size());
         std::uint64_t* touched_bits = touched_words.data();
         auto consider = [&](std::uint32_t g, bool consistent) {
-            if (!f.symmetries.empty() && !least_under(f.symmetries, g, zero, free_live)) return true;
+            if (!f.symmetries.empty() && !least_under(f.symmetries, g, zero, free_live))
+                return true;
             ++stats.guesses_scored;
             const CodeMasks gm = space.masks(g);
             Value sum = 0;
@@ -487,7 +516,8 @@ struct OptimalSearch::Impl {
                 sum = consistent ? value_of(1, 1) : 0;
                 for (std::uint32_t w = 0; w < words; ++w) {
                     for (std::uint64_t bits = touched_bits[w]; bits; bits &= bits - 1) {
-                        const std::uint32_t fb = w * 64 + static_cast<std::uint32_t>(__builtin_ctzll(bits));
+                        const std::uint32_t fb =
+                            w * 64 + static_cast<std::uint32_t>(__builtin_ctzll(bits));
                         const std::uint32_t m = count[fb];
                         count[fb] = 0;
                         sum += part_bound[m];
@@ -524,11 +554,14 @@ struct OptimalSearch::Impl {
         }
         if (!settled && which != Guesses::outside) {
             // No guess outside the set does better than splitting all n secrets evenly, so once
-            // a consistent guess whose parts are all solved by the bound reaches that, it is optimal.
+            // a consistent guess whose parts are all solved by the bound reaches that, it is
+            // optimal.
             floor = std::max(floor, std::min(best_consistent, outside_floor(n)));
             const Candidate* settle = nullptr;
             for (const auto& c : f.candidates) {
-                if (c.bound <= floor && small_parts(c.code, f, n) && (!settle || c.code < settle->code)) settle = &c;
+                if (c.bound <= floor && small_parts(c.code, f, n) &&
+                    (!settle || c.code < settle->code))
+                    settle = &c;
             }
             if (settle) {
                 f.candidates.assign(1, *settle);
@@ -617,7 +650,8 @@ struct OptimalSearch::Impl {
         // only if the best so far is above what any of them could reach (outside_floor).
         const bool two_phase = n <= kTwoPhaseSet;
         bool settled = false;
-        Value proven = scan<R>(f, set, child_left, beta, floor, two_phase ? Guesses::consistent : Guesses::all, settled);
+        Value proven = scan<R>(f, set, child_left, beta, floor,
+                               two_phase ? Guesses::consistent : Guesses::all, settled);
         Value best = beta;
         std::uint32_t best_guess = 0;
         std::uint8_t best_depth = 0;
@@ -626,7 +660,8 @@ struct OptimalSearch::Impl {
             auto& candidates = frames[level].candidates;
             const std::size_t count = candidates.size();
             for (std::size_t c = 0; c < count; ++c) {
-                std::pop_heap(candidates.begin(), candidates.end() - static_cast<std::ptrdiff_t>(c), worse);
+                std::pop_heap(candidates.begin(), candidates.end() - static_cast<std::ptrdiff_t>(c),
+                              worse);
                 const Candidate cand = candidates[count - 1 - c];
                 if (cand.bound >= best) {
                     proven = std::min(proven, cand.bound);
@@ -642,7 +677,8 @@ struct OptimalSearch::Impl {
                     if (part.feedback == space.win()) continue;
                     const Value estimate = lift(bound(part.size(), child_left), part.size());
                     const Value beta_here = child_beta(best - (total - estimate), part.size());
-                    const auto members = std::span<const std::uint32_t>(frames[level].members).subspan(part.begin, part.size());
+                    const auto members = std::span<const std::uint32_t>(frames[level].members)
+                                             .subspan(part.begin, part.size());
                     const Result r = search<R>(level + 1, members, child_left, beta_here);
                     total = total - estimate + lift(r.value, part.size());
                     if (r.value >= beta_here) {
@@ -657,15 +693,19 @@ struct OptimalSearch::Impl {
                 } else {
                     proven = std::min(proven, total);
                 }
-                if (level == 0) report(c + 1, count, cand.code, complete ? total : 0, best);
-                else if (level <= 2) report_deeper(level, n, c + 1, count);
+                if (level == 0)
+                    report(c + 1, count, cand.code, complete ? total : 0, best);
+                else if (level <= 2)
+                    report_deeper(level, n, c + 1, count);
             }
         };
         try_candidates();
         if (two_phase && !settled) {
             const Value outside = outside_floor(n);
             if (outside < best) {
-                proven = std::min(proven, scan<R>(frames[level], set, child_left, best, std::max(floor, outside), Guesses::outside, settled));
+                proven =
+                    std::min(proven, scan<R>(frames[level], set, child_left, best,
+                                             std::max(floor, outside), Guesses::outside, settled));
                 try_candidates();
             } else {
                 proven = std::min(proven, outside);
@@ -705,9 +745,11 @@ struct OptimalSearch::Impl {
                     total += total_of(bound(part.size(), child_left));
                     continue;
                 }
-                const auto members = std::span<const std::uint32_t>(frames[0].members).subspan(part.begin, part.size());
+                const auto members = std::span<const std::uint32_t>(frames[0].members)
+                                         .subspan(part.begin, part.size());
                 scan<R>(frames[1], members, grandchild_left, kInfinite, 0, Guesses::all, settled);
-                total += total_of(frames[1].candidates.empty() ? kInfinite : frames[1].candidates.front().bound);
+                total += total_of(
+                    frames[1].candidates.empty() ? kInfinite : frames[1].candidates.front().bound);
             }
             history.pop_back();
             best = std::min(best, total);
@@ -716,7 +758,8 @@ struct OptimalSearch::Impl {
     }
 
     template <Rules R>
-    Result search_first_level(std::span<const std::uint32_t> set, int left, std::vector<std::unique_ptr<Impl>>& helpers);
+    Result search_first_level(std::span<const std::uint32_t> set, int left,
+                              std::vector<std::unique_ptr<Impl>>& helpers);
 
     // In a long search, a line every 10 s from the levels below the first: how far the current
     // set of the second or third level has got (the history says which it is).
@@ -730,28 +773,34 @@ struct OptimalSearch::Impl {
             if (!path.empty()) path += ' ';
             path += space.to_string(h);
         }
-        options.progress(fmt::format("optimal: level {} after {}: {} secrets, guess {} of {} tried; {:.0f} s", level + 1, path, n, done,
-                                     of, std::chrono::duration<double>(now - started).count()));
+        options.progress(fmt::format(
+            "optimal: level {} after {}: {} secrets, guess {} of {} tried; {:.0f} s", level + 1,
+            path, n, done, of, std::chrono::duration<double>(now - started).count()));
     }
 
     void report(std::size_t done, std::size_t of, std::uint32_t guess, Value total, Value best) {
         if (!options.progress) return;
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        options.progress(fmt::format("optimal: guess {} of {} ({}) {}; best so far {}; {:.1f} s", done, of, space.to_string(guess),
-                                     total ? fmt::format("totals {}", total_of(total)) : std::string("cannot beat it"),
-                                     best >= kInfinite ? std::string("none") : std::to_string(total_of(best)), seconds));
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        options.progress(fmt::format(
+            "optimal: guess {} of {} ({}) {}; best so far {}; {:.1f} s", done, of,
+            space.to_string(guess),
+            total ? fmt::format("totals {}", total_of(total)) : std::string("cannot beat it"),
+            best >= kInfinite ? std::string("none") : std::to_string(total_of(best)), seconds));
     }
 };
 
 std::string OptimalSearch::check(std::uint64_t codes) {
     if (codes <= kMaxCodes) return {};
-    return fmt::format("the exact search holds games of at most {} codes (this one has {})", kMaxCodes, codes);
+    return fmt::format("the exact search holds games of at most {} codes (this one has {})",
+                       kMaxCodes, codes);
 }
 
 namespace {
 
 const CodeSpace& checked(const CodeSpace& space) {
-    if (auto why = OptimalSearch::check(space.size()); !why.empty()) throw std::invalid_argument(why);
+    if (auto why = OptimalSearch::check(space.size()); !why.empty())
+        throw std::invalid_argument(why);
     return space;
 }
 
@@ -759,7 +808,8 @@ const CodeSpace& checked(const CodeSpace& space) {
 
 OptimalSearch::OptimalSearch(const CodeSpace& space, OptimalSearchOptions options)
     : impl_(std::make_unique<Impl>(checked(space), options)) {
-    for (int t = 1; t < options.threads; ++t) helpers_.push_back(std::make_unique<Impl>(space, OptimalSearchOptions{}));
+    for (int t = 1; t < options.threads; ++t)
+        helpers_.push_back(std::make_unique<Impl>(space, OptimalSearchOptions{}));
 }
 
 // The first level of a large set on several threads: the first guesses are tried in order as in
@@ -768,7 +818,8 @@ OptimalSearch::OptimalSearch(const CodeSpace& space, OptimalSearchOptions option
 // the parts finished so far and the bounds of the others, as in search(); a guess that beats the
 // best so far needs every part exact and the sum below it.
 template <Rules R>
-Result OptimalSearch::Impl::search_first_level(std::span<const std::uint32_t> set, int left, std::vector<std::unique_ptr<Impl>>& helpers) {
+Result OptimalSearch::Impl::search_first_level(std::span<const std::uint32_t> set, int left,
+                                               std::vector<std::unique_ptr<Impl>>& helpers) {
     Impl& main = *this;
     const auto n = static_cast<std::uint32_t>(set.size());
     const int child_left = left == kUnbounded ? left : left - 1;
@@ -778,9 +829,11 @@ Result OptimalSearch::Impl::search_first_level(std::span<const std::uint32_t> se
     main.frame(0);
     main.symmetries_for(0);
     bool settled = false;
-    Value proven = main.scan<R>(main.frames[0], set, child_left, kInfinite, floor, Impl::Guesses::all, settled);
+    Value proven = main.scan<R>(main.frames[0], set, child_left, kInfinite, floor,
+                                Impl::Guesses::all, settled);
     std::vector<Candidate> candidates = main.frames[0].candidates;
-    std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) { return worse(b, a); });
+    std::sort(candidates.begin(), candidates.end(),
+              [](const Candidate& a, const Candidate& b) { return worse(b, a); });
     std::vector<Impl*> workers{&main};
     for (auto& h : helpers) {
         h->history = main.history;
@@ -823,12 +876,15 @@ Result OptimalSearch::Impl::search_first_level(std::span<const std::uint32_t> se
                     }
                     beta_here = child_beta(best - (total - estimate), part.size());
                 }
-                const auto span = std::span<const std::uint32_t>(members).subspan(part.begin, part.size());
+                const auto span =
+                    std::span<const std::uint32_t>(members).subspan(part.begin, part.size());
                 const Result r = w.template search<R>(1, span, child_left, beta_here);
                 const std::lock_guard lock(mutex);
                 total = total - estimate + lift(r.value, part.size());
-                if (r.value >= beta_here) failed = true;
-                else depth = std::max<std::uint8_t>(depth, static_cast<std::uint8_t>(r.depth + 1));
+                if (r.value >= beta_here)
+                    failed = true;
+                else
+                    depth = std::max<std::uint8_t>(depth, static_cast<std::uint8_t>(r.depth + 1));
             }
             w.history.pop_back();
         };
@@ -842,7 +898,8 @@ Result OptimalSearch::Impl::search_first_level(std::span<const std::uint32_t> se
             }
         };
         std::vector<std::thread> threads;
-        for (std::size_t t = 1; t < workers.size(); ++t) threads.emplace_back(work, std::ref(*workers[t]));
+        for (std::size_t t = 1; t < workers.size(); ++t)
+            threads.emplace_back(work, std::ref(*workers[t]));
         work(main);
         for (auto& t : threads) t.join();
         if (thrown) std::rethrow_exception(thrown);
@@ -871,7 +928,8 @@ Result OptimalSearch::Impl::search_first_level(std::span<const std::uint32_t> se
 
 OptimalSearch::~OptimalSearch() = default;
 
-std::optional<OptimalSearch::Optimum> OptimalSearch::solve(std::span<const Guess> history, std::span<const std::uint32_t> set,
+std::optional<OptimalSearch::Optimum> OptimalSearch::solve(std::span<const Guess> history,
+                                                           std::span<const std::uint32_t> set,
                                                            int guesses_left, const Budget& budget) {
     if (set.empty() || guesses_left < 1) return std::nullopt;
     auto& s = *impl_;
@@ -883,16 +941,20 @@ std::optional<OptimalSearch::Optimum> OptimalSearch::solve(std::span<const Guess
     const int left = std::min(guesses_left, kUnbounded);
     if (s.options.progress && history.empty()) {
         // Before a long search: the bound it has to close, from two levels of guesses.
-        const auto lower = s.space.rules() == Rules::classic ? s.two_level_bound<Rules::classic>(set, left)
-                                                               : s.two_level_bound<Rules::adjacent>(set, left);
-        s.options.progress(fmt::format("optimal: {} secrets: the total is at least {} (mean {:.4f}), from two levels of guesses; {:.1f} s",
-                                       set.size(), lower, static_cast<double>(lower) / static_cast<double>(set.size()),
-                                       std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count()));
+        const auto lower = s.space.rules() == Rules::classic
+                               ? s.two_level_bound<Rules::classic>(set, left)
+                               : s.two_level_bound<Rules::adjacent>(set, left);
+        s.options.progress(fmt::format(
+            "optimal: {} secrets: the total is at least {} (mean {:.4f}), from two levels of "
+            "guesses; {:.1f} s",
+            set.size(), lower, static_cast<double>(lower) / static_cast<double>(set.size()),
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count()));
     }
     Result r;
     if (!helpers_.empty() && set.size() >= s.options.parallel_from) {
-        r = s.space.rules() == Rules::classic ? s.search_first_level<Rules::classic>(set, left, helpers_)
-                                              : s.search_first_level<Rules::adjacent>(set, left, helpers_);
+        r = s.space.rules() == Rules::classic
+                ? s.search_first_level<Rules::classic>(set, left, helpers_)
+                : s.search_first_level<Rules::adjacent>(set, left, helpers_);
     } else {
         r = s.space.rules() == Rules::classic ? s.search<Rules::classic>(0, set, left, kInfinite)
                                               : s.search<Rules::adjacent>(0, set, left, kInfinite);
@@ -900,18 +962,22 @@ std::optional<OptimalSearch::Optimum> OptimalSearch::solve(std::span<const Guess
     s.stats.table_entries = s.table.size();
     for (const auto& h : helpers_) s.stats.table_entries += h->table.size();
     if (s.options.progress) {
-        s.options.progress(fmt::format("optimal: {} secrets, {} more guesses at most: {}; {} sets searched, {} guesses scored, "
-                                       "{} table hits, {} entries, {:.2f} s",
-                                       set.size(), left == kUnbounded ? std::string("any number of") : std::to_string(left),
-                                       r.value >= kInfinite ? std::string("impossible") : fmt::format("total {}", total_of(r.value)), s.stats.nodes,
-                                       s.stats.guesses_scored, s.stats.table_hits, s.stats.table_entries,
-                                       std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count()));
+        s.options.progress(fmt::format(
+            "optimal: {} secrets, {} more guesses at most: {}; {} sets searched, {} guesses "
+            "scored, "
+            "{} table hits, {} entries, {:.2f} s",
+            set.size(), left == kUnbounded ? std::string("any number of") : std::to_string(left),
+            r.value >= kInfinite ? std::string("impossible")
+                                 : fmt::format("total {}", total_of(r.value)),
+            s.stats.nodes, s.stats.guesses_scored, s.stats.table_hits, s.stats.table_entries,
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count()));
     }
     if (r.value >= kInfinite) return std::nullopt;
     return Optimum{total_of(r.value), r.value & 0xffffffffu};
 }
 
-std::optional<OptimalSearch::Move> OptimalSearch::move(std::span<const std::uint32_t> set, int guesses_left) const {
+std::optional<OptimalSearch::Move> OptimalSearch::move(std::span<const std::uint32_t> set,
+                                                       int guesses_left) const {
     if (set.empty()) return std::nullopt;
     const int left = std::min(guesses_left, kUnbounded);
     if (set.size() == 1) return Move{set[0], 1};
@@ -929,6 +995,8 @@ std::optional<OptimalSearch::Move> OptimalSearch::move(std::span<const std::uint
     return std::nullopt;
 }
 
-const OptimalSearchStats& OptimalSearch::stats() const { return impl_->stats; }
+const OptimalSearchStats& OptimalSearch::stats() const {
+    return impl_->stats;
+}
 
 }  // namespace mastermind

@@ -5,10 +5,13 @@
 namespace mastermind::protocol {
 
 std::string format_ordinary_header(const OrdinaryParams& p) {
-    return fmt::format("ordinary {} {} {} {}", p.pegs, p.colours, p.max_guesses, to_string(p.rules));
+    return fmt::format("ordinary {} {} {} {}", p.pegs, p.colours, p.max_guesses,
+                       to_string(p.rules));
 }
 
-bool is_ordinary_header(std::string_view line) { return line.starts_with("ordinary"); }
+bool is_ordinary_header(std::string_view line) {
+    return line.starts_with("ordinary");
+}
 
 std::string parse_ordinary_header(std::string_view raw, OrdinaryParams& params) {
     std::size_t bad_column = 0;
@@ -20,10 +23,14 @@ std::string parse_ordinary_header(std::string_view raw, OrdinaryParams& params) 
     int* fields[] = {&p.pegs, &p.colours, &p.max_guesses};
     for (std::size_t i = 0; i < 3; ++i) {
         *fields[i] = parse_small(tokens[i + 1]);
-        if (*fields[i] < 0) return fmt::format("header field {} '{}' is not a number", i + 2, printable(tokens[i + 1]));
+        if (*fields[i] < 0)
+            return fmt::format("header field {} '{}' is not a number", i + 2,
+                               printable(tokens[i + 1]));
     }
     const auto rules = parse_rules(tokens[4]);
-    if (!rules) return fmt::format("header rules '{}' are not 'classic' or 'adjacent'", printable(tokens[4]));
+    if (!rules)
+        return fmt::format("header rules '{}' are not 'classic' or 'adjacent'",
+                           printable(tokens[4]));
     p.rules = *rules;
     if (auto why = p.validate(); !why.empty()) return "header: " + why;
     params = p;
@@ -31,7 +38,8 @@ std::string parse_ordinary_header(std::string_view raw, OrdinaryParams& params) 
 }
 
 std::string format_score(const Score& s, Rules rules) {
-    return rules == Rules::classic ? fmt::format("{} {}", s.black, s.white) : fmt::format("{} {} {}", s.black, s.grey, s.white);
+    return rules == Rules::classic ? fmt::format("{} {}", s.black, s.white)
+                                   : fmt::format("{} {} {}", s.black, s.grey, s.white);
 }
 
 std::string parse_score(std::string_view raw, const OrdinaryParams& params, Score& score) {
@@ -45,8 +53,10 @@ std::string parse_score(std::string_view raw, const OrdinaryParams& params, Scor
     for (std::size_t i = 0; i < expected; ++i) v[i] = parse_small(tokens[i]);
     Score s = params.rules == Rules::classic ? Score{v[0], 0, v[1]} : Score{v[0], v[1], v[2]};
     const int sum = s.black + s.grey + s.white;
-    if (v[0] < 0 || v[1] < 0 || v[2] < 0 || sum > params.pegs || (s.black == params.pegs - 1 && sum == params.pegs)) {
-        return fmt::format("answer '{}' is not a possible score of {} pegs", printable(raw), params.pegs);
+    if (v[0] < 0 || v[1] < 0 || v[2] < 0 || sum > params.pegs ||
+        (s.black == params.pegs - 1 && sum == params.pegs)) {
+        return fmt::format("answer '{}' is not a possible score of {} pegs", printable(raw),
+                           params.pegs);
     }
     score = s;
     return {};

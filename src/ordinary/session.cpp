@@ -67,7 +67,8 @@ std::vector<OrdinarySession::Repair> OrdinarySession::repairs(std::size_t limit)
         int moved = 0;
         for (const auto& c : r.corrections) {
             const Score a = space_.decode(c.entered), b = space_.decode(c.correct);
-            moved += std::abs(a.black - b.black) + std::abs(a.grey - b.grey) + std::abs(a.white - b.white);
+            moved += std::abs(a.black - b.black) + std::abs(a.grey - b.grey) +
+                     std::abs(a.white - b.white);
         }
         return moved;
     };

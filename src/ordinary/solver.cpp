@@ -7,8 +7,9 @@
 
 namespace mastermind {
 
-SolveReport run_ordinary_solver(LineChannel& channel, const OrdinaryParams& params, const CodebreakerInfo* info,
-                                CodebreakerOptions options, std::optional<std::chrono::milliseconds> timeout) {
+SolveReport run_ordinary_solver(LineChannel& channel, const OrdinaryParams& params,
+                                const CodebreakerInfo* info, CodebreakerOptions options,
+                                std::optional<std::chrono::milliseconds> timeout) {
     const CodeSpace space(params.rules, params.pegs, params.colours);
     if (!info) info = best_codebreaker_for(space);
     if (!options.first) options.first = default_first_guess(*info, space);
@@ -33,21 +34,26 @@ SolveReport run_ordinary_solver(LineChannel& channel, const OrdinaryParams& para
         if (!channel.write_line("guess " + space.to_string(guess), deadline_after(timeout))) {
             return fail(SolveOutcome::judge_error, "the judge stopped reading");
         }
-        if (auto got = channel.read_line(line, deadline_after(timeout)); got != LineChannel::Read::line) {
+        if (auto got = channel.read_line(line, deadline_after(timeout));
+            got != LineChannel::Read::line) {
             return fail(SolveOutcome::judge_error, describe_judge_read(got));
         }
-        if (line.starts_with(protocol::kErrorPrefix)) return fail(SolveOutcome::judge_error, "the judge said: " + line);
+        if (line.starts_with(protocol::kErrorPrefix))
+            return fail(SolveOutcome::judge_error, "the judge said: " + line);
         Score score;
-        if (auto why = protocol::parse_score(line, params, score); !why.empty()) return fail(SolveOutcome::judge_error, why);
+        if (auto why = protocol::parse_score(line, params, score); !why.empty())
+            return fail(SolveOutcome::judge_error, why);
         const std::uint32_t feedback = space.encode(score);
         history.push_back({guess, feedback});
         report.tests_used = static_cast<int>(history.size());
         if (feedback == space.win()) {
-            if (auto got = channel.read_line(line, deadline_after(timeout)); got != LineChannel::Read::line) {
+            if (auto got = channel.read_line(line, deadline_after(timeout));
+                got != LineChannel::Read::line) {
                 return fail(SolveOutcome::judge_error, describe_judge_read(got));
             }
             if (line == protocol::kAccepted) return fail(SolveOutcome::accepted, "Accepted");
-            return fail(SolveOutcome::judge_error, "unexpected verdict line: " + line.substr(0, 80));
+            return fail(SolveOutcome::judge_error,
+                        "unexpected verdict line: " + line.substr(0, 80));
         }
         set = narrow(space, set, guess, feedback);
     }

@@ -9,7 +9,9 @@ namespace mastermind {
 
 namespace {
 
-int symbol_value(char c) { return c <= '9' ? c - '0' : c - 'A' + 10; }
+int symbol_value(char c) {
+    return c <= '9' ? c - '0' : c - 'A' + 10;
+}
 
 }  // namespace
 
@@ -23,21 +25,25 @@ std::string game_svg(const GameRecord& game) {
     const double height = 110 + rows * row_height + 60;
     const std::string rules = game.rules == Rules::adjacent ? "adjacent" : "classic";
     const std::string title =
-        game.ordinary ? fmt::format("Mastermind: {} pegs, {} colours, {} rules", game.pegs, game.colours, rules)
-                      : fmt::format("Batch Mastermind: {} pegs, {} colours, {} strings a test, {} rules",
-                                    game.pegs, game.colours, game.batch, rules);
+        game.ordinary
+            ? fmt::format("Mastermind: {} pegs, {} colours, {} rules", game.pegs, game.colours,
+                          rules)
+            : fmt::format("Batch Mastermind: {} pegs, {} colours, {} strings a test, {} rules",
+                          game.pegs, game.colours, game.batch, rules);
     svg::Document doc(width, height, title);
     doc.text(20, 30, title, 18, "start", "#222", "bold");
     doc.text(20, 54, fmt::format("secret {}", game.secret), 14);
-    doc.text(20, 76, fmt::format("{} {}{}", game.moves.size(), game.ordinary ? "guesses" : "tests",
-                                 game.verdict.empty() ? "" : ", verdict: " + game.verdict),
+    doc.text(20, 76,
+             fmt::format("{} {}{}", game.moves.size(), game.ordinary ? "guesses" : "tests",
+                         game.verdict.empty() ? "" : ", verdict: " + game.verdict),
              14);
     auto draw_code = [&](double x, double y, const std::string& code) {
         for (std::size_t i = 0; i < code.size(); ++i) {
             const double cx = x + static_cast<double>(i) * (peg + gap) + peg / 2;
             doc.circle(cx, y, peg / 2, svg::peg_colour(symbol_value(code[i])));
             doc.text(cx, y + 4.5, std::string(1, code[i]), 12, "middle",
-                     symbol_value(code[i]) == 3 || symbol_value(code[i]) == 7 ? "#222" : "#fff", "bold");
+                     symbol_value(code[i]) == 3 || symbol_value(code[i]) == 7 ? "#222" : "#fff",
+                     "bold");
         }
     };
     double y = 110;
@@ -52,9 +58,10 @@ std::string game_svg(const GameRecord& game) {
             for (int i = 0; i < s.black; ++i, x += 12) doc.circle(x, y, 5, "#111", "#111");
             for (int i = 0; i < s.grey; ++i, x += 12) doc.circle(x, y, 5, "#9e9e9e", "#111");
             for (int i = 0; i < s.white; ++i, x += 12) doc.circle(x, y, 5, "#fff", "#111");
-            const std::string words = game.rules == Rules::adjacent
-                                          ? fmt::format("{} black, {} grey, {} white", s.black, s.grey, s.white)
-                                          : fmt::format("{} black, {} white", s.black, s.white);
+            const std::string words =
+                game.rules == Rules::adjacent
+                    ? fmt::format("{} black, {} grey, {} white", s.black, s.grey, s.white)
+                    : fmt::format("{} black, {} white", s.black, s.white);
             doc.text(70 + code_width + game.pegs * 12.0 + 10, y + 5, words, 13);
             y += row_height;
         } else {

@@ -11,12 +11,23 @@ std::string escape(std::string_view text) {
     out.reserve(text.size());
     for (char c : text) {
         switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&apos;"; break;
-            default: out += c;
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            case '\'':
+                out += "&apos;";
+                break;
+            default:
+                out += c;
         }
     }
     return out;
@@ -39,9 +50,11 @@ void Document::rect(double x, double y, double w, double h, std::string_view fil
         x, y, w, h, radius, escape(fill), escape(stroke));
 }
 
-void Document::circle(double cx, double cy, double r, std::string_view fill, std::string_view stroke) {
-    body_ += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\" fill=\"{}\" stroke=\"{}\"/>\n",
-                         cx, cy, r, escape(fill), escape(stroke));
+void Document::circle(double cx, double cy, double r, std::string_view fill,
+                      std::string_view stroke) {
+    body_ += fmt::format(
+        "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\" fill=\"{}\" stroke=\"{}\"/>\n", cx, cy, r,
+        escape(fill), escape(stroke));
 }
 
 void Document::text(double x, double y, std::string_view content, double size,
@@ -53,11 +66,14 @@ void Document::text(double x, double y, std::string_view content, double size,
 }
 
 void Document::line(double x1, double y1, double x2, double y2, std::string_view stroke) {
-    body_ += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\"/>\n",
-                         x1, y1, x2, y2, escape(stroke));
+    body_ += fmt::format(
+        "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\"/>\n", x1, y1,
+        x2, y2, escape(stroke));
 }
 
-std::string Document::finish() const { return head_ + body_ + "</svg>\n"; }
+std::string Document::finish() const {
+    return head_ + body_ + "</svg>\n";
+}
 
 std::string_view peg_colour(int symbol) {
     static constexpr std::array<std::string_view, 16> kColours = {

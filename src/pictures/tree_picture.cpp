@@ -18,7 +18,8 @@ std::string tree_dot(const DecisionTree& tree, std::size_t max_nodes) {
         "digraph strategy {{\n"
         "  label=\"{} pegs, {} colours, {} rules: {} positions\";\n"
         "  labelloc=t; rankdir=TB; nodesep=0.15; ranksep=0.5;\n"
-        "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#eef4fb\", fontname=\"DejaVu Sans Mono\", fontsize=11];\n"
+        "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#eef4fb\", fontname=\"DejaVu "
+        "Sans Mono\", fontsize=11];\n"
         "  edge [fontname=\"DejaVu Sans\", fontsize=9, color=\"#777777\"];\n",
         tree.pegs, tree.colours, adjacent ? "adjacent" : "classic", tree.nodes.size());
     for (std::size_t i = 0; i < tree.nodes.size(); ++i) {

@@ -27,12 +27,15 @@ TEST(ArenaVerdict, MemoryOverTheLimitIsMemoryLimitExceededWhateverElse) {
     const ArenaLimits limits;
     ProgramFate fate = exited_with(SIGKILL);
     fate.memory_exceeded = true;
-    EXPECT_EQ(arena_verdict(judged(Verdict::accepted), fate, limits).verdict, Verdict::memory_limit);
+    EXPECT_EQ(arena_verdict(judged(Verdict::accepted), fate, limits).verdict,
+              Verdict::memory_limit);
     ProgramFate big;
     big.own_peak_bytes = limits.memory_bytes + 1;
-    EXPECT_EQ(arena_verdict(judged(Verdict::wrong_answer), big, limits).verdict, Verdict::memory_limit);
+    EXPECT_EQ(arena_verdict(judged(Verdict::wrong_answer), big, limits).verdict,
+              Verdict::memory_limit);
     big.own_peak_bytes = limits.memory_bytes;
-    EXPECT_EQ(arena_verdict(judged(Verdict::wrong_answer), big, limits).verdict, Verdict::wrong_answer);
+    EXPECT_EQ(arena_verdict(judged(Verdict::wrong_answer), big, limits).verdict,
+              Verdict::wrong_answer);
     JudgeReport aborted = judged(Verdict::closed_stream);
     aborted.aborted = true;
     EXPECT_EQ(arena_verdict(aborted, fate, limits).verdict, Verdict::memory_limit);
@@ -47,7 +50,8 @@ TEST(ArenaVerdict, ACrashIsARuntimeErrorWhereTheJudgeSawTheProgramStopOrAnswer) 
                       Verdict::runtime_error);
         }
         // The judge's own reason stands when it is about the messages or the time.
-        for (Verdict v : {Verdict::protocol_violation, Verdict::too_many_tests, Verdict::time_limit}) {
+        for (Verdict v :
+             {Verdict::protocol_violation, Verdict::too_many_tests, Verdict::time_limit}) {
             EXPECT_EQ(arena_verdict(judged(v), exited_with(status), limits).verdict, v);
         }
     }
@@ -88,11 +92,13 @@ TEST(ArenaVerdict, AForkBombKilledForKernelMemoryAtTheProcessLimitIsTheProcessLi
     EXPECT_NE(stopped_bomb.detail.find("refused forks"), std::string::npos) << stopped_bomb.detail;
     // The same with the tree's memory near the limit is the memory's doing.
     fate.peak_seen_kb = 60 * 1024;
-    EXPECT_EQ(arena_verdict(judged(Verdict::closed_stream), fate, limits).verdict, Verdict::memory_limit);
+    EXPECT_EQ(arena_verdict(judged(Verdict::closed_stream), fate, limits).verdict,
+              Verdict::memory_limit);
     // Without the process limit, an OOM kill is Memory Limit Exceeded whatever was seen.
     fate.process_limit_reached = false;
     fate.peak_seen_kb = 2800;
-    EXPECT_EQ(arena_verdict(judged(Verdict::closed_stream), fate, limits).verdict, Verdict::memory_limit);
+    EXPECT_EQ(arena_verdict(judged(Verdict::closed_stream), fate, limits).verdict,
+              Verdict::memory_limit);
 }
 
 }  // namespace

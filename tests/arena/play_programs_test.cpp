@@ -25,16 +25,19 @@ std::vector<GameSpec> games(int n) {
     std::vector<GameSpec> specs;
     for (int i = 0; i < n; ++i) {
         const auto secret = PackedCode::parse(i % 2 == 0 ? "0000" : "0123", params);
-        specs.push_back({i + 1, make_judge_config(params, secret, static_cast<std::uint64_t>(i + 1))});
+        specs.push_back(
+            {i + 1, make_judge_config(params, secret, static_cast<std::uint64_t>(i + 1))});
     }
     return specs;
 }
 
 // Reads the header, then challenges 0000 (sleeping a little, so that games overlap).
-const ProgramSpec kChallenger{{"/bin/sh", "-c", "read header; sleep 0.05; echo 'challenge 0000'; read verdict"}, false};
+const ProgramSpec kChallenger{
+    {"/bin/sh", "-c", "read header; sleep 0.05; echo 'challenge 0000'; read verdict"}, false};
 
 TEST(PlayPrograms, PlaysEveryGameAndReportsThemInOrder) {
-    const auto dir = std::filesystem::temp_directory_path() / ("mastermind-play-programs-" + std::to_string(getpid()));
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("mastermind-play-programs-" + std::to_string(getpid()));
     std::filesystem::create_directories(dir);
     ArenaLimits limits;
     limits.time_limit = std::chrono::milliseconds(5000);
@@ -49,8 +52,11 @@ TEST(PlayPrograms, PlaysEveryGameAndReportsThemInOrder) {
         ASSERT_EQ(run.results.size(), 7u) << jobs;
         EXPECT_EQ(order, (std::vector<int>{1, 2, 3, 4, 5, 6, 7})) << jobs;
         for (const auto& r : run.results) {
-            EXPECT_EQ(r.verdict, r.index % 2 == 1 ? Verdict::accepted : Verdict::wrong_answer) << r.index << ": " << r.detail;
-            EXPECT_TRUE(std::filesystem::is_regular_file(dir / fmt::format("game-{:05}.jsonl", r.index))) << r.index;
+            EXPECT_EQ(r.verdict, r.index % 2 == 1 ? Verdict::accepted : Verdict::wrong_answer)
+                << r.index << ": " << r.detail;
+            EXPECT_TRUE(
+                std::filesystem::is_regular_file(dir / fmt::format("game-{:05}.jsonl", r.index)))
+                << r.index;
         }
     }
     std::filesystem::remove_all(dir);

@@ -5,11 +5,11 @@
 #include <numeric>
 #include <vector>
 
-#include "mastermind/batch/evaluator.hpp"
-#include "mastermind/core/random.hpp"
-#include "mastermind/batch/query_scorer.hpp"
-#include "mastermind/batch/adaptive_split.hpp"
 #include "helpers/sanitized.hpp"
+#include "mastermind/batch/adaptive_split.hpp"
+#include "mastermind/batch/evaluator.hpp"
+#include "mastermind/batch/query_scorer.hpp"
+#include "mastermind/core/random.hpp"
 
 namespace mastermind {
 namespace {
@@ -50,7 +50,8 @@ TEST(AdaptiveSplit, TheSecondTestsWorkCapBoundsTheAnnealing) {
     roomy.second_work = std::uint64_t{1} << 40;
     const auto defaults = with({});
     EXPECT_EQ(with(no_work).move_hash, with(no_steps).move_hash);
-    EXPECT_NE(with(no_work).move_hash, defaults.move_hash) << "the annealing changed no move: the test shows nothing";
+    EXPECT_NE(with(no_work).move_hash, defaults.move_hash)
+        << "the annealing changed no move: the test shows nothing";
     EXPECT_EQ(with(roomy).move_hash, defaults.move_hash);
     EXPECT_EQ(with(no_work).failures, 0u);
 }
@@ -85,7 +86,8 @@ TEST(AdaptiveSplit, DefaultGameSampleWithin3Tests) {
     Rng rng(20261130);
     std::vector<std::uint64_t> secrets;
     // 20 under the sanitizers: each class anneals its second test, 10x slower there.
-    for (int i = 0; i < (test_support::kSanitized ? 20 : 60); ++i) secrets.push_back(rng.below(params.secret_count()));
+    for (int i = 0; i < (test_support::kSanitized ? 20 : 60); ++i)
+        secrets.push_back(rng.below(params.secret_count()));
     secrets.push_back(0);          // 000000000
     secrets.push_back(999999999);  // 999999999
     const auto r = evaluate_secrets(options, secrets);

@@ -9,8 +9,8 @@
 #include "helpers/sanitized.hpp"
 #include "mastermind/batch/class_sample.hpp"
 #include "mastermind/batch/class_statistics.hpp"
-#include "mastermind/core/random.hpp"
 #include "mastermind/batch/strategy.hpp"
+#include "mastermind/core/random.hpp"
 
 namespace mastermind {
 namespace {
@@ -27,8 +27,10 @@ void expect_same(const ClassStatistics& got, const ClassStatistics& want) {
 
 PackedCode changed(const PackedCode& code, Rng& rng, const BatchParams& params) {
     std::array<std::uint8_t, BatchParams::kMaxPegs> pegs{};
-    for (int p = 0; p < params.pegs; ++p) pegs[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(code.peg(p));
-    pegs[rng.below(static_cast<std::uint64_t>(params.pegs))] = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(params.colours)));
+    for (int p = 0; p < params.pegs; ++p)
+        pegs[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(code.peg(p));
+    pegs[rng.below(static_cast<std::uint64_t>(params.pegs))] =
+        static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(params.colours)));
     return PackedCode::from_pegs(pegs.data(), params.pegs);
 }
 
@@ -43,19 +45,23 @@ TEST(ClassSample, FollowsClassStatisticsThroughProposalsAndAcceptedChanges) {
             Rng rng(11 + stride + hard);
             auto test = random_distinct_strings(rng, params);
             expect_same(sample.reset(test), class_statistics(test, params, stride, hard, power));
-            for (int step = 0; step < (test_support::kSanitized ? 6 : 12); ++step) {  // the same paths, half as many under the sanitizers
+            for (int step = 0; step < (test_support::kSanitized ? 6 : 12);
+                 ++step) {  // the same paths, half as many under the sanitizers
                 const auto j = static_cast<std::size_t>(rng.below(test.size()));
                 auto trial = test;
                 trial[j] = changed(test[j], rng, params);
-                expect_same(sample.propose(j, trial[j]), class_statistics(trial, params, stride, hard, power));
-                if (step % 3 != 2) {  // two in three accepted; the others must leave the test as it was
+                expect_same(sample.propose(j, trial[j]),
+                            class_statistics(trial, params, stride, hard, power));
+                if (step % 3 !=
+                    2) {  // two in three accepted; the others must leave the test as it was
                     sample.accept();
                     test = trial;
                 }
                 EXPECT_EQ(sample.test(), test);
             }
             // The current test, proposed unchanged, has the statistics from scratch.
-            expect_same(sample.propose(0, test[0]), class_statistics(test, params, stride, hard, power));
+            expect_same(sample.propose(0, test[0]),
+                        class_statistics(test, params, stride, hard, power));
         }
     }
 }
@@ -71,7 +77,7 @@ TEST(ClassSample, SamplesPast32BitIndices) {
 
 TEST(ClassSample, RefusesSamplesTooLargeAndMisuse) {
     const BatchParams game{9, 10, 9, 20};
-    EXPECT_THROW(ClassSample(game, 1, 0), std::invalid_argument);   // 10^9 secrets: too many to keep
+    EXPECT_THROW(ClassSample(game, 1, 0), std::invalid_argument);  // 10^9 secrets: too many to keep
     EXPECT_THROW(ClassSample(game, 0, 0), std::invalid_argument);
     EXPECT_THROW(ClassSample(game, 997, 0, kMaxPower + 1), std::invalid_argument);
     ClassSample sample(BatchParams{4, 5, 4, 20}, 1, 0);

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "mastermind/batch/class_statistics.hpp"
-#include "mastermind/core/random.hpp"
 #include "mastermind/batch/query_record.hpp"
 #include "mastermind/batch/strategy.hpp"
+#include "mastermind/core/random.hpp"
 
 namespace mastermind {
 namespace {
@@ -52,10 +52,12 @@ TEST(ClassStatistics, EveryFigureMatchesACountByHand) {
         double falling = 0;
         for (auto n : all) falling += static_cast<double>(n) * falling_factorial(n - 1, power);
         const double want = 1 + std::pow(falling / total, 1.0 / power);
-        EXPECT_NEAR(class_statistics(test, params, 1, 0, power).power_mean, want, 1e-9 * want) << "power " << power;
+        EXPECT_NEAR(class_statistics(test, params, 1, 0, power).power_mean, want, 1e-9 * want)
+            << "power " << power;
     }
     EXPECT_NEAR(class_statistics(test, params, 1, 0, 1).power_mean, s.expected_class, 1e-9);
-    EXPECT_GT(class_statistics(test, params, 1, 0, 4).power_mean, class_statistics(test, params, 1, 0, 2).power_mean);
+    EXPECT_GT(class_statistics(test, params, 1, 0, 4).power_mean,
+              class_statistics(test, params, 1, 0, 2).power_mean);
     EXPECT_EQ(s.power_mean, 0.0);  // no power: not computed
 
     // Every 7th secret estimates the same figures.
@@ -75,7 +77,8 @@ TEST(ClassStatistics, GamesPast2To32SecretsAreSampledByTheirTrueIndices) {
         std::map<std::vector<HitBlow>, std::uint64_t> sizes;
         for (std::uint64_t index = 0; index < params.secret_count(); index += stride) {
             const auto used = wrap ? static_cast<std::uint32_t>(index) : index;
-            ++sizes[answered_record(test, PackedCode::from_index(used, params), params.pegs).answers];
+            ++sizes[answered_record(test, PackedCode::from_index(used, params), params.pegs)
+                        .answers];
         }
         return sizes;
     };
@@ -94,7 +97,8 @@ TEST(ClassStatistics, GamesPast2To32SecretsAreSampledByTheirTrueIndices) {
     EXPECT_EQ(s.sampled, sampled);
     EXPECT_EQ(s.classes, sizes.size());
     EXPECT_EQ(s.largest, largest);
-    EXPECT_NEAR(s.expected_class, 1 + pairs / static_cast<double>(sampled) * static_cast<double>(stride), 1e-6);
+    EXPECT_NEAR(s.expected_class,
+                1 + pairs / static_cast<double>(sampled) * static_cast<double>(stride), 1e-6);
 }
 
 }  // namespace

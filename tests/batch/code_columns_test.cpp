@@ -6,8 +6,8 @@
 #include <set>
 #include <vector>
 
-#include "mastermind/core/random.hpp"
 #include "mastermind/batch/code_columns.hpp"
+#include "mastermind/core/random.hpp"
 
 namespace mastermind {
 namespace {
@@ -18,18 +18,24 @@ std::uint8_t expected_pair(HitBlow a) {
 }
 
 TEST(CodeColumns, AnswersAreEachCodesScoreAsOnePairByte) {
-    for (const BatchParams params : {BatchParams{4, 6, 4, 20}, BatchParams{9, 10, 9, 20}, BatchParams{12, 16, 12, 20}}) {
+    for (const BatchParams params :
+         {BatchParams{4, 6, 4, 20}, BatchParams{9, 10, 9, 20}, BatchParams{12, 16, 12, 20}}) {
         Rng rng(7);
         const std::size_t n = 150;  // not a multiple of 64: the padding is scored too
         CodeColumns columns(params, n);
         std::vector<PackedCode> codes;
         for (std::size_t i = 0; i < n; ++i) {
             std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
-            for (int p = 0; p < params.pegs; ++p) digits[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(params.colours)));
-            if (i % 5 == 0) digits.fill(static_cast<std::uint8_t>(i % static_cast<std::size_t>(params.colours)));  // repeated colours
+            for (int p = 0; p < params.pegs; ++p)
+                digits[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(
+                    rng.below(static_cast<std::uint64_t>(params.colours)));
+            if (i % 5 == 0)
+                digits.fill(static_cast<std::uint8_t>(
+                    i % static_cast<std::size_t>(params.colours)));  // repeated colours
             columns.set(i, digits.data());
             codes.push_back(PackedCode::from_pegs(digits.data(), params.pegs));
-            for (int p = 0; p < params.pegs; ++p) ASSERT_EQ(columns.peg(i, p), digits[static_cast<std::size_t>(p)]);
+            for (int p = 0; p < params.pegs; ++p)
+                ASSERT_EQ(columns.peg(i, p), digits[static_cast<std::size_t>(p)]);
         }
         ASSERT_EQ(columns.padded(), 192u);
         for (int t = 0; t < 20; ++t) {
@@ -41,10 +47,13 @@ TEST(CodeColumns, AnswersAreEachCodesScoreAsOnePairByte) {
                 columns.answers(code, part.data(), 33, 101);
                 const auto zero = PackedCode::from_index(0, params);
                 for (std::size_t i = 0; i < columns.padded(); ++i) {
-                    const auto want = expected_pair(i < n ? codes[i].score(code, params.pegs) : zero.score(code, params.pegs));
+                    const auto want = expected_pair(i < n ? codes[i].score(code, params.pegs)
+                                                          : zero.score(code, params.pegs));
                     ASSERT_EQ(all[i], want) << "code " << i;
-                    if (i >= 33 && i < 101) ASSERT_EQ(part[i], want);
-                    else ASSERT_EQ(part[i], 0xFF) << "written outside the range at " << i;
+                    if (i >= 33 && i < 101)
+                        ASSERT_EQ(part[i], want);
+                    else
+                        ASSERT_EQ(part[i], 0xFF) << "written outside the range at " << i;
                 }
             }
         }
@@ -54,7 +63,9 @@ TEST(CodeColumns, AnswersAreEachCodesScoreAsOnePairByte) {
 TEST(CodeColumns, PairBytesAreOnePerAnswerAndTheirWordsDiffer) {
     std::set<int> bytes;
     for (int common = 0; common <= 12; ++common) {
-        for (int hit = 0; hit <= common; ++hit) bytes.insert(expected_pair(HitBlow{static_cast<std::uint8_t>(hit), static_cast<std::uint8_t>(common - hit), 0}));
+        for (int hit = 0; hit <= common; ++hit)
+            bytes.insert(expected_pair(HitBlow{static_cast<std::uint8_t>(hit),
+                                               static_cast<std::uint8_t>(common - hit), 0}));
     }
     EXPECT_EQ(bytes.size(), kPairBytes);
     EXPECT_EQ(*bytes.rbegin(), static_cast<int>(kPairBytes) - 1);

@@ -11,12 +11,16 @@ namespace {
 
 // Plays `strategy` against `secret` with the judge's rules; returns the tests used, or -1 if the
 // challenge was wrong or a rule was broken.
-int play(Strategy& strategy, const BatchParams& params, const PackedCode& secret, std::uint64_t seed) {
+int play(Strategy& strategy, const BatchParams& params, const PackedCode& secret,
+         std::uint64_t seed) {
     BatchGame game(params, secret, seed);
     std::vector<QueryRecord> history;
     for (;;) {
         const Move move = strategy.next(Position::lazy(params, history));
-        if (move.challenge) return game.challenge(move.strings.front().to_string(params.pegs)).accepted ? game.tests_used() : -1;
+        if (move.challenge)
+            return game.challenge(move.strings.front().to_string(params.pegs)).accepted
+                       ? game.tests_used()
+                       : -1;
         std::vector<std::string> texts;
         for (const auto& s : move.strings) texts.push_back(s.to_string(params.pegs));
         std::vector<std::string_view> views(texts.begin(), texts.end());
@@ -28,14 +32,16 @@ int play(Strategy& strategy, const BatchParams& params, const PackedCode& secret
 }
 
 TEST(ConsistentSolver, SolvesEverySecretOfSmallGames) {
-    for (const BatchParams params : {BatchParams{3, 4, 3, 20}, BatchParams{4, 4, 4, 20}, BatchParams{3, 6, 2, 20}}) {
+    for (const BatchParams params :
+         {BatchParams{3, 4, 3, 20}, BatchParams{4, 4, 4, 20}, BatchParams{3, 6, 2, 20}}) {
         const auto* info = find_strategy("consistent");
         ASSERT_NE(info, nullptr);
         int worst = 0;
         for (std::uint64_t i = 0; i < params.secret_count(); ++i) {
             auto strategy = info->make(params, 7);
             const int tests = play(*strategy, params, PackedCode::from_index(i, params), i);
-            ASSERT_GE(tests, 0) << "secret " << PackedCode::from_index(i, params).to_string(params.pegs);
+            ASSERT_GE(tests, 0) << "secret "
+                                << PackedCode::from_index(i, params).to_string(params.pegs);
             worst = std::max(worst, tests);
         }
         EXPECT_LE(worst, params.max_tests);

@@ -24,8 +24,12 @@ FirstTestSearch small_search(std::uint64_t seed) {
 TEST(FirstTestSearch, IsRepeatableAndClimbsOnlyToBetterTests) {
     std::vector<TestScore> candidates, improved;
     FirstTestEvents events;
-    events.candidate = [&](int, const TestScore& s, const std::vector<PackedCode>&) { candidates.push_back(s); };
-    events.improved = [&](int, const TestScore& s, const std::vector<PackedCode>&) { improved.push_back(s); };
+    events.candidate = [&](int, const TestScore& s, const std::vector<PackedCode>&) {
+        candidates.push_back(s);
+    };
+    events.improved = [&](int, const TestScore& s, const std::vector<PackedCode>&) {
+        improved.push_back(s);
+    };
     const auto a = search_first_test(small_search(1), events);
     ASSERT_EQ(candidates.size(), 6u);
     ASSERT_FALSE(improved.empty()) << "300 changes found nothing better";
@@ -34,7 +38,8 @@ TEST(FirstTestSearch, IsRepeatableAndClimbsOnlyToBetterTests) {
         if (c.better_than(best_candidate)) best_candidate = c;
     }
     EXPECT_TRUE(improved.front().better_than(best_candidate));
-    for (std::size_t i = 1; i < improved.size(); ++i) EXPECT_TRUE(improved[i].better_than(improved[i - 1]));
+    for (std::size_t i = 1; i < improved.size(); ++i)
+        EXPECT_TRUE(improved[i].better_than(improved[i - 1]));
     EXPECT_EQ(a.kept_worse, 0u);  // no temperature: only better tests kept
     EXPECT_EQ(a.best.size(), 5u);
     const auto again = search_first_test(small_search(1));

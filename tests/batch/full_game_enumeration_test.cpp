@@ -3,13 +3,13 @@
 // classes are compared with a plain scan of the secrets: one pass that scores every secret
 // against the first test and keeps those whose answers match a sampled class.
 //
-// MASTERMIND_ENUMERATION_CLASSES=N samples N classes (default 12). The suite scans the secrets whose
-// first digit is 0 or 1 (2 x 10^8: all 10^9 would hold both of the suite's cores several times as
-// long, beside the sanitize build; docs/performance.md) and compares them with the enumerated
-// members of that range;
-// MASTERMIND_ENUMERATION_FIRST_DIGITS=10 scans all 10^9. The run over 10^4 classes recorded in
-// docs/results.md is
-//   MASTERMIND_ENUMERATION_CLASSES=10000 MASTERMIND_ENUMERATION_FIRST_DIGITS=10 build/release/tests/mastermind_tests --gtest_filter='FullGameEnumeration.*'
+// MASTERMIND_ENUMERATION_CLASSES=N samples N classes (default 12). The suite scans the secrets
+// whose first digit is 0 or 1 (2 x 10^8: all 10^9 would hold both of the suite's cores several
+// times as long, beside the sanitize build; docs/performance.md) and compares them with the
+// enumerated members of that range; MASTERMIND_ENUMERATION_FIRST_DIGITS=10 scans all 10^9. The run
+// over 10^4 classes recorded in docs/results.md is
+//   MASTERMIND_ENUMERATION_CLASSES=10000 MASTERMIND_ENUMERATION_FIRST_DIGITS=10
+//   build/release/tests/mastermind_tests --gtest_filter='FullGameEnumeration.*'
 // The scan is plain code that needs no sanitizer; under the sanitize flavour (where the unit tests
 // run, scripts/test.sh) this file alone is built without them (tests/CMakeLists.txt), while
 // secrets_answering, the code under test, keeps them.
@@ -23,11 +23,11 @@
 #include <unordered_map>
 #include <vector>
 
-#include "mastermind/core/random.hpp"
-#include "mastermind/batch/secret_enumeration.hpp"
+#include "mastermind/batch/adaptive_split.hpp"
 #include "mastermind/batch/query_record.hpp"
 #include "mastermind/batch/query_scorer.hpp"
-#include "mastermind/batch/adaptive_split.hpp"
+#include "mastermind/batch/secret_enumeration.hpp"
+#include "mastermind/core/random.hpp"
 
 namespace mastermind {
 namespace {
@@ -47,7 +47,7 @@ std::uint64_t pack(int* answers, int count) {
 // the test's total hits and total hit + blow as a cheap filter before the exact multiset, which
 // comes from the all-strings-at-once lanes (inline, so the scan runs at full speed in every build).
 class Scan {
-public:
+  public:
     Scan(const std::vector<PackedCode>& test, const BatchParams& params,
          const std::unordered_map<std::uint64_t, std::size_t>& classes)
         : scorer_(test, params), classes_(classes), strings_(static_cast<int>(test.size())) {
@@ -75,16 +75,18 @@ public:
         for (int d : first_digits) {
             digits[0] = static_cast<std::uint8_t>(d);
             ++counts[d];
-            walk(1, static_cast<std::uint32_t>(d), hits_at_[0][d], common_with_[d][1], digits, counts, found);
+            walk(1, static_cast<std::uint32_t>(d), hits_at_[0][d], common_with_[d][1], digits,
+                 counts, found);
             --counts[d];
         }
         return found;
     }
 
-private:
+  private:
     // `common` is the test's total hit + blow so far: each digit added changes one term.
-    void walk(int position, std::uint32_t index, int hits, int common, std::array<std::uint8_t, kPegs>& digits,
-              std::array<int, kColours>& counts, std::vector<std::vector<std::uint32_t>>& found) const {
+    void walk(int position, std::uint32_t index, int hits, int common,
+              std::array<std::uint8_t, kPegs>& digits, std::array<int, kColours>& counts,
+              std::vector<std::vector<std::uint32_t>>& found) const {
         if (position == kPegs - 1) {  // the last digit in a loop: 10^9 leaves, no call each
             for (int d = 0; d < kColours; ++d) {
                 const int h = hits + hits_at_[position][d];
@@ -101,8 +103,8 @@ private:
             digits[position] = static_cast<std::uint8_t>(d);
             const int more = common_with_[d][counts[d] + 1] - common_with_[d][counts[d]];
             ++counts[d];
-            walk(position + 1, index * kColours + static_cast<std::uint32_t>(d), hits + hits_at_[position][d],
-                 common + more, digits, counts, found);
+            walk(position + 1, index * kColours + static_cast<std::uint32_t>(d),
+                 hits + hits_at_[position][d], common + more, digits, counts, found);
             --counts[d];
         }
     }
@@ -115,7 +117,8 @@ private:
         std::array<int, 16> answers{};  // no allocation: malloc is slow under the sanitizers
         for (int i = 0; i < strings_; ++i) {
             const int hit = static_cast<int>(hit_lanes >> (4 * i) & 15);
-            answers[static_cast<std::size_t>(i)] = hit * 10 + static_cast<int>(common_lanes >> (4 * i) & 15) - hit;
+            answers[static_cast<std::size_t>(i)] =
+                hit * 10 + static_cast<int>(common_lanes >> (4 * i) & 15) - hit;
         }
         const auto it = classes_.find(pack(answers.data(), strings_));
         if (it != classes_.end()) found[it->second].push_back(index);
@@ -139,7 +142,8 @@ TEST(FullGameEnumeration, SampledClassesOfTheRecordFirstTestMatchAPlainScan) {
     ASSERT_GT(wanted, 0u);
     const char* digits_text = std::getenv("MASTERMIND_ENUMERATION_FIRST_DIGITS");
     const int first_digits = digits_text ? std::atoi(digits_text) : 2;
-    ASSERT_TRUE(first_digits >= 1 && first_digits <= kColours) << "MASTERMIND_ENUMERATION_FIRST_DIGITS: 1 to 10";
+    ASSERT_TRUE(first_digits >= 1 && first_digits <= kColours)
+        << "MASTERMIND_ENUMERATION_FIRST_DIGITS: 1 to 10";
     // The scanned secrets: indices below this (peg 0 is the most significant digit).
     const std::uint32_t end = static_cast<std::uint32_t>(first_digits) * 100'000'000u;
 
@@ -152,7 +156,10 @@ TEST(FullGameEnumeration, SampledClassesOfTheRecordFirstTestMatchAPlainScan) {
         const QueryRecord record = answered_record(test, secret, params.pegs);
         std::vector<int> answers;
         for (const auto& a : record.answers) answers.push_back(a.hit * 10 + a.blow);
-        if (!classes.emplace(pack(answers.data(), static_cast<int>(answers.size())), enumerated.size()).second) continue;
+        if (!classes
+                 .emplace(pack(answers.data(), static_cast<int>(answers.size())), enumerated.size())
+                 .second)
+            continue;
         enumerated.push_back(secrets_answering(record, params));
         ASSERT_TRUE(std::binary_search(enumerated.back().begin(), enumerated.back().end(),
                                        static_cast<std::uint32_t>(secret.index(params))))
@@ -166,7 +173,8 @@ TEST(FullGameEnumeration, SampledClassesOfTheRecordFirstTestMatchAPlainScan) {
     for (unsigned t = 0; t < threads; ++t) {
         workers.emplace_back([&, t] {
             std::vector<int> mine;
-            for (int d = static_cast<int>(t); d < first_digits; d += static_cast<int>(threads)) mine.push_back(d);
+            for (int d = static_cast<int>(t); d < first_digits; d += static_cast<int>(threads))
+                mine.push_back(d);
             parts[t] = scan.run(mine);
         });
     }
@@ -175,19 +183,26 @@ TEST(FullGameEnumeration, SampledClassesOfTheRecordFirstTestMatchAPlainScan) {
     std::size_t members = 0, largest = 0, scanned_members = 0;
     for (std::size_t c = 0; c < enumerated.size(); ++c) {
         std::vector<std::uint32_t> scanned;
-        for (const auto& part : parts) scanned.insert(scanned.end(), part[c].begin(), part[c].end());
+        for (const auto& part : parts)
+            scanned.insert(scanned.end(), part[c].begin(), part[c].end());
         std::sort(scanned.begin(), scanned.end());
-        const std::vector<std::uint32_t> in_range(enumerated[c].begin(), std::lower_bound(enumerated[c].begin(), enumerated[c].end(), end));
-        ASSERT_EQ(in_range, scanned) << "class " << c << ": " << in_range.size() << " enumerated below " << end << ", "
-                                     << scanned.size() << " found by the scan";
+        const std::vector<std::uint32_t> in_range(
+            enumerated[c].begin(),
+            std::lower_bound(enumerated[c].begin(), enumerated[c].end(), end));
+        ASSERT_EQ(in_range, scanned)
+            << "class " << c << ": " << in_range.size() << " enumerated below " << end << ", "
+            << scanned.size() << " found by the scan";
         members += enumerated[c].size();
         scanned_members += scanned.size();
         largest = std::max(largest, enumerated[c].size());
     }
-    ASSERT_GT(scanned_members, 0u) << "no enumerated secret in the scanned range: the check compared nothing";
-    std::printf("%zu classes of the first test, %zu secrets, the largest %zu: enumeration = scan of the %u secrets below %u "
-                "(%zu of them in these classes)\n",
-                enumerated.size(), members, largest, end, end, scanned_members);
+    ASSERT_GT(scanned_members, 0u)
+        << "no enumerated secret in the scanned range: the check compared nothing";
+    std::printf(
+        "%zu classes of the first test, %zu secrets, the largest %zu: enumeration = scan of the %u "
+        "secrets below %u "
+        "(%zu of them in these classes)\n",
+        enumerated.size(), members, largest, end, end, scanned_members);
 }
 
 }  // namespace

@@ -12,9 +12,13 @@ namespace {
 
 const BatchParams kSmall{4, 6, 4, 3};
 
-BatchGame small_game(std::uint64_t seed = 1) { return BatchGame(kSmall, *PackedCode::parse("2451", kSmall), seed); }
+BatchGame small_game(std::uint64_t seed = 1) {
+    return BatchGame(kSmall, *PackedCode::parse("2451", kSmall), seed);
+}
 
-QueryResult test(BatchGame& g, std::vector<std::string_view> strings) { return g.test(strings); }
+QueryResult test(BatchGame& g, std::vector<std::string_view> strings) {
+    return g.test(strings);
+}
 
 TEST(BatchGame, AnswersEachStringAndShufflesThem) {
     auto g = small_game();
@@ -35,8 +39,9 @@ TEST(BatchGame, TheShuffleIsSeeded) {
         auto g1 = small_game(seed), g2 = small_game(seed), g3 = small_game(seed + 100);
         const std::vector<std::string_view> s{"2451", "0000", "1245", "2450"};
         EXPECT_EQ(g1.test(s).shuffled, g2.test(s).shuffled);
-        differing += g1.test(std::vector<std::string_view>{"1111", "2222", "3333", "4444"}).shuffled !=
-                     g3.test(std::vector<std::string_view>{"1111", "2222", "3333", "4444"}).shuffled;
+        differing +=
+            g1.test(std::vector<std::string_view>{"1111", "2222", "3333", "4444"}).shuffled !=
+            g3.test(std::vector<std::string_view>{"1111", "2222", "3333", "4444"}).shuffled;
     }
     EXPECT_GT(differing, 0);
 }
@@ -49,9 +54,13 @@ TEST(BatchGame, EachBreachEndsTheGame) {
     };
     const std::vector<Case> cases{
         {{"0000", "1111", "2222"}, RuleBreach::wrong_count, "test has 3 strings, expected 4"},
-        {{"0000", "1111", "2222", "333"}, RuleBreach::bad_string, "string 4 '333' has 3 symbols, expected 4"},
+        {{"0000", "1111", "2222", "333"},
+         RuleBreach::bad_string,
+         "string 4 '333' has 3 symbols, expected 4"},
         {{"0000", "1111", "2222", "3336"}, RuleBreach::bad_string, "symbol '6' at position 4"},
-        {{"0000", "1111", "0000", "3333"}, RuleBreach::repeated_in_test, "string 3 '0000' repeats string 1"},
+        {{"0000", "1111", "0000", "3333"},
+         RuleBreach::repeated_in_test,
+         "string 3 '0000' repeats string 1"},
     };
     for (const auto& c : cases) {
         auto g = small_game();
@@ -59,7 +68,8 @@ TEST(BatchGame, EachBreachEndsTheGame) {
         EXPECT_EQ(r.breach, c.breach);
         EXPECT_NE(r.reason.find(c.reason), std::string::npos) << r.reason;
         EXPECT_TRUE(g.over());
-        EXPECT_EQ(g.test(std::vector<std::string_view>{"0001", "0002", "0003", "0004"}).breach, RuleBreach::game_over);
+        EXPECT_EQ(g.test(std::vector<std::string_view>{"0001", "0002", "0003", "0004"}).breach,
+                  RuleBreach::game_over);
     }
 }
 

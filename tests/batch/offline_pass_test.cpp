@@ -18,20 +18,24 @@ namespace mastermind {
 namespace {
 
 class OfflinePass : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
-        dir_ = std::filesystem::temp_directory_path() / ("mastermind-offline-pass-" + std::to_string(getpid()));
+        dir_ = std::filesystem::temp_directory_path() /
+               ("mastermind-offline-pass-" + std::to_string(getpid()));
         std::filesystem::create_directories(dir_);
         settings_.params = BatchParams{6, 7, 6, 20};
         settings_.first = strategies::adaptive_split_first_test(settings_.params, 1);
-        settings_.play_steps = 5;  // a play-time search so short that it leaves classes for the offline one
+        settings_.play_steps =
+            5;  // a play-time search so short that it leaves classes for the offline one
         settings_.steps = 300;
         settings_.restarts = 0;
         settings_.shards = 4;
     }
     void TearDown() override { std::filesystem::remove_all(dir_); }
     std::string path(const char* name) const { return (dir_ / name).string(); }
-    static void append(const std::string& file, const std::string& text) { std::ofstream(file, std::ios::app) << text; }
+    static void append(const std::string& file, const std::string& text) {
+        std::ofstream(file, std::ios::app) << text;
+    }
 
     std::filesystem::path dir_;
     PassSettings settings_;
@@ -46,7 +50,8 @@ TEST_F(OfflinePass, ACheckpointReadsBackAsItsFinishedShards) {
         shards.push_back(run_pass_shard(settings_, shard, 2));
         ASSERT_TRUE(append_durably(file, pass_shard_block(settings_, shard, shards.back())));
     }
-    ASSERT_FALSE(shards[0].found.empty() && shards[1].found.empty()) << "the pass found nothing to search";
+    ASSERT_FALSE(shards[0].found.empty() && shards[1].found.empty())
+        << "the pass found nothing to search";
     // A shard that did not finish: its entries, and its report line cut short.
     const auto unfinished = run_pass_shard(settings_, 1, 1);
     const auto block = pass_shard_block(settings_, 1, unfinished);
@@ -64,17 +69,21 @@ TEST_F(OfflinePass, ACheckpointReadsBackAsItsFinishedShards) {
     // Another run's settings: refused by the header.
     auto other = settings_;
     other.steps = 301;
-    EXPECT_THROW(read_pass_checkpoint(file, pass_checkpoint_header(other), settings_.params, settings_.shards), OfflineFileError);
+    EXPECT_THROW(read_pass_checkpoint(file, pass_checkpoint_header(other), settings_.params,
+                                      settings_.shards),
+                 OfflineFileError);
     // A damaged line before the end: refused, naming the line.
     append(file, "\ngarbage\nshard 3 {}\n");
     try {
         read_pass_checkpoint(file, header, settings_.params, settings_.shards);
         ADD_FAILURE() << "a damaged checkpoint was read";
     } catch (const OfflineFileError& e) {
-        EXPECT_NE(std::string(e.what()).find("not a line of a checkpoint"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("not a line of a checkpoint"), std::string::npos)
+            << e.what();
         EXPECT_EQ(std::string(e.what()).find("'" + file + "':"), 0u) << e.what();
     }
-    EXPECT_THROW(read_pass_checkpoint(path("none"), header, settings_.params, settings_.shards), OfflineFileError);
+    EXPECT_THROW(read_pass_checkpoint(path("none"), header, settings_.params, settings_.shards),
+                 OfflineFileError);
 }
 
 TEST_F(OfflinePass, ADeepenCheckpointAndATableReadBack) {
@@ -84,21 +93,27 @@ TEST_F(OfflinePass, ADeepenCheckpointAndATableReadBack) {
     const auto header = deepen_checkpoint_header(deepen);
     const auto file = path("deepen.checkpoint");
     ASSERT_TRUE(append_durably(file, header + "\n"));
-    for (const auto& e : shard.found) ASSERT_TRUE(append_durably(file, deepen_checkpoint_line(entry_hash(e), e, settings_.params)));
+    for (const auto& e : shard.found)
+        ASSERT_TRUE(
+            append_durably(file, deepen_checkpoint_line(entry_hash(e), e, settings_.params)));
     const auto done = read_deepen_checkpoint(file, header, settings_.params);
     ASSERT_EQ(done.size(), shard.found.size());
     for (const auto& e : shard.found) EXPECT_EQ(done.at(entry_hash(e)), e);
     deepen.deepen_seed = 2;
-    EXPECT_THROW(read_deepen_checkpoint(file, deepen_checkpoint_header(deepen), settings_.params), OfflineFileError);
+    EXPECT_THROW(read_deepen_checkpoint(file, deepen_checkpoint_header(deepen), settings_.params),
+                 OfflineFileError);
 
     // The table's source: its entries by class key, and how it was made.
     const auto table = path("table.inc");
-    ASSERT_TRUE(replace_file(table, second_tests_source(shard.found, settings_.params, "the test")));
+    ASSERT_TRUE(
+        replace_file(table, second_tests_source(shard.found, settings_.params, "the test")));
     auto sorted = shard.found;
-    std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
+    std::sort(sorted.begin(), sorted.end(),
+              [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
     EXPECT_EQ(read_table_entries(table, settings_.params), sorted);
     EXPECT_EQ(table_made_by(table), "the test");
-    EXPECT_THROW(read_table_entries(table, BatchParams{}), OfflineFileError);  // a table of 6/7/6, read for 9/10/9
+    EXPECT_THROW(read_table_entries(table, BatchParams{}),
+                 OfflineFileError);  // a table of 6/7/6, read for 9/10/9
     EXPECT_EQ(first_wrong_size(sorted, settings_.first, settings_.params, 2), std::nullopt);
     auto wrong = sorted;
     wrong.back().size += 1;

@@ -16,11 +16,11 @@
 #include <cstdio>
 #include <vector>
 
-#include "mastermind/core/random.hpp"
-#include "mastermind/batch/params.hpp"
-#include "mastermind/batch/packed_code.hpp"
-#include "mastermind/batch/query_scorer.hpp"
 #include "mastermind/batch/adaptive_split.hpp"
+#include "mastermind/batch/packed_code.hpp"
+#include "mastermind/batch/params.hpp"
+#include "mastermind/batch/query_scorer.hpp"
+#include "mastermind/core/random.hpp"
 
 namespace mastermind {
 namespace {
@@ -57,7 +57,8 @@ struct PermutationFigures {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wstringop-overflow"
 #endif
-PermutationFigures permutation_figures(const std::vector<PackedCode>& test, const BatchParams& params, int missing) {
+PermutationFigures permutation_figures(const std::vector<PackedCode>& test,
+                                       const BatchParams& params, int missing) {
     const QueryScorer scorer(test, params);
     std::array<std::uint8_t, 9> digits{};
     for (int d = 0, k = 0; d < 10; ++d) {
@@ -99,7 +100,8 @@ TEST(OneTestBound, NoTestTellsApartThePermutationsOfNineDigits) {
     std::vector<PackedCode> shifts;
     for (int s = 0; s < 9; ++s) {
         std::array<std::uint8_t, 9> pegs{};
-        for (int p = 0; p < 9; ++p) pegs[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>((p + s) % 9);
+        for (int p = 0; p < 9; ++p)
+            pegs[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>((p + s) % 9);
         shifts.push_back(PackedCode::from_pegs(pegs.data(), 9));
     }
     tests.push_back(shifts);
@@ -109,14 +111,16 @@ TEST(OneTestBound, NoTestTellsApartThePermutationsOfNineDigits) {
         double sum = 0;
         for (std::size_t i = 0; i < 9; ++i) {
             EXPECT_LE(f.mean[i], 1 + 1e-9) << "test " << t << ", string " << i;
-            EXPECT_LE(f.each[i], 2 + 1e-9) << "test " << t << ", string " << i << ": mean " << f.mean[i];
+            EXPECT_LE(f.each[i], 2 + 1e-9)
+                << "test " << t << ", string " << i << ": mean " << f.mean[i];
             sum += f.each[i];
         }
         EXPECT_LE(f.joint, sum + 1e-9) << "test " << t;
         EXPECT_LT(f.joint, log2_perms) << "test " << t;
         EXPECT_GE(f.not_alone, bound) << "test " << t << " (H(h) = " << f.joint << " bits)";
-        std::printf("test %zu: H(h) = %.3f bits (sum of H(h_i) %.3f), %llu of the 9! secrets not alone\n", t, f.joint, sum,
-                    static_cast<unsigned long long>(f.not_alone));
+        std::printf(
+            "test %zu: H(h) = %.3f bits (sum of H(h_i) %.3f), %llu of the 9! secrets not alone\n",
+            t, f.joint, sum, static_cast<unsigned long long>(f.not_alone));
     }
 }
 

@@ -30,23 +30,31 @@ TEST(PackedCode, MatchesTheGenericScorerOnRandomCodes) {
         const int pegs = static_cast<int>(rng.between(1, BatchParams::kMaxPegs));
         const int colours = static_cast<int>(rng.between(2, BatchParams::kMaxColours));
         std::vector<std::uint8_t> a(static_cast<std::size_t>(pegs)), b(a.size());
-        for (auto& x : a) x = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(colours)));
-        for (auto& x : b) x = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(colours)));
+        for (auto& x : a)
+            x = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(colours)));
+        for (auto& x : b)
+            x = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(colours)));
         if (rng.chance(1, 3)) b = a;  // many hits too
-        if (rng.chance(1, 2)) b[rng.below(b.size())] = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(colours)));
+        if (rng.chance(1, 2))
+            b[rng.below(b.size())] =
+                static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(colours)));
         const Score expected = score_classic(a, b);
-        const HitBlow got = PackedCode::from_pegs(a.data(), pegs).score(PackedCode::from_pegs(b.data(), pegs), pegs);
+        const HitBlow got = PackedCode::from_pegs(a.data(), pegs)
+                                .score(PackedCode::from_pegs(b.data(), pegs), pegs);
         ASSERT_EQ(got, hb(expected.black, expected.white)) << "case " << i;
     }
 }
 
 TEST(PackedCode, CountsEveryColourUpToAWholeCodeOfOne) {
-    // from_pegs gathers the counts as nibbles: the extremes are 12 pegs of one colour and colour 15.
+    // from_pegs gathers the counts as nibbles: the extremes are 12 pegs of one colour and
+    // colour 15.
     for (int pegs = 1; pegs <= BatchParams::kMaxPegs; ++pegs) {
         for (int colour = 0; colour < BatchParams::kMaxColours; ++colour) {
-            const std::vector<std::uint8_t> same(static_cast<std::size_t>(pegs), static_cast<std::uint8_t>(colour));
+            const std::vector<std::uint8_t> same(static_cast<std::size_t>(pegs),
+                                                 static_cast<std::uint8_t>(colour));
             const auto code = PackedCode::from_pegs(same.data(), pegs);
-            for (int c = 0; c < BatchParams::kMaxColours; ++c) ASSERT_EQ(code.count(c), c == colour ? pegs : 0) << pegs << " x " << colour;
+            for (int c = 0; c < BatchParams::kMaxColours; ++c)
+                ASSERT_EQ(code.count(c), c == colour ? pegs : 0) << pegs << " x " << colour;
             EXPECT_EQ(code.score(code, pegs), hb(pegs, 0));
         }
     }
@@ -54,9 +62,11 @@ TEST(PackedCode, CountsEveryColourUpToAWholeCodeOfOne) {
     for (int i = 0; i < 10'000; ++i) {
         std::vector<std::uint8_t> pegs(BatchParams::kMaxPegs);
         std::vector<int> expected(BatchParams::kMaxColours, 0);
-        for (auto& x : pegs) ++expected[x = static_cast<std::uint8_t>(rng.below(BatchParams::kMaxColours))];
+        for (auto& x : pegs)
+            ++expected[x = static_cast<std::uint8_t>(rng.below(BatchParams::kMaxColours))];
         const auto code = PackedCode::from_pegs(pegs.data(), BatchParams::kMaxPegs);
-        for (int c = 0; c < BatchParams::kMaxColours; ++c) ASSERT_EQ(code.count(c), expected[static_cast<std::size_t>(c)]) << "case " << i;
+        for (int c = 0; c < BatchParams::kMaxColours; ++c)
+            ASSERT_EQ(code.count(c), expected[static_cast<std::size_t>(c)]) << "case " << i;
     }
 }
 

@@ -12,14 +12,14 @@
 #include <string>
 #include <vector>
 
+#include "mastermind/batch/adaptive_split.hpp"
 #include "mastermind/batch/evaluator.hpp"
-#include "mastermind/core/random.hpp"
-#include "mastermind/batch/secret_enumeration.hpp"
 #include "mastermind/batch/query_record.hpp"
 #include "mastermind/batch/query_scorer.hpp"
 #include "mastermind/batch/second_tests.hpp"
+#include "mastermind/batch/secret_enumeration.hpp"
 #include "mastermind/batch/split_search.hpp"
-#include "mastermind/batch/adaptive_split.hpp"
+#include "mastermind/core/random.hpp"
 
 namespace mastermind {
 namespace {
@@ -38,7 +38,9 @@ TEST(SecondTests, TheCompiledTableIsItsFileAndMatchesItsChecksum) {
     const auto compiled = compiled_second_tests();
     ASSERT_EQ(parsed.size(), compiled.size());
     EXPECT_TRUE(std::equal(parsed.begin(), parsed.end(), compiled.begin()));
-    EXPECT_TRUE(std::is_sorted(compiled.begin(), compiled.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; }));
+    EXPECT_TRUE(std::is_sorted(compiled.begin(), compiled.end(), [](const auto& a, const auto& b) {
+        return a.class_key < b.class_key;
+    }));
     EXPECT_EQ(checksum_line, fmt::format("// checksum {:016x}", second_tests_checksum(compiled)));
 }
 
@@ -73,7 +75,9 @@ TEST(SecondTests, EntriesSplitTheirClassesAsRecorded) {
     Rng rng(20261201);
     for (int k = 0; k < 6 && !table.empty(); ++k) {
         const auto& e = table[rng.below(table.size())];
-        const QueryRecord record{first, answers_from_key(expand_compact_key(e.class_key, params.batch), params, params.batch)};
+        const QueryRecord record{
+            first,
+            answers_from_key(expand_compact_key(e.class_key, params.batch), params, params.batch)};
         const auto members = secrets_answering(record, params);
         EXPECT_EQ(members.size(), e.size);
         EXPECT_EQ(SplitSearch(params, members, first).not_alone(e.test), e.not_alone);
@@ -85,8 +89,12 @@ TEST(SecondTests, TheSourceReadsBack) {
     Rng rng(4);
     std::vector<SecondTestEntry> table;
     for (int k = 0; k < 20; ++k) {
-        SecondTestEntry e{rng.next(), static_cast<std::uint32_t>(rng.below(5000)), static_cast<std::uint32_t>(rng.below(9)), {}};
-        for (int i = 0; i < params.batch; ++i) e.test.push_back(PackedCode::from_index(rng.below(params.secret_count()), params));
+        SecondTestEntry e{rng.next(),
+                          static_cast<std::uint32_t>(rng.below(5000)),
+                          static_cast<std::uint32_t>(rng.below(9)),
+                          {}};
+        for (int i = 0; i < params.batch; ++i)
+            e.test.push_back(PackedCode::from_index(rng.below(params.secret_count()), params));
         table.push_back(e);
     }
     const auto source = second_tests_source(table, params, "test");
@@ -96,11 +104,14 @@ TEST(SecondTests, TheSourceReadsBack) {
         SecondTestEntry e;
         if (parse_second_test_line(line, params, e)) back.push_back(e);
     }
-    std::sort(table.begin(), table.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
+    std::sort(table.begin(), table.end(),
+              [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
     EXPECT_EQ(back, table);
-    EXPECT_NE(source.find(fmt::format("// checksum {:016x}", second_tests_checksum(table))), std::string::npos);
+    EXPECT_NE(source.find(fmt::format("// checksum {:016x}", second_tests_checksum(table))),
+              std::string::npos);
     SecondTestEntry e;
-    EXPECT_FALSE(parse_second_test_line("{0x12, 3, 0, \"01234 12345\"},", params, e));  // too few strings
+    EXPECT_FALSE(
+        parse_second_test_line("{0x12, 3, 0, \"01234 12345\"},", params, e));  // too few strings
     EXPECT_FALSE(parse_second_test_line("{0x12, 3, 0, \"01234 12345 01234 12345 7\"},", params, e));
     EXPECT_FALSE(parse_second_test_line("// {0x12, 3, 0, \"x\"},", params, e));
 }
@@ -123,20 +134,25 @@ PassFound offline_pass(const BatchParams& params, std::uint64_t steps, int resta
     const auto budget = tiny_budget();
     std::mutex mutex;
     PassFound found;
-    strategies::OfflineSecondTests offline{steps, restarts, [&](const SecondTestEntry& e, std::size_t play_not_alone) {
-                                               const std::lock_guard lock(mutex);
-                                               found.entries.push_back(e);
-                                               found.improved += e.not_alone < play_not_alone;
-                                           },
-                                           {}};
-    const StrategyInfo pass{"adaptive-split", "offline pass", [&](const BatchParams& p, std::uint64_t seed) {
+    strategies::OfflineSecondTests offline{
+        steps,
+        restarts,
+        [&](const SecondTestEntry& e, std::size_t play_not_alone) {
+            const std::lock_guard lock(mutex);
+            found.entries.push_back(e);
+            found.improved += e.not_alone < play_not_alone;
+        },
+        {}};
+    const StrategyInfo pass{"adaptive-split", "offline pass",
+                            [&](const BatchParams& p, std::uint64_t seed) {
                                 return strategies::make_adaptive_split(p, seed, budget, &offline);
                             }};
     EvaluationOptions options;
     options.params = params;
     options.strategy = &pass;
     found.games = evaluate_all(options);
-    std::sort(found.entries.begin(), found.entries.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
+    std::sort(found.entries.begin(), found.entries.end(),
+              [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
     return found;
 }
 
@@ -152,15 +168,17 @@ TEST(SecondTests, PlayingWithTheTableReplaysTheOfflinePass) {
     const std::span<const SecondTestEntry> table(pass.entries);
     EvaluationOptions options;
     options.params = params;
-    const StrategyInfo with_table{"adaptive-split", "with the table", [&](const BatchParams& p, std::uint64_t seed) {
-                                      return strategies::make_adaptive_split(p, seed, budget, nullptr, table);
-                                  }};
+    const StrategyInfo with_table{
+        "adaptive-split", "with the table", [&](const BatchParams& p, std::uint64_t seed) {
+            return strategies::make_adaptive_split(p, seed, budget, nullptr, table);
+        }};
     options.strategy = &with_table;
     const auto replayed = evaluate_all(options);
     EXPECT_EQ(replayed.histogram, passed.histogram);
     EXPECT_EQ(replayed.move_hash, passed.move_hash);
     EXPECT_EQ(replayed.failures, 0u);
-    const StrategyInfo without{"adaptive-split", "without", [&](const BatchParams& p, std::uint64_t seed) {
+    const StrategyInfo without{"adaptive-split", "without",
+                               [&](const BatchParams& p, std::uint64_t seed) {
                                    return strategies::make_adaptive_split(p, seed, budget);
                                }};
     options.strategy = &without;
@@ -187,9 +205,14 @@ TEST(SecondTests, DeepeningATableSplitsMoreAndPlaysAsItSays) {
         EXPECT_LE(e.not_alone, before.not_alone);
         better += e.not_alone < before.not_alone;
         if (e.not_alone < before.not_alone) {
-            const QueryRecord record{first, answers_from_key(expand_compact_key(e.class_key, params.batch), params, params.batch)};
-            EXPECT_EQ(SplitSearch(params, secrets_answering(record, params), first).not_alone(e.test), e.not_alone);
-            EXPECT_EQ(deepen_second_test(before, first, params, 20000, 2, 7), e) << "the same seed, another result";
+            const QueryRecord record{
+                first, answers_from_key(expand_compact_key(e.class_key, params.batch), params,
+                                        params.batch)};
+            EXPECT_EQ(
+                SplitSearch(params, secrets_answering(record, params), first).not_alone(e.test),
+                e.not_alone);
+            EXPECT_EQ(deepen_second_test(before, first, params, 20000, 2, 7), e)
+                << "the same seed, another result";
         } else {
             EXPECT_EQ(e, before) << "an entry not improved is kept as it was";
         }
@@ -197,9 +220,10 @@ TEST(SecondTests, DeepeningATableSplitsMoreAndPlaysAsItSays) {
     ASSERT_GT(better, 2u);
     auto beyond_two = [&](const std::vector<SecondTestEntry>& table) {
         const std::span<const SecondTestEntry> view(table);
-        const StrategyInfo with{"adaptive-split", "with a table", [&](const BatchParams& p, std::uint64_t seed) {
-                                    return strategies::make_adaptive_split(p, seed, budget, nullptr, view);
-                                }};
+        const StrategyInfo with{
+            "adaptive-split", "with a table", [&](const BatchParams& p, std::uint64_t seed) {
+                return strategies::make_adaptive_split(p, seed, budget, nullptr, view);
+            }};
         options.strategy = &with;
         const auto result = evaluate_all(options);
         EXPECT_EQ(result.failures, 0u);
@@ -219,7 +243,8 @@ TEST(SecondTests, DeepeningATableSplitsMoreAndPlaysAsItSays) {
     auto wrong_size = weak.front();
     ++wrong_size.size;
     EXPECT_THROW(deepen_second_test(wrong_size, first, params, 100, 0, 1), std::invalid_argument);
-    auto wrong_count = *std::find_if(weak.begin(), weak.end(), [](const auto& e) { return e.not_alone > 0; });
+    auto wrong_count =
+        *std::find_if(weak.begin(), weak.end(), [](const auto& e) { return e.not_alone > 0; });
     ++wrong_count.not_alone;
     EXPECT_THROW(deepen_second_test(wrong_count, first, params, 100, 0, 1), std::invalid_argument);
 }

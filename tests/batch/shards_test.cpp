@@ -14,7 +14,8 @@
 namespace mastermind {
 namespace {
 
-void expect_same_report(const EvaluationResult& merged, const EvaluationResult& whole, const std::string& what) {
+void expect_same_report(const EvaluationResult& merged, const EvaluationResult& whole,
+                        const std::string& what) {
     EXPECT_EQ(merged.games, whole.games) << what;
     EXPECT_EQ(merged.failures, whole.failures) << what;
     EXPECT_EQ(merged.worst, whole.worst) << what;
@@ -54,9 +55,11 @@ TEST(Shards, MergedShardsGiveTheWholeRunsReport) {
             options.threads = 2;
             const auto whole = evaluate_all(options);
             for (int shards : {1, 2, 3, 7}) {
-                const auto what = fmt::format("{} {} rules, {} shards", info.name, to_string(rules), shards);
+                const auto what =
+                    fmt::format("{} {} rules, {} shards", info.name, to_string(rules), shards);
                 expect_same_report(merged_run(options, shards), whole, what);
-                expect_same_report(evaluate_all_in_shards(options, shards), whole, what + ", in turn");
+                expect_same_report(evaluate_all_in_shards(options, shards), whole,
+                                   what + ", in turn");
             }
         }
     }

@@ -6,17 +6,19 @@
 #include <map>
 #include <vector>
 
-#include "mastermind/core/random.hpp"
-#include "mastermind/batch/secret_enumeration.hpp"
+#include "mastermind/batch/adaptive_split.hpp"
 #include "mastermind/batch/query_record.hpp"
+#include "mastermind/batch/secret_enumeration.hpp"
 #include "mastermind/batch/split_search.hpp"
 #include "mastermind/batch/strategy.hpp"
-#include "mastermind/batch/adaptive_split.hpp"
+#include "mastermind/core/random.hpp"
 
 namespace mastermind {
 namespace {
 
-std::vector<PackedCode> random_test(Rng& rng, const BatchParams& params) { return random_distinct_strings(rng, params); }
+std::vector<PackedCode> random_test(Rng& rng, const BatchParams& params) {
+    return random_distinct_strings(rng, params);
+}
 
 std::vector<std::uint32_t> random_set(Rng& rng, const BatchParams& params, std::size_t size) {
     std::vector<std::uint32_t> set;
@@ -28,32 +30,39 @@ std::vector<std::uint32_t> random_set(Rng& rng, const BatchParams& params, std::
 }
 
 // By hand: each secret's sorted answers, and the secrets whose answers another one shares.
-std::size_t not_alone_by_hand(const std::vector<std::uint32_t>& set, const std::vector<PackedCode>& test,
-                              const BatchParams& params) {
+std::size_t not_alone_by_hand(const std::vector<std::uint32_t>& set,
+                              const std::vector<PackedCode>& test, const BatchParams& params) {
     std::map<std::vector<HitBlow>, int> classes;
-    for (auto i : set) ++classes[answered_record(test, PackedCode::from_index(i, params), params.pegs).answers];
+    for (auto i : set)
+        ++classes[answered_record(test, PackedCode::from_index(i, params), params.pegs).answers];
     std::size_t n = 0;
-    for (const auto& [answers, count] : classes) n += count > 1 ? static_cast<std::size_t>(count) : 0;
+    for (const auto& [answers, count] : classes)
+        n += count > 1 ? static_cast<std::size_t>(count) : 0;
     return n;
 }
 
-void expect_legal(const std::vector<PackedCode>& test, const std::vector<PackedCode>& avoid, const BatchParams& params) {
+void expect_legal(const std::vector<PackedCode>& test, const std::vector<PackedCode>& avoid,
+                  const BatchParams& params) {
     ASSERT_EQ(static_cast<int>(test.size()), params.batch);
     for (std::size_t i = 0; i < test.size(); ++i) {
         EXPECT_LT(test[i].index(params), params.secret_count());
-        EXPECT_EQ(std::find(avoid.begin(), avoid.end(), test[i]), avoid.end()) << "sent before: " << test[i].to_string(params.pegs);
-        for (std::size_t j = 0; j < i; ++j) EXPECT_NE(test[i], test[j]) << "twice: " << test[i].to_string(params.pegs);
+        EXPECT_EQ(std::find(avoid.begin(), avoid.end(), test[i]), avoid.end())
+            << "sent before: " << test[i].to_string(params.pegs);
+        for (std::size_t j = 0; j < i; ++j)
+            EXPECT_NE(test[i], test[j]) << "twice: " << test[i].to_string(params.pegs);
     }
 }
 
 TEST(SplitSearch, CountsTheSecretsNotAloneExactly) {
     Rng rng(11);
-    for (const BatchParams params : {BatchParams{4, 5, 3, 20}, BatchParams{6, 7, 6, 20}, BatchParams{}}) {
+    for (const BatchParams params :
+         {BatchParams{4, 5, 3, 20}, BatchParams{6, 7, 6, 20}, BatchParams{}}) {
         for (int round = 0; round < 6; ++round) {
             const auto set = random_set(rng, params, 1 + rng.below(400));
             const SplitSearch search(params, set, {});
             const auto test = random_test(rng, params);
-            EXPECT_EQ(search.not_alone(test), not_alone_by_hand(set, test, params)) << "P=" << params.pegs;
+            EXPECT_EQ(search.not_alone(test), not_alone_by_hand(set, test, params))
+                << "P=" << params.pegs;
         }
     }
 }
@@ -67,7 +76,10 @@ TEST(SplitSearch, NeverWorseThanItsStartAndAlwaysLegal) {
             SplitSearch search(params, set, avoid);
             auto start = random_test(rng, params);
             start.erase(std::remove_if(start.begin(), start.end(),
-                                       [&](const PackedCode& c) { return std::find(avoid.begin(), avoid.end(), c) != avoid.end(); }),
+                                       [&](const PackedCode& c) {
+                                           return std::find(avoid.begin(), avoid.end(), c) !=
+                                                  avoid.end();
+                                       }),
                         start.end());
             if (static_cast<int>(start.size()) != params.batch) continue;
             const auto before = search.not_alone(start);
@@ -89,7 +101,8 @@ TEST(SplitSearch, StopsAtOnceOnASplitSet) {
     SplitSearch search(params, set, {});
     Rng rng(1);
     std::vector<PackedCode> start;
-    for (auto i : set) start.push_back(PackedCode::from_index(i, params));  // each secret answers (5, 0) alone
+    for (auto i : set)
+        start.push_back(PackedCode::from_index(i, params));  // each secret answers (5, 0) alone
     start.push_back(PackedCode::from_index(1, params));
     start.push_back(PackedCode::from_index(2, params));
     const auto r = search.improve(start, rng, 1000);
@@ -104,7 +117,8 @@ TEST(SplitSearch, StopsAtOnceOnASplitSet) {
 TEST(SplitSearch, SplitsAClassOfTheDefaultGameAndTheSeedFixesTheResult) {
     const BatchParams params;
     const auto first = strategies::adaptive_split_first_test(params, 1);
-    const auto members = secrets_answering(answered_record(first, *PackedCode::parse("277842684", params), params.pegs), params);
+    const auto members = secrets_answering(
+        answered_record(first, *PackedCode::parse("277842684", params), params.pegs), params);
     ASSERT_GT(members.size(), 500u);
     SplitSearch search(params, members, first);
     Rng start_rng(3);
@@ -118,7 +132,8 @@ TEST(SplitSearch, SplitsAClassOfTheDefaultGameAndTheSeedFixesTheResult) {
     Rng a(5), b(5);
     const auto ra = search.improve(start, a, 60000);
     const auto rb = search.improve(start, b, 60000);
-    EXPECT_EQ(ra.not_alone, 0u) << "from " << before << " not alone, after " << ra.steps << " steps";
+    EXPECT_EQ(ra.not_alone, 0u) << "from " << before << " not alone, after " << ra.steps
+                                << " steps";
     EXPECT_EQ(ra.test, rb.test);
     EXPECT_EQ(ra.steps, rb.steps);
     expect_legal(ra.test, first, params);

@@ -12,7 +12,8 @@
 namespace mastermind {
 namespace {
 
-EvaluationOptions options_for(const std::string& strategy, BatchParams params, std::uint64_t seed = 1) {
+EvaluationOptions options_for(const std::string& strategy, BatchParams params,
+                              std::uint64_t seed = 1) {
     EvaluationOptions o;
     o.params = params;
     o.strategy = find_strategy(strategy);
@@ -20,7 +21,9 @@ EvaluationOptions options_for(const std::string& strategy, BatchParams params, s
     return o;
 }
 
-BatchParams digit_game(int pegs) { return {pegs, pegs + 1, pegs, 20}; }
+BatchParams digit_game(int pegs) {
+    return {pegs, pegs + 1, pegs, 20};
+}
 
 TEST(Strategies, CountsThenLocateNeedsExactly2PMinus1TestsAtWorst) {
     // P = 6 (10^6 secrets) in the release flavour only: ten times slower under the sanitizers.
@@ -57,16 +60,20 @@ TEST(Evaluator, CandidatesFromTheGroupChangeNoMove) {
 
 // A strategy that guesses blindly: the evaluator must count its failures, not trust it.
 class Blind final : public Strategy {
-public:
+  public:
     Move next(const Position& position) override {
-        if (position.history().empty()) return {false, {PackedCode::from_index(1, params_), PackedCode::from_index(2, params_), PackedCode::from_index(3, params_), PackedCode::from_index(4, params_)}};
+        if (position.history().empty())
+            return {false,
+                    {PackedCode::from_index(1, params_), PackedCode::from_index(2, params_),
+                     PackedCode::from_index(3, params_), PackedCode::from_index(4, params_)}};
         return {true, {PackedCode::from_index(5, params_)}};
     }
     BatchParams params_ = digit_game(4);
 };
 
 TEST(Evaluator, CountsWrongChallengesAndBrokenRules) {
-    const StrategyInfo blind{"blind", "", [](const BatchParams&, std::uint64_t) { return std::make_unique<Blind>(); }};
+    const StrategyInfo blind{
+        "blind", "", [](const BatchParams&, std::uint64_t) { return std::make_unique<Blind>(); }};
     EvaluationOptions o;
     o.params = digit_game(4);
     o.strategy = &blind;
@@ -75,12 +82,13 @@ TEST(Evaluator, CountsWrongChallengesAndBrokenRules) {
     EXPECT_EQ(r.failures, 624u);  // only secret 5 is challenged right
     EXPECT_EQ(r.histogram.at(1), 1u);
     ASSERT_FALSE(r.failure_examples.empty());
-    EXPECT_NE(r.failure_examples[0].find("challenged 0010 after 1 tests"), std::string::npos) << r.failure_examples[0];
+    EXPECT_NE(r.failure_examples[0].find("challenged 0010 after 1 tests"), std::string::npos)
+        << r.failure_examples[0];
 }
 
 // A strategy that sends the test {0, 1, 2}, then `second` (indices), then challenges 0.
 class Resender final : public Strategy {
-public:
+  public:
     explicit Resender(std::vector<std::uint64_t> second) : second_(std::move(second)) {}
     Move next(const Position& position) override {
         auto test = [&](const std::vector<std::uint64_t>& indices) {
@@ -105,7 +113,8 @@ TEST(Evaluator, AStringSentAgainIsAFailureNamingTheFirst) {
              {{5, 1, 5}, "001 sent twice"},  // the string sent before comes first
              {{5, 5, 1}, "a string twice in one test"},
              {{5, 7, 8}, ""}}) {
-        const std::vector<std::uint64_t> second = test;  // a copy to capture (clang 14 cannot capture a binding)
+        const std::vector<std::uint64_t> second =
+            test;  // a copy to capture (clang 14 cannot capture a binding)
         const StrategyInfo info{"resender", "", [second](const BatchParams&, std::uint64_t) {
                                     return std::make_unique<Resender>(second);
                                 }};
@@ -115,7 +124,8 @@ TEST(Evaluator, AStringSentAgainIsAFailureNamingTheFirst) {
         const auto r = evaluate_all(o);
         EXPECT_EQ(r.games, 27u);
         if (why.empty()) {  // a lawful second test: the games end at the challenge
-            for (const auto& f : r.failure_examples) EXPECT_NE(f.find("challenged 000 after 2 tests"), std::string::npos) << f;
+            for (const auto& f : r.failure_examples)
+                EXPECT_NE(f.find("challenged 000 after 2 tests"), std::string::npos) << f;
             continue;
         }
         ASSERT_FALSE(r.failure_examples.empty());
@@ -142,7 +152,8 @@ std::vector<std::uint64_t> default_game_sample() {
 }
 
 TEST(Strategies, CaseAnalysisNeedsAtMost9TestsOnTheEdgeCases) {
-    const auto r = evaluate_secrets(options_for("case-analysis", BatchParams{}), default_game_sample());
+    const auto r =
+        evaluate_secrets(options_for("case-analysis", BatchParams{}), default_game_sample());
     EXPECT_EQ(r.failures, 0u) << (r.failure_examples.empty() ? "" : r.failure_examples[0]);
     EXPECT_LE(r.worst, 9);
 }
@@ -150,14 +161,17 @@ TEST(Strategies, CaseAnalysisNeedsAtMost9TestsOnTheEdgeCases) {
 TEST(Strategies, TheExceptionCaseTakes8Tests) {
     const BatchParams p;
     for (const char* secret : {"001122336", "001122337", "001122338", "001122339", "601132320"}) {
-        const auto r = evaluate_secrets(options_for("case-analysis", p), {static_cast<std::uint32_t>(PackedCode::parse(secret, p)->index(p))});
+        const auto r =
+            evaluate_secrets(options_for("case-analysis", p),
+                             {static_cast<std::uint32_t>(PackedCode::parse(secret, p)->index(p))});
         EXPECT_EQ(r.failures, 0u) << secret;
         EXPECT_EQ(r.worst, 8) << secret;
     }
 }
 
 TEST(Strategies, CountsThenLocateOnTheDefaultGame) {
-    const auto r = evaluate_secrets(options_for("counts-then-locate", BatchParams{}), default_game_sample());
+    const auto r =
+        evaluate_secrets(options_for("counts-then-locate", BatchParams{}), default_game_sample());
     EXPECT_EQ(r.failures, 0u) << (r.failure_examples.empty() ? "" : r.failure_examples[0]);
     EXPECT_LE(r.worst, 17);
 }
@@ -167,7 +181,8 @@ TEST(Strategies, SearchAfterFastCountsOnTheEdgeCases) {
     // Its search enumerates arrangements per game: keep the suite quick (the 40 edge cases come
     // first; under the sanitizers 100 secrets, the release flavour 300).
     sample.resize(test_support::kSanitized ? 100 : 300);
-    const auto r = evaluate_secrets(options_for("search-after-fast-counts", BatchParams{}, 5), sample);
+    const auto r =
+        evaluate_secrets(options_for("search-after-fast-counts", BatchParams{}, 5), sample);
     EXPECT_EQ(r.failures, 0u) << (r.failure_examples.empty() ? "" : r.failure_examples[0]);
     EXPECT_LE(r.worst, 20);
 }
@@ -175,19 +190,25 @@ TEST(Strategies, SearchAfterFastCountsOnTheEdgeCases) {
 TEST(Strategies, AutoPicksTheBestStrategyForTheGame) {
     EXPECT_EQ(best_strategy_for(BatchParams{})->name, "adaptive-split");
     EXPECT_EQ(best_strategy_for(BatchParams{4, 6, 4, 20})->name, "consistent");
-    EXPECT_EQ(best_strategy_for(digit_game(7))->name, "consistent");       // 8^7 = 2M secrets
+    EXPECT_EQ(best_strategy_for(digit_game(7))->name, "consistent");          // 8^7 = 2M secrets
     EXPECT_EQ(best_strategy_for(digit_game(8))->name, "counts-then-locate");  // 9^8 = 43M
     EXPECT_EQ(best_strategy_for(BatchParams{10, 10, 10, 20})->name, "adaptive-split");  // 10^10
-    EXPECT_EQ(best_strategy_for(BatchParams{12, 16, 16, 20})->name, "consistent");  // B = 16: none plays it
+    EXPECT_EQ(best_strategy_for(BatchParams{12, 16, 16, 20})->name,
+              "consistent");  // B = 16: none plays it
 }
 
 // What strategy_refuses says is what playing says: a strategy it accepts makes its first move,
 // one it refuses throws at once, on games of both rules, large and small, and with 16 strings.
 // (The rules are the registry's to refuse: the factories of classic strategies do not ask.)
 TEST(Strategies, RefusalsAgreeWithTheFirstMove) {
-    const BatchParams games[] = {BatchParams{}, BatchParams{4, 6, 4, 20}, digit_game(5), BatchParams{12, 16, 16, 20},
-                                 BatchParams{10, 10, 10, 20}, BatchParams{9, 10, 9, 20, Rules::adjacent},
-                                 BatchParams{4, 5, 3, 20, Rules::adjacent}, BatchParams{3, 3, 16, 20}};
+    const BatchParams games[] = {BatchParams{},
+                                 BatchParams{4, 6, 4, 20},
+                                 digit_game(5),
+                                 BatchParams{12, 16, 16, 20},
+                                 BatchParams{10, 10, 10, 20},
+                                 BatchParams{9, 10, 9, 20, Rules::adjacent},
+                                 BatchParams{4, 5, 3, 20, Rules::adjacent},
+                                 BatchParams{3, 3, 16, 20}};
     for (const auto& params : games) {
         for (const auto& info : all_strategies()) {
             const std::string why = strategy_refuses(info, params);
@@ -201,22 +222,27 @@ TEST(Strategies, RefusalsAgreeWithTheFirstMove) {
                 EXPECT_NE(why, "") << info.name;
                 continue;
             }
-            EXPECT_EQ(why.empty(), played) << info.name << " on " << params.pegs << "/" << params.colours << "/" << params.batch
-                                           << (params.rules == Rules::adjacent ? " adjacent" : "") << ": " << why;
+            EXPECT_EQ(why.empty(), played)
+                << info.name << " on " << params.pegs << "/" << params.colours << "/"
+                << params.batch << (params.rules == Rules::adjacent ? " adjacent" : "") << ": "
+                << why;
         }
     }
 }
 
 TEST(Strategies, AGameNeedsAsManyCodesAsStringsATest) {
     EXPECT_EQ(BatchParams({2, 2, 4, 20}).validate(), "");
-    EXPECT_NE(BatchParams({2, 2, 5, 20}).validate().find("needs at least 5 codes"), std::string::npos);
+    EXPECT_NE(BatchParams({2, 2, 5, 20}).validate().find("needs at least 5 codes"),
+              std::string::npos);
     EXPECT_NE(BatchParams({1, 2, 3, 20}).validate(), "");
 }
 
 TEST(Strategies, SpecificStrategiesRefuseOtherGames) {
     EXPECT_THROW(find_strategy("case-analysis")->make(digit_game(5), 1), std::invalid_argument);
-    EXPECT_THROW(find_strategy("search-after-fast-counts")->make(digit_game(5), 1), std::invalid_argument);
-    EXPECT_THROW(find_strategy("counts-then-locate")->make(BatchParams{4, 6, 4, 20}, 1), std::invalid_argument);
+    EXPECT_THROW(find_strategy("search-after-fast-counts")->make(digit_game(5), 1),
+                 std::invalid_argument);
+    EXPECT_THROW(find_strategy("counts-then-locate")->make(BatchParams{4, 6, 4, 20}, 1),
+                 std::invalid_argument);
 }
 
 }  // namespace

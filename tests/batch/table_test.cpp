@@ -21,7 +21,8 @@ std::uint64_t fitting(const BatchTable& table) {
         bool fits = true;
         for (std::size_t t = 0; t < table.turns() && fits; ++t) {
             std::vector<HitBlow> answers;
-            for (const auto& s : table.strings(t)) answers.push_back(secret.score(s, kGame.pegs, kGame.rules));
+            for (const auto& s : table.strings(t))
+                answers.push_back(secret.score(s, kGame.pegs, kGame.rules));
             auto shown = table.answers(t);
             std::sort(answers.begin(), answers.end());
             std::sort(shown.begin(), shown.end());
@@ -35,7 +36,9 @@ std::uint64_t fitting(const BatchTable& table) {
 TEST(BatchTable, PlaysTheJudgesGameForTheSeed) {
     for (std::uint64_t seed : {1, 2, 77}) {
         const BatchTable table(kGame, seed);
-        EXPECT_EQ(table.secret().to_string(kGame.pegs), secret_text(make_judge_config(kGame, std::nullopt, seed))) << seed;
+        EXPECT_EQ(table.secret().to_string(kGame.pegs),
+                  secret_text(make_judge_config(kGame, std::nullopt, seed)))
+            << seed;
     }
 }
 

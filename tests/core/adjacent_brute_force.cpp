@@ -12,18 +12,18 @@ namespace {
 int max_matching(std::size_t n, const std::function<bool(std::size_t, std::size_t)>& allowed,
                  std::vector<bool>& used_guess, std::vector<bool>& used_target) {
     std::vector<int> owner(n, -1);  // target -> guess
-    std::function<bool(std::size_t, std::vector<bool>&)> augment =
-        [&](std::size_t g, std::vector<bool>& seen) {
-            for (std::size_t t = 0; t < n; ++t) {
-                if (!allowed(g, t) || seen[t]) continue;
-                seen[t] = true;
-                if (owner[t] < 0 || augment(static_cast<std::size_t>(owner[t]), seen)) {
-                    owner[t] = static_cast<int>(g);
-                    return true;
-                }
+    std::function<bool(std::size_t, std::vector<bool>&)> augment = [&](std::size_t g,
+                                                                       std::vector<bool>& seen) {
+        for (std::size_t t = 0; t < n; ++t) {
+            if (!allowed(g, t) || seen[t]) continue;
+            seen[t] = true;
+            if (owner[t] < 0 || augment(static_cast<std::size_t>(owner[t]), seen)) {
+                owner[t] = static_cast<int>(g);
+                return true;
             }
-            return false;
-        };
+        }
+        return false;
+    };
     int size = 0;
     for (std::size_t g = 0; g < n; ++g) {
         std::vector<bool> seen(n, false);

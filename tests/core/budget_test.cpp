@@ -6,8 +6,8 @@
 
 #include "mastermind/core/budget.hpp"
 #include "mastermind/core/code_space.hpp"
-#include "mastermind/ordinary/consistent_set.hpp"
 #include "mastermind/ordinary/codebreaker.hpp"
+#include "mastermind/ordinary/consistent_set.hpp"
 #include "mastermind/ordinary/optimal_search.hpp"
 
 namespace mastermind {
@@ -51,7 +51,8 @@ TEST(Budget, TheExactSearchGivesUpAndIsRightAfterwards) {
     const auto expected = reference.solve({}, all, OptimalSearch::kUnbounded);
     ASSERT_TRUE(expected);
     OptimalSearch search(space);
-    EXPECT_THROW(search.solve({}, all, OptimalSearch::kUnbounded, Budget::of_seconds(0)), BudgetExhausted);
+    EXPECT_THROW(search.solve({}, all, OptimalSearch::kUnbounded, Budget::of_seconds(0)),
+                 BudgetExhausted);
     const auto after = search.solve({}, all, OptimalSearch::kUnbounded);
     ASSERT_TRUE(after);
     EXPECT_EQ(after->total, expected->total);
@@ -65,20 +66,24 @@ TEST(Budget, TheExactSearchOnTwoThreadsGivesUpToo) {
     options.parallel_from = 100;
     OptimalSearch search(space, options);
     std::atomic<bool> stop{true};
-    EXPECT_THROW(search.solve({}, all_codes(space), OptimalSearch::kUnbounded, Budget::until(stop)), BudgetExhausted);
+    EXPECT_THROW(search.solve({}, all_codes(space), OptimalSearch::kUnbounded, Budget::until(stop)),
+                 BudgetExhausted);
 }
 
 TEST(Budget, EveryCodebreakerThatSearchesGivesUp) {
     // After one guess: the first move's symmetry leaves too few guesses to score for a check.
     const CodeSpace space(Rules::classic, 5, 6);
-    const std::vector<Guess> history{{*space.parse("00112"), space.feedback(*space.parse("00112"), *space.parse("12345"))}};
+    const std::vector<Guess> history{
+        {*space.parse("00112"), space.feedback(*space.parse("00112"), *space.parse("12345"))}};
     const auto consistent = narrow(space, all_codes(space), history[0].code, history[0].feedback);
-    for (const char* name : {"knuth", "irving", "entropy", "most-parts", "optimal", "entropy-optimal"}) {
+    for (const char* name :
+         {"knuth", "irving", "entropy", "most-parts", "optimal", "entropy-optimal"}) {
         CodebreakerOptions options;
         options.budget = Budget::of_seconds(0);
         options.exact_below = 100000;  // entropy-optimal: the exact search at once
         const auto breaker = find_codebreaker(name)->make(space, options);
-        EXPECT_THROW(breaker->next(OrdinaryPosition{space, history, consistent}), BudgetExhausted) << name;
+        EXPECT_THROW(breaker->next(OrdinaryPosition{space, history, consistent}), BudgetExhausted)
+            << name;
     }
 }
 

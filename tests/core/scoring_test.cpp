@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "helpers/sanitized.hpp"
 #include "adjacent_brute_force.hpp"
 #include "filter/letter_kernel.hpp"
+#include "helpers/sanitized.hpp"
 #include "mastermind/core/random.hpp"
 #include "mastermind/core/scoring.hpp"
 
@@ -70,7 +70,8 @@ RandomCase random_case(Rng& rng, int max_pegs, int max_colours) {
     const auto n = static_cast<std::size_t>(rng.between(1, max_pegs));
     const auto colours = static_cast<std::uint64_t>(rng.between(1, max_colours));
     RandomCase c;
-    for (std::size_t i = 0; i < n; ++i) c.target.push_back(static_cast<std::uint8_t>(rng.below(colours)));
+    for (std::size_t i = 0; i < n; ++i)
+        c.target.push_back(static_cast<std::uint8_t>(rng.below(colours)));
     c.guess = c.target;
     for (auto& p : c.guess) {  // near-copies and random pairs, so that grey is common
         if (rng.chance(1, 2)) p = static_cast<std::uint8_t>(rng.below(colours));
@@ -81,7 +82,9 @@ RandomCase random_case(Rng& rng, int max_pegs, int max_colours) {
     return c;
 }
 
-Score to_score(testing::BruteScore b) { return {b.black, b.grey, b.white}; }
+Score to_score(testing::BruteScore b) {
+    return {b.black, b.grey, b.white};
+}
 
 // A fifth of the draws under the sanitizers (the release flavour runs them all).
 constexpr int kDifferentialCases = test_support::kSanitized ? 20'000 : 100'000;
@@ -141,8 +144,8 @@ TEST_P(LetterKernelTest, RejectsAnyByteOutsideAToZ) {
             (position < 50 ? target[position] : guess[position - 50]) = static_cast<char>(bad);
             buffer += target + " " + guess + std::string(128, 'A');
             Score s;
-            EXPECT_FALSE(GetParam()(buffer.data() + 64, buffer.data() + 64 + 51, 50,
-                                    Rules::adjacent, s))
+            EXPECT_FALSE(
+                GetParam()(buffer.data() + 64, buffer.data() + 64 + 51, 50, Rules::adjacent, s))
                 << "byte " << bad << " at " << position;
         }
     }
@@ -156,7 +159,8 @@ std::vector<detail::LetterKernel> kernels_here() {
         if (score_kernel_supported(kind)) {
             k.push_back(detail::kernel_pair(kind).letters);
         } else {
-            fmt::print(stderr, "note: the {} letter kernel is not tested: this processor lacks it\n",
+            fmt::print(stderr,
+                       "note: the {} letter kernel is not tested: this processor lacks it\n",
                        score_kernel_name(kind));
         }
     }

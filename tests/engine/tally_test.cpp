@@ -19,12 +19,16 @@
 namespace mastermind {
 namespace {
 
-std::string name(std::uint64_t secret) { return fmt::format("s{}", secret); }
+std::string name(std::uint64_t secret) {
+    return fmt::format("s{}", secret);
+}
 
 // Game g of a made-up run: won in g % 7 moves, or failed when g % 5 == 0.
 void count(Tally& t, std::uint64_t g) {
-    if (g % 5 == 0) t.fail(g, fmt::format("why {}", g % 3));
-    else t.win(g, static_cast<int>(g % 7));
+    if (g % 5 == 0)
+        t.fail(g, fmt::format("why {}", g % 3));
+    else
+        t.win(g, static_cast<int>(g % 7));
     t.node();
     t.move(g * 0x9E3779B97F4A7C15ULL);
 }
@@ -38,9 +42,12 @@ TEST(Tally, KeepsTheSmallestExamplesWhateverTheOrderAndDivision) {
     EXPECT_EQ(expected.games, 2000u);
     EXPECT_EQ(expected.failures, 400u);
     EXPECT_EQ(expected.worst, 6);
-    EXPECT_EQ(expected.worst_examples, (std::vector<std::string>{"s6", "s13", "s27", "s34", "s41"}));  // 20 % 7 == 6, but 20 failed
+    EXPECT_EQ(expected.worst_examples,
+              (std::vector<std::string>{"s6", "s13", "s27", "s34",
+                                        "s41"}));  // 20 % 7 == 6, but 20 failed
     EXPECT_EQ(expected.failure_examples,
-              (std::vector<std::string>{"s0: why 0", "s5: why 2", "s10: why 1", "s15: why 0", "s20: why 2"}));
+              (std::vector<std::string>{"s0: why 0", "s5: why 2", "s10: why 1", "s15: why 0",
+                                        "s20: why 2"}));
     Rng rng(20261203);
     for (int trial = 0; trial < 20; ++trial) {
         for (std::size_t i = games.size(); i > 1; --i) std::swap(games[i - 1], games[rng.below(i)]);
@@ -102,7 +109,8 @@ TEST(Tally, OrdinaryFailureExamplesAreTheSameWithOneAndTwoThreads) {
     options.threads = 2;
     const auto all = evaluate_ordinary_all(space, options);
     ASSERT_EQ(all.failure_examples.size(), all.failures);
-    EXPECT_TRUE(std::equal(runs[0].failure_examples.begin(), runs[0].failure_examples.end(), all.failure_examples.begin()));
+    EXPECT_TRUE(std::equal(runs[0].failure_examples.begin(), runs[0].failure_examples.end(),
+                           all.failure_examples.begin()));
     EXPECT_TRUE(std::is_sorted(all.failed_secrets.begin(), all.failed_secrets.end()));
     // Real play of given secrets (one game each, in parallel) too.
     std::vector<std::uint32_t> secrets(space.size());
@@ -111,7 +119,9 @@ TEST(Tally, OrdinaryFailureExamplesAreTheSameWithOneAndTwoThreads) {
     options.examples = 8;
     for (int threads : {1, 2}) {
         options.threads = threads;
-        EXPECT_EQ(evaluate_ordinary_games(space, options, secrets).failure_examples, runs[0].failure_examples) << threads;
+        EXPECT_EQ(evaluate_ordinary_games(space, options, secrets).failure_examples,
+                  runs[0].failure_examples)
+            << threads;
     }
 }
 

@@ -45,11 +45,11 @@ TEST(ParallelPrefix, AnyThreadsAndSlicesGiveTheOneThreadResult) {
     for (int i = 0; i < 2000; ++i) append_score_line(rng, valid);
     const std::size_t middle = valid.find('\n', valid.size() / 2) + 1;
     const std::vector<std::string> texts{
-        valid,                                                         // all taken
-        valid + "AB BA",                                               // a last line without end
-        valid.substr(0, middle) + "AB Ab\n" + valid.substr(middle),    // a bad line in the middle
-        "AB AB\n#\n" + valid,                                          // "#" near the start
-        std::string(5000, 'C') + "\n" + valid,                         // a long line first
+        valid,                                                       // all taken
+        valid + "AB BA",                                             // a last line without end
+        valid.substr(0, middle) + "AB Ab\n" + valid.substr(middle),  // a bad line in the middle
+        "AB AB\n#\n" + valid,                                        // "#" near the start
+        std::string(5000, 'C') + "\n" + valid,                       // a long line first
     };
     const BlockScorer block = kernel_pair(ScoreKernel::best).block;
     for (std::size_t t = 0; t < texts.size(); ++t) {
@@ -82,7 +82,7 @@ TEST(ParallelPrefix, AnyThreadsAndSlicesGiveTheOneThreadResult) {
 }
 
 class FailingSink final : public OutputSink {
-public:
+  public:
     void write(std::string_view) override {
         if (++writes == 3) throw std::runtime_error("disk full");
     }
@@ -95,8 +95,9 @@ TEST(ParallelPrefix, AFailingSinkStopsAndJoinsTheWorkers) {
     for (int i = 0; i < 20'000; ++i) append_score_line(rng, text);
     const Padded in(text);
     FailingSink sink;
-    EXPECT_THROW(score_prefix_in_parallel(in.begin(), in.end(), kernel_pair(ScoreKernel::best).block,
-                                          Rules::adjacent, 3, sink, [](const char*) {}, 1000),
+    EXPECT_THROW(score_prefix_in_parallel(
+                     in.begin(), in.end(), kernel_pair(ScoreKernel::best).block, Rules::adjacent, 3,
+                     sink, [](const char*) {}, 1000),
                  std::runtime_error);
     EXPECT_EQ(sink.writes, 3);
 }

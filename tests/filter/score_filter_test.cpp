@@ -67,7 +67,8 @@ TEST(ScoreFilter, ClassicRulesWriteBlackAndWhiteOnly) {
 TEST(ScoreFilter, AcceptsCrLfAndAMissingFinalLineEnd) {
     EXPECT_EQ(run_filter("ABCD AAAA\r\nABCD ABCD").output,
               "AAAA: 1 black, 0 grey, 0 white\nABCD: 4 black, 0 grey, 0 white\n");
-    EXPECT_EQ(run_filter("ABCD AAAA\r\n#\r\nABCD ABCD\n").output, "AAAA: 1 black, 0 grey, 0 white\n");
+    EXPECT_EQ(run_filter("ABCD AAAA\r\n#\r\nABCD ABCD\n").output,
+              "AAAA: 1 black, 0 grey, 0 white\n");
 }
 
 TEST(ScoreFilter, EndOfInputWithoutTerminatorEndsNormally) {
@@ -169,7 +170,6 @@ TEST(ScoreFilter, MatchesTheReferenceScorerLineByLine) {
     }
 }
 
-
 // Every kernel this processor runs gives the portable kernel's output byte for byte, errors
 // included: valid lines of every length 2..50 mixed with bad ones (a lower-case letter, unequal
 // lengths, a missing space, CRLF, an overlong line), with reads split at odd sizes so that lines
@@ -180,15 +180,27 @@ TEST(ScoreFilter, EveryKernelGivesThePortableOutput) {
     for (int i = 0; i < 20'000; ++i) {
         append_score_line(rng, input);
         switch (rng.below(40)) {
-            case 0: input += "ABcD ABCD\n"; break;
-            case 1: input += "ABC ABCD\n"; break;
-            case 2: input += "ABCDABCD\n"; break;
-            case 3: input += "ABCD DCBA\r\n"; break;
-            case 4: input += std::string(60, 'Q') + " " + std::string(60, 'Q') + "\n"; break;
-            default: break;
+            case 0:
+                input += "ABcD ABCD\n";
+                break;
+            case 1:
+                input += "ABC ABCD\n";
+                break;
+            case 2:
+                input += "ABCDABCD\n";
+                break;
+            case 3:
+                input += "ABCD DCBA\r\n";
+                break;
+            case 4:
+                input += std::string(60, 'Q') + " " + std::string(60, 'Q') + "\n";
+                break;
+            default:
+                break;
         }
     }
-    const std::vector<ScoreKernel> kernels{ScoreKernel::portable, ScoreKernel::avx2, ScoreKernel::avx512};
+    const std::vector<ScoreKernel> kernels{ScoreKernel::portable, ScoreKernel::avx2,
+                                           ScoreKernel::avx512};
     for (Rules rules : {Rules::adjacent, Rules::classic}) {
         ScoreFilterOptions portable{rules, true};
         portable.kernel = ScoreKernel::portable;
@@ -205,7 +217,8 @@ TEST(ScoreFilter, EveryKernelGivesThePortableOutput) {
             options.kernel = kernel;
             for (std::size_t chunk : {std::size_t{4093}, SIZE_MAX}) {
                 const auto run = run_filter(input, options, chunk);
-                EXPECT_EQ(run.output, expected.output) << score_kernel_name(kernel) << " chunk " << chunk;
+                EXPECT_EQ(run.output, expected.output)
+                    << score_kernel_name(kernel) << " chunk " << chunk;
                 EXPECT_EQ(run.errors, expected.errors) << score_kernel_name(kernel);
             }
         }
@@ -224,7 +237,8 @@ TEST(ScoreFilter, AMappedFileGivesTheStreamedResult) {
         if (i == 3000) input += std::string(300'000, 'B') + "\r\n";
         if (i == 4000) input += "ABcD ABCD\n";
     }
-    for (const std::string& text : {input, input + "AB BA", input + "#\nAB AB\n", std::string("AB")}) {
+    for (const std::string& text :
+         {input, input + "AB BA", input + "#\nAB AB\n", std::string("AB")}) {
         char path[] = "/tmp/mastermind-mapped-XXXXXX";
         const int fd = ::mkstemp(path);
         ASSERT_GE(fd, 0);
@@ -237,9 +251,9 @@ TEST(ScoreFilter, AMappedFileGivesTheStreamedResult) {
             ScoreFilterOptions options{Rules::adjacent, variant % 2 == 1};
             options.buffer_bytes = std::array<std::size_t, 3>{256, 4096, 1 << 20}[variant / 2 % 3];
             options.threads = variant < 6 ? 1 : 3;
-            const std::string where = fmt::format("buffer {}, keep going {}, threads {}",
-                                                  options.buffer_bytes, options.keep_going,
-                                                  options.threads);
+            const std::string where =
+                fmt::format("buffer {}, keep going {}, threads {}", options.buffer_bytes,
+                            options.keep_going, options.threads);
             const auto streamed = run_filter(text, options);
             FilterRun in_place;
             StringSink sink;
@@ -278,7 +292,8 @@ TEST(ScoreFilter, OnlyRegularFilesReadFromTheirStartAreMapped) {
 }
 
 TEST(ScoreFilter, KernelNamesReadBack) {
-    for (ScoreKernel k : {ScoreKernel::best, ScoreKernel::portable, ScoreKernel::avx2, ScoreKernel::avx512}) {
+    for (ScoreKernel k :
+         {ScoreKernel::best, ScoreKernel::portable, ScoreKernel::avx2, ScoreKernel::avx512}) {
         EXPECT_EQ(parse_score_kernel(score_kernel_name(k)), k);
     }
     EXPECT_EQ(parse_score_kernel("sse"), std::nullopt);

@@ -37,34 +37,46 @@ TEST(GameDescription, FillsInEachGamesDefaults) {
     EXPECT_EQ(ordinary.ordinary_params().colours, 6);
     EXPECT_EQ(ordinary.secrets(), 7776u);
     EXPECT_EQ(ordinary.summary(), "ordinary 5x6, 12 guesses, adjacent rules");
-    EXPECT_EQ(described({"ordinary", "classic", std::nullopt, std::nullopt, 1, std::nullopt}).ordinary_params().pegs, 4);
+    EXPECT_EQ(described({"ordinary", "classic", std::nullopt, std::nullopt, 1, std::nullopt})
+                  .ordinary_params()
+                  .pegs,
+              4);
 }
 
 TEST(GameDescription, RefusesEachBadValueNamingItsField) {
     EXPECT_EQ(refused({"chess"}), "game 'chess' is not batch or ordinary");
     EXPECT_EQ(refused({"batch", "other"}), "rules 'other' are not classic or adjacent");
-    const GameFieldNames options{"--game", "--rules", "--pegs (-P)", "--colours (-K)", "--batch", "--max-tests (-M)", "--max-guesses (-M)"};
-    EXPECT_EQ(refused({"ordinary", "classic", 9}, options), "--pegs (-P): the ordinary game has 1 to 8 pegs, got 9");
-    EXPECT_EQ(refused({"ordinary", "classic", 9}), "pegs: the ordinary game has 1 to 8 pegs, got 9");
-    EXPECT_EQ(refused({"ordinary", "classic", std::nullopt, std::nullopt, std::nullopt, 500}, options),
-              "--max-guesses (-M): the ordinary game allows 1 to 100 guesses, got 500");
-    EXPECT_EQ(refused({"ordinary", "classic", std::nullopt, std::nullopt, 3}), "the ordinary game has one guess a turn (got batch 3)");
-    EXPECT_NE(refused({"batch", "classic", 4, 6, 2000}), "");              // more strings than codes
+    const GameFieldNames options{
+        "--game",  "--rules",          "--pegs (-P)",       "--colours (-K)",
+        "--batch", "--max-tests (-M)", "--max-guesses (-M)"};
+    EXPECT_EQ(refused({"ordinary", "classic", 9}, options),
+              "--pegs (-P): the ordinary game has 1 to 8 pegs, got 9");
+    EXPECT_EQ(refused({"ordinary", "classic", 9}),
+              "pegs: the ordinary game has 1 to 8 pegs, got 9");
+    EXPECT_EQ(
+        refused({"ordinary", "classic", std::nullopt, std::nullopt, std::nullopt, 500}, options),
+        "--max-guesses (-M): the ordinary game allows 1 to 100 guesses, got 500");
+    EXPECT_EQ(refused({"ordinary", "classic", std::nullopt, std::nullopt, 3}),
+              "the ordinary game has one guess a turn (got batch 3)");
+    EXPECT_NE(refused({"batch", "classic", 4, 6, 2000}), "");  // more strings than codes
     EXPECT_NE(refused({"batch", "classic", 0}), "");
-    EXPECT_NE(refused({"ordinary", "classic", std::nullopt, 1}), "");      // one colour
+    EXPECT_NE(refused({"ordinary", "classic", std::nullopt, 1}), "");  // one colour
     EXPECT_NE(refused({"batch", "classic", std::nullopt, std::nullopt, std::nullopt, 0}), "");
 }
 
 TEST(GameDescription, ItsPlayersAgreeWithTheRegistries) {
-    for (const GameRequest& r : {GameRequest{}, GameRequest{"batch", "adjacent", 4, 6, 2, 5}, GameRequest{"batch", "classic", 12, 16, 16, 20}}) {
+    for (const GameRequest& r : {GameRequest{}, GameRequest{"batch", "adjacent", 4, 6, 2, 5},
+                                 GameRequest{"batch", "classic", 12, 16, 16, 20}}) {
         const auto d = described(r);
         const auto players = d.players();
         ASSERT_EQ(players.size(), all_strategies().size());
         for (const auto& p : players) {
-            EXPECT_EQ(p.refuses, strategy_refuses(*find_strategy(p.name), d.batch_params())) << p.name;
+            EXPECT_EQ(p.refuses, strategy_refuses(*find_strategy(p.name), d.batch_params()))
+                << p.name;
         }
     }
-    for (const GameRequest& r : {GameRequest{"ordinary"}, GameRequest{"ordinary", "classic", 5, 8}, GameRequest{"ordinary", "classic", 8, 16}}) {
+    for (const GameRequest& r : {GameRequest{"ordinary"}, GameRequest{"ordinary", "classic", 5, 8},
+                                 GameRequest{"ordinary", "classic", 8, 16}}) {
         const auto d = described(r);
         const auto& p = d.ordinary_params();
         const auto players = d.players();
@@ -72,17 +84,23 @@ TEST(GameDescription, ItsPlayersAgreeWithTheRegistries) {
         for (const auto& fit : players) {
             const auto& info = *find_codebreaker(fit.name);
             EXPECT_EQ(fit.refuses, codebreaker_refuses(info, p.pegs, p.colours)) << fit.name;
-            if (fit.refuses.empty()) EXPECT_EQ(fit.refuses_hints, codebreaker_refuses_hints(info, p.code_count())) << fit.name;
-            else EXPECT_FALSE(fit.refuses_hints.empty()) << fit.name;
+            if (fit.refuses.empty())
+                EXPECT_EQ(fit.refuses_hints, codebreaker_refuses_hints(info, p.code_count()))
+                    << fit.name;
+            else
+                EXPECT_FALSE(fit.refuses_hints.empty()) << fit.name;
         }
     }
-    // Knuth plays and hints 4x6; optimal plays 4x6 but, as every exact search, hints only in small games.
+    // Knuth plays and hints 4x6; optimal plays 4x6 but, as every exact search, hints only in small
+    // games.
     const auto classic = described({"ordinary"}).players();
-    const auto knuth = std::find_if(classic.begin(), classic.end(), [](const auto& p) { return p.name == "knuth"; });
+    const auto knuth = std::find_if(classic.begin(), classic.end(),
+                                    [](const auto& p) { return p.name == "knuth"; });
     ASSERT_NE(knuth, classic.end());
     EXPECT_EQ(knuth->refuses, "");
     EXPECT_EQ(knuth->refuses_hints, "");
-    const auto tree = std::find_if(classic.begin(), classic.end(), [](const auto& p) { return p.name == "tree"; });
+    const auto tree = std::find_if(classic.begin(), classic.end(),
+                                   [](const auto& p) { return p.name == "tree"; });
     ASSERT_NE(tree, classic.end());
     EXPECT_NE(tree->refuses_hints, "");
 }

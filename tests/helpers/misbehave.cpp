@@ -72,7 +72,7 @@ int main(int argc, char** argv) {
         sleep_forever();
     } else if (mode == "fork-hog") {
         if (::fork() == 0) {
-            std::vector<char*> blocks;  // kept, so that no compiler elides the allocations
+            std::vector<char*> blocks;       // kept, so that no compiler elides the allocations
             for (int i = 0; i < 128; ++i) {  // 2 GiB, touched
                 char* p = static_cast<char*>(std::malloc(16 << 20));
                 if (!p) break;

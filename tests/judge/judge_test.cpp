@@ -5,8 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "mastermind/judge/judge.hpp"
 #include "mastermind/core/line_channel.hpp"
+#include "mastermind/judge/judge.hpp"
 #include "scripted_channel.hpp"
 
 namespace mastermind {
@@ -20,7 +20,9 @@ JudgeConfig small_config() {
     return make_judge_config(p, PackedCode::parse("2451", p), 5);
 }
 
-JudgeReport judge(ScriptedChannel& channel) { return run_judge(channel, small_config()); }
+JudgeReport judge(ScriptedChannel& channel) {
+    return run_judge(channel, small_config());
+}
 
 // A solver that died leaves a pipe without a reader: the write fails, and the process that
 // embeds the judge survives even with SIGPIPE's default action (found by arena_output_fuzz).
@@ -61,7 +63,8 @@ TEST(Judge, VerdictForEachEnding) {
         {{"test 0000 1111 2222 3333"}, Read::error, Verdict::closed_stream},
         {{"hello"}, Read::end_of_stream, Verdict::protocol_violation},
         {{"test 0000 1111 2222 3333", "test 0001 1112 2223 3334", "test 0002 1113 2224 3335"},
-         Read::end_of_stream, Verdict::too_many_tests},
+         Read::end_of_stream,
+         Verdict::too_many_tests},
         {{"challenge 2451", "challenge 2451"}, Read::end_of_stream, Verdict::protocol_violation},
         {{"challenge 24"}, Read::end_of_stream, Verdict::protocol_violation},
     };
@@ -69,7 +72,8 @@ TEST(Judge, VerdictForEachEnding) {
         ScriptedChannel c(k.lines);
         c.then(k.then);
         const auto r = judge(c);
-        EXPECT_EQ(r.verdict, k.verdict) << k.lines.back() << " -> " << to_string(r.verdict) << ": " << r.detail;
+        EXPECT_EQ(r.verdict, k.verdict)
+            << k.lines.back() << " -> " << to_string(r.verdict) << ": " << r.detail;
     }
 }
 

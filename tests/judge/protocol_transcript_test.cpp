@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "mastermind/judge/judge.hpp"
 #include "mastermind/batch/protocol.hpp"
-#include "mastermind/ordinary/protocol.hpp"
+#include "mastermind/judge/judge.hpp"
 #include "mastermind/judge/transcript.hpp"
+#include "mastermind/ordinary/protocol.hpp"
 #include "scripted_channel.hpp"
 
 namespace mastermind {
@@ -40,7 +40,10 @@ TEST(ProtocolDoc, EveryTranscriptReplaysByteForByte) {
 
 TEST(Transcript, ReadsBlocksStrictly) {
     std::string error;
-    auto t = read_transcripts("text\n```transcript\n# mastermind judge --seed 3\njudge> 9 10 9 20\r\nsolver> challenge 1\n```\n", error);
+    auto t = read_transcripts(
+        "text\n```transcript\n# mastermind judge --seed 3\njudge> 9 10 9 20\r\nsolver> challenge "
+        "1\n```\n",
+        error);
     EXPECT_EQ(error, "");
     ASSERT_EQ(t.size(), 1u);
     EXPECT_EQ(t[0].command, "mastermind judge --seed 3");
@@ -54,11 +57,13 @@ TEST(Transcript, ReadsBlocksStrictly) {
 
 TEST(Transcript, ReadsJudgeCommandsBackIntoTheirGames) {
     std::string error;
-    const auto batch = judge_config_from_command("mastermind judge -P 4 -K 6 -B 2 -M 7 --rules adjacent --seed 5 --secret 0123", error);
+    const auto batch = judge_config_from_command(
+        "mastermind judge -P 4 -K 6 -B 2 -M 7 --rules adjacent --seed 5 --secret 0123", error);
     ASSERT_TRUE(batch) << error;
     EXPECT_EQ(batch->params, (BatchParams{4, 6, 2, 7, Rules::adjacent}));
     EXPECT_EQ(secret_text(*batch), "0123");
-    const auto ordinary = judge_config_from_command("mastermind judge --game ordinary -P 5 -K 8 --seed 9", error);
+    const auto ordinary =
+        judge_config_from_command("mastermind judge --game ordinary -P 5 -K 8 --seed 9", error);
     ASSERT_TRUE(ordinary) << error;
     EXPECT_EQ(ordinary->ordinary->pegs, 5);
     // The replay command a log records gives the logged game back.
@@ -67,9 +72,11 @@ TEST(Transcript, ReadsJudgeCommandsBackIntoTheirGames) {
     ASSERT_TRUE(again) << replay_command(logged) << ": " << error;
     EXPECT_EQ(secret_text(*again), secret_text(logged));
     EXPECT_EQ(again->shuffle_seed, logged.shuffle_seed);
-    for (const char* bad : {"", "mastermind", "mastermind solve", "mastermind judge -P", "mastermind judge -P x",
-                            "mastermind judge -P 99", "mastermind judge --game chess 1", "mastermind judge --frob 1",
-                            "mastermind judge --seed -1", "mastermind judge --secret 12", "mastermind judge --game ordinary -B 2"}) {
+    for (const char* bad :
+         {"", "mastermind", "mastermind solve", "mastermind judge -P", "mastermind judge -P x",
+          "mastermind judge -P 99", "mastermind judge --game chess 1", "mastermind judge --frob 1",
+          "mastermind judge --seed -1", "mastermind judge --secret 12",
+          "mastermind judge --game ordinary -B 2"}) {
         EXPECT_FALSE(judge_config_from_command(bad, error)) << bad;
         EXPECT_NE(error, "") << bad;
     }
@@ -90,7 +97,8 @@ TEST(Protocol, ParsesSolverLinesStrictly) {
               std::string::npos);
     // The ordinary game takes 'guess CODE' and nothing else.
     EXPECT_EQ(protocol::parse_solver_line("guess 0123", true).kind, Kind::guess);
-    for (const char* bad : {"test 0123", "challenge 0123", "guess", "guess 01 23", "Guess 0123", ""}) {
+    for (const char* bad :
+         {"test 0123", "challenge 0123", "guess", "guess 01 23", "Guess 0123", ""}) {
         EXPECT_EQ(protocol::parse_solver_line(bad, true).kind, Kind::invalid) << bad;
     }
 }
@@ -119,8 +127,9 @@ TEST(Protocol, ReadsOrdinaryHeadersAndScoresOnlyWhenPossible) {
     EXPECT_EQ(protocol::parse_ordinary_header("ordinary 5 8 12 adjacent", p), "");
     EXPECT_EQ(p, (OrdinaryParams{Rules::adjacent, 5, 8, 12}));
     EXPECT_EQ(protocol::format_ordinary_header(p), "ordinary 5 8 12 adjacent");
-    for (const char* bad : {"ordinary 5 8 12", "ordinary 5 8 12 fancy", "ordinary 9 8 12 classic", "ordinary 5 1 12 classic",
-                            "ordinary 5 8 0 classic", "5 8 12 classic"}) {
+    for (const char* bad :
+         {"ordinary 5 8 12", "ordinary 5 8 12 fancy", "ordinary 9 8 12 classic",
+          "ordinary 5 1 12 classic", "ordinary 5 8 0 classic", "5 8 12 classic"}) {
         EXPECT_NE(protocol::parse_ordinary_header(bad, p), "") << bad;
     }
     const OrdinaryParams classic{Rules::classic, 4, 6, 10};
@@ -130,8 +139,10 @@ TEST(Protocol, ReadsOrdinaryHeadersAndScoresOnlyWhenPossible) {
     EXPECT_EQ(s, (Score{1, 0, 2}));
     EXPECT_EQ(protocol::parse_score("1 2 1", adjacent, s), "");
     EXPECT_EQ(s, (Score{1, 2, 1}));
-    for (const char* bad : {"1 2 1", "3 1", "4 1", "-1 0", "01 0"}) EXPECT_NE(protocol::parse_score(bad, classic, s), "") << bad;
-    for (const char* bad : {"1 2", "3 1 0", "3 0 1", "2 2 1"}) EXPECT_NE(protocol::parse_score(bad, adjacent, s), "") << bad;
+    for (const char* bad : {"1 2 1", "3 1", "4 1", "-1 0", "01 0"})
+        EXPECT_NE(protocol::parse_score(bad, classic, s), "") << bad;
+    for (const char* bad : {"1 2", "3 1 0", "3 0 1", "2 2 1"})
+        EXPECT_NE(protocol::parse_score(bad, adjacent, s), "") << bad;
 }
 
 TEST(Protocol, ReadsAnswersAndHeadersOnlyWhenPossible) {

@@ -11,7 +11,7 @@
 namespace mastermind::testing {
 
 class ScriptedChannel final : public LineChannel {
-public:
+  public:
     struct Incoming {
         Read kind = Read::line;
         std::string line;
@@ -40,7 +40,7 @@ public:
     std::vector<std::string> written;
     bool closed_for_writing = false;
 
-private:
+  private:
     std::deque<Incoming> incoming_;
 };
 

@@ -8,10 +8,10 @@
 #include <map>
 
 #include "helpers/sanitized.hpp"
+#include "mastermind/core/random.hpp"
 #include "mastermind/ordinary/codebreaker.hpp"
 #include "mastermind/ordinary/consistent_set.hpp"
 #include "mastermind/ordinary/evaluation.hpp"
-#include "mastermind/core/random.hpp"
 
 namespace mastermind {
 namespace {
@@ -31,7 +31,8 @@ TEST(CodeSpace, EveryPairOfSmallGamesMatchesTheReferenceScorers) {
         for (auto [p, k] : {std::pair{3, 4}, std::pair{4, 6}, std::pair{5, 3}, std::pair{2, 16}}) {
             const CodeSpace space(rules, p, k);
             for (std::uint32_t g = 0; g < space.size(); ++g) {
-                for (std::uint32_t s = 0; s < space.size(); ++s) expect_feedback_matches_reference(space, g, s);
+                for (std::uint32_t s = 0; s < space.size(); ++s)
+                    expect_feedback_matches_reference(space, g, s);
             }
         }
     }
@@ -43,10 +44,12 @@ TEST(CodeSpace, RandomPairsOfLargeGamesMatchTheReferenceScorers) {
         // Under the sanitizers 8 x 5 stands for 8 x 8 (16.7 million codes to build, seconds there;
         // docs/performance.md, "Figures behind the suite's sizes and limits"):
         // 4 x 16 keeps the 64-bit masks, 8 x 5 the 8 pegs.
-        for (auto [p, k] : {std::pair{6, 9}, test_support::kSanitized ? std::pair{8, 5} : std::pair{8, 8},
-                            std::pair{4, 16}, std::pair{5, 12}, std::pair{8, 2}}) {
+        for (auto [p, k] :
+             {std::pair{6, 9}, test_support::kSanitized ? std::pair{8, 5} : std::pair{8, 8},
+              std::pair{4, 16}, std::pair{5, 12}, std::pair{8, 2}}) {
             const CodeSpace space(rules, p, k);
-            for (int i = 0; i < (test_support::kSanitized ? 4000 : 20000); ++i) {  // a fifth under the sanitizers
+            for (int i = 0; i < (test_support::kSanitized ? 4000 : 20000);
+                 ++i) {  // a fifth under the sanitizers
                 const auto g = static_cast<std::uint32_t>(rng.below(space.size()));
                 // Near copies too: neighbours swapped make grey common.
                 auto s = static_cast<std::uint32_t>(rng.below(space.size()));
@@ -97,7 +100,8 @@ TEST(ConsistentSet, SplitIsThePartitionByFeedbackAndNarrowIsOnePart) {
 
 // The rules as their sources state them, by brute force: every code is a candidate guess, ranked
 // by its whole partition; ties go to a consistent code, then to the lowest code number.
-std::uint32_t reference_guess(const std::string& rule, const CodeSpace& space, std::span<const std::uint32_t> set) {
+std::uint32_t reference_guess(const std::string& rule, const CodeSpace& space,
+                              std::span<const std::uint32_t> set) {
     if (rule == "shapiro" || set.size() <= 2) return set.front();
     double best = 0;
     bool best_consistent = false;
@@ -124,11 +128,13 @@ std::uint32_t reference_guess(const std::string& rule, const CodeSpace& space, s
 void expect_same_moves_as_reference(const CodebreakerInfo& info, const CodeSpace& space) {
     auto breaker = info.make(space, {});
     std::size_t nodes = 0;
-    auto walk = [&](auto&& self, std::span<const std::uint32_t> set, std::vector<Guess>& history) -> void {
+    auto walk = [&](auto&& self, std::span<const std::uint32_t> set,
+                    std::vector<Guess>& history) -> void {
         const auto guess = breaker->next(OrdinaryPosition{space, history, set});
         ASSERT_EQ(guess, reference_guess(std::string(info.name), space, set))
-            << info.name << " " << to_string(space.rules()) << " " << space.pegs() << "x" << space.colours()
-            << " after " << history.size() << " guesses, " << set.size() << " consistent";
+            << info.name << " " << to_string(space.rules()) << " " << space.pegs() << "x"
+            << space.colours() << " after " << history.size() << " guesses, " << set.size()
+            << " consistent";
         ++nodes;
         const auto parts = split_by_feedback(space, set, guess);
         for (std::size_t i = 0; i < parts.feedback.size(); ++i) {

@@ -26,7 +26,7 @@ inline constexpr Pair kImpossible{UINT64_MAX, UINT64_MAX};
 // member pays for this guess, and the members of each part not won by it pay for the rest, one
 // guess later.
 class Minimax {
-public:
+  public:
     explicit Minimax(const CodeSpace& space) : space_(space) {}
 
     Pair pair(const std::vector<std::uint32_t>& set, int left);
@@ -35,7 +35,7 @@ public:
         return p == kImpossible ? UINT64_MAX : p.total;
     }
 
-private:
+  private:
     const CodeSpace& space_;
     std::unordered_map<std::string, Pair> memo_;  // the members' bytes and the guesses left
 };

@@ -5,16 +5,16 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <sstream>
 #include <string>
 #include <unordered_map>
-#include <sstream>
 
 #include "helpers/sanitized.hpp"
-#include "ordinary/minimax_reference.hpp"
-#include "mastermind/ordinary/evaluation.hpp"
 #include "mastermind/ordinary/consistent_set.hpp"
 #include "mastermind/ordinary/decision_tree.hpp"
+#include "mastermind/ordinary/evaluation.hpp"
 #include "mastermind/ordinary/optimal_search.hpp"
+#include "ordinary/minimax_reference.hpp"
 
 namespace mastermind {
 namespace {
@@ -40,7 +40,8 @@ TEST(OptimalSearch, EqualsPlainMinimaxOnEveryGameUpTo3PegsAnd4Colours) {
                 const auto got = search.solve({}, all, OptimalSearch::kUnbounded);
                 ASSERT_TRUE(got);
                 EXPECT_EQ(got->total, free_pair.total) << to_string(rules) << " " << p << "x" << k;
-                EXPECT_EQ(got->squares, free_pair.squares) << to_string(rules) << " " << p << "x" << k;
+                EXPECT_EQ(got->squares, free_pair.squares)
+                    << to_string(rules) << " " << p << "x" << k;
                 // Every limit from one that cannot be met up to one that does not bind (the
                 // optimal strategies of these games take at most 4 guesses).
                 for (int left = 1; left <= 4; ++left) {
@@ -49,9 +50,11 @@ TEST(OptimalSearch, EqualsPlainMinimaxOnEveryGameUpTo3PegsAnd4Colours) {
                     const auto want = reference.value(all, left);
                     const auto capped = searched(space, left);
                     if (want == UINT64_MAX) {
-                        EXPECT_FALSE(capped) << to_string(rules) << " " << p << "x" << k << " within " << left;
+                        EXPECT_FALSE(capped)
+                            << to_string(rules) << " " << p << "x" << k << " within " << left;
                     } else {
-                        EXPECT_EQ(capped, want) << to_string(rules) << " " << p << "x" << k << " within " << left;
+                        EXPECT_EQ(capped, want)
+                            << to_string(rules) << " " << p << "x" << k << " within " << left;
                     }
                 }
                 ++games;
@@ -104,12 +107,14 @@ TEST(OptimalSearch, TwoThreadsFindTheSameOptimumAsOne) {
 TEST(OptimalSearch, FillBoundIsTheCompleteTreeTotal) {
     EXPECT_EQ(OptimalSearch::fill_bound(1, 13).total, 1u);
     EXPECT_EQ(OptimalSearch::fill_bound(2, 13).total, 3u);
-    EXPECT_EQ(OptimalSearch::fill_bound(14, 13).total, 27u);       // 1 at the first guess, 13 at the second
+    EXPECT_EQ(OptimalSearch::fill_bound(14, 13).total,
+              27u);  // 1 at the first guess, 13 at the second
     EXPECT_EQ(OptimalSearch::fill_bound(15, 13).total, 15u + 14 + 1);  // and one at the third
     EXPECT_EQ(OptimalSearch::fill_bound(0, 13).total, 0u);
 }
 
-OrdinaryEvaluation evaluate_optimal(const CodeSpace& space, int max_guesses, bool record_tree = false) {
+OrdinaryEvaluation evaluate_optimal(const CodeSpace& space, int max_guesses,
+                                    bool record_tree = false) {
     OrdinaryEvaluationOptions options;
     options.codebreaker = find_codebreaker("optimal");
     options.max_guesses = max_guesses;
@@ -130,10 +135,13 @@ TEST(OptimalCodebreaker, PlaysTheStrategyWhoseTotalTheSearchProves) {
                     continue;
                 }
                 EXPECT_EQ(r.failures, 0u);
-                EXPECT_EQ(r.total, want->total) << to_string(rules) << " " << p << "x" << k << " within " << limit;
+                EXPECT_EQ(r.total, want->total)
+                    << to_string(rules) << " " << p << "x" << k << " within " << limit;
                 std::uint64_t squares = 0;
-                for (std::size_t g = 0; g < r.histogram.size(); ++g) squares += g * g * r.histogram[g];
-                EXPECT_EQ(squares, want->squares) << to_string(rules) << " " << p << "x" << k << " within " << limit;
+                for (std::size_t g = 0; g < r.histogram.size(); ++g)
+                    squares += g * g * r.histogram[g];
+                EXPECT_EQ(squares, want->squares)
+                    << to_string(rules) << " " << p << "x" << k << " within " << limit;
                 EXPECT_LE(r.worst, limit);
             }
         }
@@ -189,11 +197,14 @@ TEST(DecisionTree, MalformedFilesAreRefusedWithTheLine) {
     expect_refused("mastermind-tree 1 classic 4 6\n", "no first guess");
     expect_refused("mastermind-tree 1 classic 4 6\n0016\n", "f:2: guess '0016' has '6'");
     expect_refused("mastermind-tree 1 classic 4 6\n0011\n0012\n", "f:3: a second first guess");
-    expect_refused("mastermind-tree 1 classic 4 6\n0011\n    0 0 2222\n", "f:3: indented more than one level");
-    expect_refused("mastermind-tree 1 classic 4 6\n0011\n  0 0 2222\n  0 0 3333\n", "f:4: the same answer twice");
+    expect_refused("mastermind-tree 1 classic 4 6\n0011\n    0 0 2222\n",
+                   "f:3: indented more than one level");
+    expect_refused("mastermind-tree 1 classic 4 6\n0011\n  0 0 2222\n  0 0 3333\n",
+                   "f:4: the same answer twice");
     expect_refused("mastermind-tree 1 classic 4 6\n0011\n  4 0 2222\n", "all-black");
     expect_refused("mastermind-tree 1 classic 4 6\n0011\n  3 2 2222\n", "more than 4 pegs");
-    expect_refused("mastermind-tree 1 adjacent 4 6\n0011\n  0 0 2222\n", "expected 3 answer numbers");
+    expect_refused("mastermind-tree 1 adjacent 4 6\n0011\n  0 0 2222\n",
+                   "expected 3 answer numbers");
     expect_refused("mastermind-tree 1 classic 4 6\n0011\n 0 0 2222\n", "multiple of two");
 }
 

@@ -34,21 +34,29 @@ TEST(OrdinarySession, TheCodesThatFitAreExactlyThoseConsistentWithEveryAnswer) {
             const auto guess = static_cast<std::uint32_t>(rng.below(space.size()));
             session.add(guess, space.feedback(guess, secret));
             const auto expected = brute_force_fit(space, session.history());
-            ASSERT_EQ(std::vector<std::uint32_t>(session.consistent().begin(), session.consistent().end()), expected);
+            ASSERT_EQ(std::vector<std::uint32_t>(session.consistent().begin(),
+                                                 session.consistent().end()),
+                      expected);
             ASSERT_TRUE(std::binary_search(expected.begin(), expected.end(), secret));
         }
-        const auto before = std::vector<std::uint32_t>(session.consistent().begin(), session.consistent().end());
+        const auto before =
+            std::vector<std::uint32_t>(session.consistent().begin(), session.consistent().end());
         const auto guess = static_cast<std::uint32_t>(rng.below(space.size()));
         session.add(guess, space.feedback(guess, secret));
         ASSERT_TRUE(session.undo());
-        EXPECT_EQ(std::vector<std::uint32_t>(session.consistent().begin(), session.consistent().end()), before);
+        EXPECT_EQ(
+            std::vector<std::uint32_t>(session.consistent().begin(), session.consistent().end()),
+            before);
         // A corrected answer recomputes every later turn.
         const std::uint32_t first_answer = session.history()[0].feedback;
         session.correct(0, first_answer == 0 ? 1 : 0);
-        EXPECT_EQ(std::vector<std::uint32_t>(session.consistent().begin(), session.consistent().end()),
-                  brute_force_fit(space, session.history()));
+        EXPECT_EQ(
+            std::vector<std::uint32_t>(session.consistent().begin(), session.consistent().end()),
+            brute_force_fit(space, session.history()));
         session.correct(0, first_answer);
-        EXPECT_EQ(std::vector<std::uint32_t>(session.consistent().begin(), session.consistent().end()), before);
+        EXPECT_EQ(
+            std::vector<std::uint32_t>(session.consistent().begin(), session.consistent().end()),
+            before);
         EXPECT_FALSE(session.correct(9, 0));
     }
 }
@@ -103,7 +111,8 @@ TEST(OrdinarySession, RepairsNameTheWrongAnswerAndItsRightValue) {
                 OrdinarySession fixed = session;
                 for (const auto& c : way.corrections) fixed.correct(c.turn, c.correct);
                 EXPECT_EQ(fixed.consistent().size(), way.codes);
-                found = found || (way.corrections.front().turn == turn && way.corrections.front().correct == right[turn]);
+                found = found || (way.corrections.front().turn == turn &&
+                                  way.corrections.front().correct == right[turn]);
             }
             EXPECT_TRUE(found) << "game " << game;
             first += ways.front().corrections.front().turn == turn &&

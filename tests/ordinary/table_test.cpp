@@ -16,7 +16,9 @@ const OrdinaryParams kGame{Rules::classic, 4, 6, 10};
 TEST(OrdinaryTable, PlaysTheJudgesGameForTheSeed) {
     for (std::uint64_t seed : {1, 2, 77}) {
         const OrdinaryTable table(kGame, seed);
-        EXPECT_EQ(table.space().to_string(table.secret()), secret_text(make_ordinary_judge_config(kGame, std::nullopt, seed))) << seed;
+        EXPECT_EQ(table.space().to_string(table.secret()),
+                  secret_text(make_ordinary_judge_config(kGame, std::nullopt, seed)))
+            << seed;
     }
 }
 
@@ -61,7 +63,7 @@ TEST(OrdinaryTable, HintsFitTheAnswersOrSayWhyNot) {
     ASSERT_TRUE(first.code) << first.why_not;
     EXPECT_EQ(first.codebreaker, "knuth");
     EXPECT_EQ(table.space().to_string(*first.code), "0011");  // Knuth's 1122
-    const auto best = table.hint("");  // the best for the game
+    const auto best = table.hint("");                         // the best for the game
     EXPECT_TRUE(best.code) << best.why_not;
     EXPECT_FALSE(best.codebreaker.empty());
     EXPECT_EQ(table.guess(table.space().to_string(*first.code)), "");

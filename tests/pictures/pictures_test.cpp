@@ -14,7 +14,8 @@ namespace mastermind {
 namespace {
 
 TEST(Svg, TextAndAttributesAreEscaped) {
-    EXPECT_EQ(svg::escape(R"(<a href="x">&'</a>)"), "&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;");
+    EXPECT_EQ(svg::escape(R"(<a href="x">&'</a>)"),
+              "&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;");
     svg::Document doc(10, 10, "a < b");
     doc.text(1, 1, "x & y");
     const std::string out = doc.finish();
@@ -51,7 +52,8 @@ TEST(Pictures, WhatIsNotALogIsRefusedWithItsLine) {
         read_judge_log(not_json, "f.jsonl");
         FAIL() << "accepted";
     } catch (const std::runtime_error& e) {
-        EXPECT_NE(std::string(e.what()).find("f.jsonl:1:"), std::string::npos) << e.what();  // start lacks fields
+        EXPECT_NE(std::string(e.what()).find("f.jsonl:1:"), std::string::npos)
+            << e.what();  // start lacks fields
     }
     std::istringstream no_start("{\"event\":\"guess\"}\n");
     EXPECT_THROW(read_judge_log(no_start, "g"), std::runtime_error);

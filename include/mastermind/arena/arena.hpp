@@ -10,16 +10,17 @@
 #include <string>
 #include <vector>
 
+#include "mastermind/batch/packed_code.hpp"
 #include "mastermind/batch/params.hpp"
 #include "mastermind/judge/judge.hpp"
-#include "mastermind/batch/packed_code.hpp"
 
 namespace mastermind {
 
 struct ArenaLimits {
     std::chrono::milliseconds time_limit{3000};  // whole game, wall clock; 0 = none
-    std::uint64_t memory_bytes = 64ull << 20;    // resident memory of the whole process tree; 0 = none
-    int max_processes = 64;                      // processes and threads at once; 0 = none (sandbox.hpp)
+    std::uint64_t memory_bytes = 64ull
+                                 << 20;  // resident memory of the whole process tree; 0 = none
+    int max_processes = 64;              // processes and threads at once; 0 = none (sandbox.hpp)
     // Without a time limit each message must still come within this.
     std::chrono::milliseconds message_timeout{10000};
 };
@@ -47,9 +48,9 @@ struct ProgramSpec {
 
 // What the arena knows of the program once its game is over, beside the judge's report.
 struct ProgramFate {
-    bool exited = false;   // it ended by itself (within the grace period after the game)
-    int wait_status = 0;   // its wait status, when it exited
-    bool memory_exceeded = false;        // the sandbox saw the limit reached (or the kernel's OOM)
+    bool exited = false;           // it ended by itself (within the grace period after the game)
+    int wait_status = 0;           // its wait status, when it exited
+    bool memory_exceeded = false;  // the sandbox saw the limit reached (or the kernel's OOM)
     std::uint64_t own_peak_bytes = 0;    // the program's own peak resident memory (wait4)
     long peak_seen_kb = 0;               // the most seen for the whole tree, for the message
     bool process_limit_reached = false;  // the sandbox refused a process or thread
@@ -80,17 +81,18 @@ struct ArenaRun {
     std::vector<GameResult> results;  // in game order: every game, or those before the stop
     std::string log_failure;          // the transcript that could not be written, if any
 };
-ArenaRun play_programs(const ProgramSpec& program, const std::vector<GameSpec>& games, const ArenaLimits& limits,
-                       const std::string& log_dir, int jobs, const std::function<void(const GameResult&)>& on_result = {});
+ArenaRun play_programs(const ProgramSpec& program, const std::vector<GameSpec>& games,
+                       const ArenaLimits& limits, const std::string& log_dir, int jobs,
+                       const std::function<void(const GameResult&)>& on_result = {});
 
 struct ArenaSummary {
     int games = 0;
     std::vector<std::pair<Verdict, int>> verdicts;  // verdicts that occurred, with their counts
     int accepted = 0;
-    int max_tests = 0;       // over accepted games
-    double mean_tests = 0;   // over accepted games
+    int max_tests = 0;                 // over accepted games
+    double mean_tests = 0;             // over accepted games
     std::vector<int> tests_histogram;  // [t] = accepted games that used t tests
-    int slowest = -1;        // index into the results
+    int slowest = -1;                  // index into the results
     // The original problem's score rule: every game Accepted within 9 tests gives the full score,
     // within 20 the partial score; otherwise none.
     std::string contest_score;

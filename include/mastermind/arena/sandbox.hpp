@@ -25,7 +25,7 @@ struct SandboxLimits {
 };
 
 class Sandbox {
-public:
+  public:
     static constexpr std::uint64_t kAddressSpaceSlack = 16ull << 30;
 
     // A sandbox for one game. Never fails: without a cgroup it falls back as described above.

@@ -50,9 +50,10 @@ struct OfflineSecondTests {
 // `offline`, when given, must outlive the strategy; so must `table` (second tests found offline,
 // sorted by class key), which by default is the compiled one on the 9/10/9 game and none
 // elsewhere (or when `offline` is given).
-std::unique_ptr<Strategy> make_adaptive_split(const BatchParams& params, std::uint64_t seed,
-                                              const SplitBudget& budget = {}, const OfflineSecondTests* offline = nullptr,
-                                              std::optional<std::span<const SecondTestEntry>> table = std::nullopt);
+std::unique_ptr<Strategy> make_adaptive_split(
+    const BatchParams& params, std::uint64_t seed, const SplitBudget& budget = {},
+    const OfflineSecondTests* offline = nullptr,
+    std::optional<std::span<const SecondTestEntry>> table = std::nullopt);
 
 // The first test: compiled in for the 9/10/9 and 10/10/10 games (see docs/strategies.md and
 // docs/results.md for how they were chosen), seeded random strings for other games.

@@ -14,19 +14,20 @@
 #include <vector>
 
 #include "mastermind/batch/class_statistics.hpp"
-#include "mastermind/batch/params.hpp"
 #include "mastermind/batch/code_columns.hpp"
 #include "mastermind/batch/packed_code.hpp"
+#include "mastermind/batch/params.hpp"
 
 namespace mastermind {
 
 class ClassSample {
-public:
+  public:
     static constexpr std::uint64_t kMaxSamples = std::uint64_t{1} << 26;
 
     // The sample of every `stride`-th secret of `params`' game (classic rules; at most
     // kMaxSamples secrets), with `hard_size` and `power` as in class_statistics().
-    ClassSample(const BatchParams& params, std::uint64_t stride, std::uint64_t hard_size, int power = 0);
+    ClassSample(const BatchParams& params, std::uint64_t stride, std::uint64_t hard_size,
+                int power = 0);
 
     std::uint64_t samples() const { return columns_.size(); }
 
@@ -38,7 +39,7 @@ public:
 
     const std::vector<PackedCode>& test() const { return test_; }
 
-private:
+  private:
     ClassStatistics tally(const std::vector<std::uint64_t>& keys);
 
     std::uint64_t stride_ = 1, hard_size_ = 0;
@@ -51,8 +52,8 @@ private:
     std::vector<std::uint64_t> trial_keys_;
     std::size_t trial_string_ = SIZE_MAX;
     PackedCode trial_code_;
-    std::vector<std::uint64_t> parted_;        // tally's scratch: the hashes by their top bits
-    std::vector<double> part_falling_;         // and each part's sum of falling factorials
+    std::vector<std::uint64_t> parted_;  // tally's scratch: the hashes by their top bits
+    std::vector<double> part_falling_;   // and each part's sum of falling factorials
 };
 
 }  // namespace mastermind

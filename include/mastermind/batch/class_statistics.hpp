@@ -6,15 +6,15 @@
 #include <span>
 #include <vector>
 
-#include "mastermind/batch/params.hpp"
 #include "mastermind/batch/packed_code.hpp"
+#include "mastermind/batch/params.hpp"
 
 namespace mastermind {
 
 struct ClassStatistics {
-    std::uint64_t sampled = 0;   // secrets looked at: indices 0, stride, 2*stride, ...
-    std::uint64_t classes = 0;   // distinct answer multisets among them
-    std::uint64_t largest = 0;   // most sampled secrets sharing one
+    std::uint64_t sampled = 0;  // secrets looked at: indices 0, stride, 2*stride, ...
+    std::uint64_t classes = 0;  // distinct answer multisets among them
+    std::uint64_t largest = 0;  // most sampled secrets sharing one
     // Mean, over the sampled secrets, of how many other sampled secrets share their answers,
     // scaled by the stride: an estimate of the size of a random secret's class among all K^P.
     double expected_class = 0;
@@ -26,7 +26,8 @@ struct ClassStatistics {
     // bias from the sample (the sampled classes' falling factorials n (n - 1) ... (n - K), times
     // stride^K, summed and divided by the sample, is an unbiased estimate of the mean over all
     // secrets of (N - 1) ... (N - K) for their class of N), plus 1. K = 1 gives the expected class;
-    // a larger K weighs the largest classes more, the ones a second test cannot split. 0 when K = 0.
+    // a larger K weighs the largest classes more, the ones a second test cannot split. 0 when K =
+    // 0.
     double power_mean = 0;
 };
 
@@ -38,8 +39,8 @@ inline std::uint64_t sample_size(const BatchParams& params, std::uint64_t stride
     return (params.secret_count() + stride - 1) / stride;
 }
 
-ClassStatistics class_statistics(std::span<const PackedCode> test, const BatchParams& params, std::uint64_t stride,
-                                 std::uint64_t hard_size = 0, int power = 0);
+ClassStatistics class_statistics(std::span<const PackedCode> test, const BatchParams& params,
+                                 std::uint64_t stride, std::uint64_t hard_size = 0, int power = 0);
 
 // The falling factorial n (n - 1) ... (n - k + 1), as a double (1 for k = 0).
 inline double falling_factorial(std::uint64_t n, int k) {
@@ -63,13 +64,15 @@ struct ClassSums {
 };
 
 // The figures of a sample of `samples` secrets (every `stride`-th) from its sums.
-ClassStatistics statistics_from(const ClassSums& sums, std::uint64_t samples, std::uint64_t stride, int power);
+ClassStatistics statistics_from(const ClassSums& sums, std::uint64_t samples, std::uint64_t stride,
+                                int power);
 
 // For each class of `test`'s answers, given by its compact key (query_scorer.hpp): the share of its
 // members held by its largest group of members with the same colour counts (such members get the
 // same hit + blow from every string, so only hits tell them apart). Each class is enumerated from
 // its answers (secret_enumeration.hpp); `threads` as the evaluator's (0: all cores). K^P < 2^32.
-std::vector<double> same_count_shares(std::span<const std::uint64_t> class_keys, std::span<const PackedCode> test,
-                                      const BatchParams& params, int threads = 0);
+std::vector<double> same_count_shares(std::span<const std::uint64_t> class_keys,
+                                      std::span<const PackedCode> test, const BatchParams& params,
+                                      int threads = 0);
 
 }  // namespace mastermind

@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "mastermind/batch/params.hpp"
 #include "mastermind/batch/packed_code.hpp"
+#include "mastermind/batch/params.hpp"
 
 namespace mastermind {
 
@@ -23,7 +23,7 @@ inline constexpr std::size_t kPairBytes = 91;
 const std::array<std::uint64_t, kPairBytes>& pair_words();
 
 class CodeColumns {
-public:
+  public:
     // `size` codes of a game with `params` (classic rules), every one 0...0 until set.
     CodeColumns(const BatchParams& params, std::size_t size);
 
@@ -38,10 +38,13 @@ public:
     }
 
     // The pair bytes of the codes [begin, end) against `code`, into out[begin, end).
-    void answers(const PackedCode& code, std::uint8_t* out, std::size_t begin, std::size_t end) const;
-    void answers(const PackedCode& code, std::uint8_t* out) const { answers(code, out, 0, padded_); }
+    void answers(const PackedCode& code, std::uint8_t* out, std::size_t begin,
+                 std::size_t end) const;
+    void answers(const PackedCode& code, std::uint8_t* out) const {
+        answers(code, out, 0, padded_);
+    }
 
-private:
+  private:
     BatchParams params_;
     std::size_t size_ = 0, padded_ = 0;
     std::vector<std::uint8_t> pegs_;    // [position][code]

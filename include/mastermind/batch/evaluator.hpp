@@ -52,13 +52,17 @@ using EvaluationResult = Report;
 // to check (shards_for_memory).
 EvaluationResult evaluate_all(const EvaluationOptions& options);
 // The fewest shards whose walk fits in `limit_bytes` of memory for a game of `secrets` secrets
-// (each shard holds its secrets' indices, of `index_bytes` each, twice, the group and its scratch, plus the walk's
-// temporaries and the process itself: kShardOverheadBytes); 0 if no number of shards fits.
+// (each shard holds its secrets' indices, of `index_bytes` each, twice, the group and its scratch,
+// plus the walk's temporaries and the process itself: kShardOverheadBytes); 0 if no number of
+// shards fits.
 inline constexpr std::uint64_t kShardOverheadBytes = std::uint64_t{64} << 20;
-std::uint64_t shards_for_memory(std::uint64_t secrets, std::uint64_t limit_bytes, std::uint64_t index_bytes = 4);
+std::uint64_t shards_for_memory(std::uint64_t secrets, std::uint64_t limit_bytes,
+                                std::uint64_t index_bytes = 4);
 // What the walk of `secrets` secrets holds besides the process: two indices of `index_bytes`
 // each (the group and its scratch) and an eighth more for the parts' temporaries.
-inline std::uint64_t walk_bytes(std::uint64_t secrets, std::uint64_t index_bytes) { return secrets * index_bytes * 9 / 4; }
+inline std::uint64_t walk_bytes(std::uint64_t secrets, std::uint64_t index_bytes) {
+    return secrets * index_bytes * 9 / 4;
+}
 // What one process holds to walk its shard of `shards` (evaluate_all): its secrets' walk and the
 // process itself.
 std::uint64_t evaluate_all_bytes(const BatchParams& params, std::uint64_t shards);
@@ -67,9 +71,11 @@ std::uint64_t evaluate_all_bytes(const BatchParams& params, std::uint64_t shards
 EvaluationResult evaluate_all_in_shards(const EvaluationOptions& options, int shards);
 // The report of a run from the results of its shards (every shard once, in any order): exactly
 // what one evaluate_all gives, but for `seconds`, which is the longest shard's.
-EvaluationResult merge_evaluations(std::span<const EvaluationResult> shards, const BatchParams& params, std::size_t examples);
+EvaluationResult merge_evaluations(std::span<const EvaluationResult> shards,
+                                   const BatchParams& params, std::size_t examples);
 // The given secrets (indices 0 .. K^P-1, repeats allowed); the strategy computes its own
 // candidates, as in a real game.
-EvaluationResult evaluate_secrets(const EvaluationOptions& options, std::vector<std::uint64_t> secrets);
+EvaluationResult evaluate_secrets(const EvaluationOptions& options,
+                                  std::vector<std::uint64_t> secrets);
 
 }  // namespace mastermind

@@ -26,7 +26,9 @@ enum class FirstTestCriterion { expected, largest, hard, power };
 
 struct TestScore {
     double primary = 0, expected = 0;
-    bool better_than(const TestScore& o) const { return primary != o.primary ? primary < o.primary : expected < o.expected; }
+    bool better_than(const TestScore& o) const {
+        return primary != o.primary ? primary < o.primary : expected < o.expected;
+    }
 };
 
 struct FirstTestSearch {
@@ -54,15 +56,16 @@ struct FirstTestEvents {
 
 struct FirstTestResult {
     std::vector<PackedCode> best;
-    ClassStatistics exact;           // the best test's figures counted by exact answer keys
-    TestScore score;                 // its criterion on them
+    ClassStatistics exact;                   // the best test's figures counted by exact answer keys
+    TestScore score;                         // its criterion on them
     std::uint64_t kept = 0, kept_worse = 0;  // changes the climb kept, and of them the worse ones
 };
 
 // Why the search cannot run (the game, a sample too large, no test to start from), or "".
 std::string first_test_search_refuses(const FirstTestSearch& search);
 // The search; `search` must not be refused.
-FirstTestResult search_first_test(const FirstTestSearch& search, const FirstTestEvents& events = {});
+FirstTestResult search_first_test(const FirstTestSearch& search,
+                                  const FirstTestEvents& events = {});
 // The criterion of `search` on a test's statistics.
 TestScore judge_first_test(const FirstTestSearch& search, const ClassStatistics& statistics);
 

@@ -12,8 +12,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "mastermind/batch/params.hpp"
 #include "mastermind/batch/packed_code.hpp"
+#include "mastermind/batch/params.hpp"
 #include "mastermind/core/random.hpp"
 
 namespace mastermind {
@@ -30,10 +30,10 @@ enum class RuleBreach {
 
 struct QueryResult {
     RuleBreach breach = RuleBreach::none;
-    std::string reason;                 // set when breach != none
-    std::vector<PackedCode> strings;    // as sent
-    std::vector<HitBlow> answers;       // answers[i] belongs to strings[i]
-    std::vector<HitBlow> shuffled;      // what the solver is told
+    std::string reason;               // set when breach != none
+    std::vector<PackedCode> strings;  // as sent
+    std::vector<HitBlow> answers;     // answers[i] belongs to strings[i]
+    std::vector<HitBlow> shuffled;    // what the solver is told
 };
 
 struct ChallengeResult {
@@ -48,10 +48,11 @@ struct SeededGame {
     PackedCode secret;
     std::uint64_t shuffle_seed = 0;
 };
-SeededGame seeded_game(const BatchParams& params, std::optional<PackedCode> secret, std::uint64_t seed);
+SeededGame seeded_game(const BatchParams& params, std::optional<PackedCode> secret,
+                       std::uint64_t seed);
 
 class BatchGame {
-public:
+  public:
     BatchGame(BatchParams params, PackedCode secret, std::uint64_t shuffle_seed);
 
     QueryResult test(std::span<const std::string_view> strings);
@@ -62,7 +63,7 @@ public:
     int tests_used() const { return tests_used_; }
     bool over() const { return over_; }
 
-private:
+  private:
     BatchParams params_;
     PackedCode secret_;
     Rng shuffle_;

@@ -27,7 +27,7 @@ namespace mastermind {
 // A file that cannot be read as it must: what() begins with the file's path in quotes, for a
 // front end to put the option that named it first ("'PATH':LINE: not a line of a checkpoint").
 class OfflineFileError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
@@ -76,7 +76,8 @@ struct PassCheckpoint {
     std::vector<EvaluationResult> reports;
     std::vector<bool> done;  // [shard]
 };
-PassCheckpoint read_pass_checkpoint(const std::string& path, const std::string& header, const BatchParams& params, int shards);
+PassCheckpoint read_pass_checkpoint(const std::string& path, const std::string& header,
+                                    const BatchParams& params, int shards);
 
 // One shard of the pass: its report and the classes searched offline in it. `progress` (if set)
 // is called now and then with (games done, games in the shard, classes found so far).
@@ -84,17 +85,19 @@ struct PassShard {
     EvaluationResult report;
     std::vector<SecondTestEntry> found;
 };
-PassShard run_pass_shard(const PassSettings& settings, int shard, int threads,
-                         const std::function<void(std::uint64_t, std::uint64_t, std::size_t)>& progress = {});
+PassShard run_pass_shard(
+    const PassSettings& settings, int shard, int threads,
+    const std::function<void(std::uint64_t, std::uint64_t, std::size_t)>& progress = {});
 // What a finished shard appends to the checkpoint.
 std::string pass_shard_block(const PassSettings& settings, int shard, const PassShard& result);
 
 // A deepen checkpoint: "HASH ENTRY" lines, the hash of the entry searched (entry_hash) and the
 // result; a result serves any input entry with that hash. Throws OfflineFileError.
 std::uint64_t entry_hash(const SecondTestEntry& entry);
-std::string deepen_checkpoint_line(std::uint64_t hash, const SecondTestEntry& result, const BatchParams& params);
-std::unordered_map<std::uint64_t, SecondTestEntry> read_deepen_checkpoint(const std::string& path, const std::string& header,
-                                                                          const BatchParams& params);
+std::string deepen_checkpoint_line(std::uint64_t hash, const SecondTestEntry& result,
+                                   const BatchParams& params);
+std::unordered_map<std::uint64_t, SecondTestEntry> read_deepen_checkpoint(
+    const std::string& path, const std::string& header, const BatchParams& params);
 
 // The entries of a table's source or of a pass's checkpoint, by class key: entry lines; comment
 // lines ("//", "#"), shard reports and blank lines are skipped. Throws OfflineFileError (another
@@ -104,7 +107,8 @@ std::vector<SecondTestEntry> read_table_entries(const std::string& path, const B
 std::string table_made_by(const std::string& path);
 // The first entry whose class size is not what `first`'s answers give, checked on `threads`
 // threads (0: every core).
-std::optional<std::size_t> first_wrong_size(const std::vector<SecondTestEntry>& entries, const std::vector<PackedCode>& first,
+std::optional<std::size_t> first_wrong_size(const std::vector<SecondTestEntry>& entries,
+                                            const std::vector<PackedCode>& first,
                                             const BatchParams& params, int threads);
 
 // Appends `text` to `path` (made if missing) and flushes it to the disk; false if it cannot.

@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "mastermind/core/scoring.hpp"
 #include "mastermind/batch/params.hpp"
+#include "mastermind/core/scoring.hpp"
 
 namespace mastermind {
 
@@ -25,7 +25,7 @@ struct HitBlow {
 };
 
 class PackedCode {
-public:
+  public:
     PackedCode() = default;
 
     // From colour indices, peg 0 first.
@@ -53,8 +53,8 @@ public:
         return a.nibbles_ <=> b.nibbles_;
     }
 
-private:
-    std::uint64_t nibbles_ = 0;                    // peg i in bits 4i .. 4i+3
+  private:
+    std::uint64_t nibbles_ = 0;                          // peg i in bits 4i .. 4i+3
     alignas(16) std::array<std::uint8_t, 16> counts_{};  // pegs of each colour
 };
 

@@ -28,15 +28,19 @@
 namespace mastermind {
 
 // Whether the game's secrets need 64-bit indices.
-inline bool wide_indices(const BatchParams& params) { return params.secret_count() > UINT32_MAX; }
+inline bool wide_indices(const BatchParams& params) {
+    return params.secret_count() > UINT32_MAX;
+}
 // The bytes of one secret index of the game.
-inline std::uint64_t index_bytes(const BatchParams& params) { return wide_indices(params) ? 8 : 4; }
+inline std::uint64_t index_bytes(const BatchParams& params) {
+    return wide_indices(params) ? 8 : 4;
+}
 
 // A set of secret indices, increasing, at one width or the other.
 using SecretSet = std::variant<std::vector<std::uint32_t>, std::vector<std::uint64_t>>;
 
 class Position {
-public:
+  public:
     // `consistent` is exactly the consistent set (the exhaustive walk's group), increasing; its
     // width is the position's (a game that fits 32 bits may still be walked with 64, in tests).
     static Position exact(const BatchParams& params, std::span<const QueryRecord> history,
@@ -64,14 +68,16 @@ public:
     // it was given exactly or not asked for.
     const SecretSet* computed() const { return computed_ ? &*computed_ : nullptr; }
 
-private:
-    Position(const BatchParams& params, std::span<const QueryRecord> history) : params_(params), history_(history) {}
+  private:
+    Position(const BatchParams& params, std::span<const QueryRecord> history)
+        : params_(params), history_(history) {}
     template <class Index>
     std::span<const Index> consistent_as() const;
 
     BatchParams params_;
     std::span<const QueryRecord> history_;
-    std::variant<std::monostate, std::span<const std::uint32_t>, std::span<const std::uint64_t>> exact_;
+    std::variant<std::monostate, std::span<const std::uint32_t>, std::span<const std::uint64_t>>
+        exact_;
     const SecretSet* before_last_ = nullptr;
     mutable std::optional<SecretSet> computed_;
 };

@@ -13,8 +13,8 @@
 #include <span>
 #include <vector>
 
-#include "mastermind/batch/params.hpp"
 #include "mastermind/batch/packed_code.hpp"
+#include "mastermind/batch/params.hpp"
 
 namespace mastermind {
 
@@ -45,10 +45,11 @@ AnswerKey expand_compact_key(std::uint64_t compact, int batch);
 AnswerKey make_answer_key(std::span<const HitBlow> answers, const BatchParams& params);
 std::vector<HitBlow> answers_from_key(const AnswerKey& key, const BatchParams& params, int batch);
 // The same into `out` (its storage reused: the walker decodes a key per tree node).
-void answers_from_key(const AnswerKey& key, const BatchParams& params, int batch, std::vector<HitBlow>& out);
+void answers_from_key(const AnswerKey& key, const BatchParams& params, int batch,
+                      std::vector<HitBlow>& out);
 
 class QueryScorer {
-public:
+  public:
     QueryScorer(std::span<const PackedCode> strings, const BatchParams& params);
 
     // Hits (low nibble lanes) and hit+blow of every string for the secret with these digits.
@@ -60,7 +61,8 @@ public:
             ++count[digits[p]];
         }
         common = 0;
-        for (int d = 0; d < colours_; ++d) common += common_[static_cast<std::size_t>(d)][count[static_cast<std::size_t>(d)]];
+        for (int d = 0; d < colours_; ++d)
+            common += common_[static_cast<std::size_t>(d)][count[static_cast<std::size_t>(d)]];
     }
 
     AnswerKey key(const std::uint8_t* digits) const;
@@ -76,11 +78,12 @@ public:
         return common_[static_cast<std::size_t>(digit)][static_cast<std::size_t>(count)];
     }
 
-private:
+  private:
     BatchParams params_;
     int pegs_, colours_, batch_;
     std::array<std::array<std::uint64_t, BatchParams::kMaxColours>, BatchParams::kMaxPegs> hit_{};
-    std::array<std::array<std::uint64_t, BatchParams::kMaxPegs + 1>, BatchParams::kMaxColours> common_{};
+    std::array<std::array<std::uint64_t, BatchParams::kMaxPegs + 1>, BatchParams::kMaxColours>
+        common_{};
 };
 
 }  // namespace mastermind

@@ -30,7 +30,8 @@ struct ShardChoice {
 
 // The partial report of one shard: the report's fields for its secrets, and what a merge needs
 // besides (the examples as secret indices).
-nlohmann::json shard_report_json(const BatchRunHeader& header, const EvaluationResult& result, ShardChoice shard);
+nlohmann::json shard_report_json(const BatchRunHeader& header, const EvaluationResult& result,
+                                 ShardChoice shard);
 
 // One shard's report read back.
 struct ShardReport {

@@ -2,9 +2,9 @@
 // the record strategy's first test that its play-time search leaves unsplit, the best test a much
 // longer search found. adaptive-split looks a class up here before it searches.
 //
-// The compiled table, for the 9/10/9 game, is src/batch/strategies/second_tests_9_10_9.inc: one line
-// per class, `{class key, class size, secrets left not alone, "nine strings"},`, sorted by key,
-// and its checksum in the header (the test suite checks both). A class key is compact_key() of
+// The compiled table, for the 9/10/9 game, is src/batch/strategies/second_tests_9_10_9.inc: one
+// line per class, `{class key, class size, secrets left not alone, "nine strings"},`, sorted by
+// key, and its checksum in the header (the test suite checks both). A class key is compact_key() of
 // the class's answers to the first test. docs/strategies.md, "The second test".
 #pragma once
 
@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "mastermind/batch/params.hpp"
 #include "mastermind/batch/packed_code.hpp"
+#include "mastermind/batch/params.hpp"
 
 namespace mastermind {
 
@@ -34,19 +34,24 @@ std::span<const SecondTestEntry> compiled_second_tests();
 // parsed alone: what a game needs, at no start-up cost.
 std::optional<SecondTestEntry> compiled_second_test(std::uint64_t class_key);
 // The entry of `class_key` in a table sorted by key, or null.
-const SecondTestEntry* find_second_test(std::span<const SecondTestEntry> table, std::uint64_t class_key);
+const SecondTestEntry* find_second_test(std::span<const SecondTestEntry> table,
+                                        std::uint64_t class_key);
 // A hash of every field of every entry, in order.
 std::uint64_t second_tests_checksum(std::span<const SecondTestEntry> table);
 // The table as the source of second_tests_9_10_9.inc (entries sorted by key), with a header
 // that says how it was made (`command`) and its checksum.
-std::string second_tests_source(std::vector<SecondTestEntry> table, const BatchParams& params, const std::string& command);
+std::string second_tests_source(std::vector<SecondTestEntry> table, const BatchParams& params,
+                                const std::string& command);
 // One entry of that source: `{0x..., size, not alone, "strings"},` (no newline).
 std::string second_test_line(const SecondTestEntry& entry, const BatchParams& params);
 // One entry line of that source back (nullopt-like: false if the line is not an entry).
-bool parse_second_test_line(const std::string& line, const BatchParams& params, SecondTestEntry& entry);
+bool parse_second_test_line(const std::string& line, const BatchParams& params,
+                            SecondTestEntry& entry);
 
 // The secrets of the class `class_key` names: those that answer `first_test` that way.
-std::vector<std::uint32_t> class_members(std::uint64_t class_key, std::span<const PackedCode> first_test, const BatchParams& params);
+std::vector<std::uint32_t> class_members(std::uint64_t class_key,
+                                         std::span<const PackedCode> first_test,
+                                         const BatchParams& params);
 
 // The second stage of the offline pass (`mastermind second-tests --deepen`): `entry`'s class (of
 // the answers to `first_test`) searched again, from the entry's test, for `steps` moves in
@@ -55,7 +60,9 @@ std::vector<std::uint32_t> class_members(std::uint64_t class_key, std::span<cons
 // entry with the better test, or the entry itself when the search found none better. Throws
 // std::invalid_argument when the entry does not describe its class (another size or another
 // count of secrets not alone): a table made for another first test.
-SecondTestEntry deepen_second_test(const SecondTestEntry& entry, std::span<const PackedCode> first_test, const BatchParams& params,
-                                   std::uint64_t steps, int restarts, std::uint64_t seed);
+SecondTestEntry deepen_second_test(const SecondTestEntry& entry,
+                                   std::span<const PackedCode> first_test,
+                                   const BatchParams& params, std::uint64_t steps, int restarts,
+                                   std::uint64_t seed);
 
 }  // namespace mastermind

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "mastermind/core/budget.hpp"
 #include "mastermind/batch/params.hpp"
 #include "mastermind/batch/query_record.hpp"
+#include "mastermind/core/budget.hpp"
 
 namespace mastermind {
 
@@ -26,9 +26,12 @@ std::vector<std::uint32_t> secrets_answering(const QueryRecord& record, const Ba
 // hits (per string, or in total) leave their range. With no record: every secret. `Index` is
 // std::uint32_t (K^P < 2^32) or std::uint64_t (any game; position.hpp says which a game uses).
 template <class Index = std::uint32_t>
-std::vector<Index> secrets_consistent(std::span<const QueryRecord> history, const BatchParams& params);
-extern template std::vector<std::uint32_t> secrets_consistent<std::uint32_t>(std::span<const QueryRecord>, const BatchParams&);
-extern template std::vector<std::uint64_t> secrets_consistent<std::uint64_t>(std::span<const QueryRecord>, const BatchParams&);
+std::vector<Index> secrets_consistent(std::span<const QueryRecord> history,
+                                      const BatchParams& params);
+extern template std::vector<std::uint32_t> secrets_consistent<std::uint32_t>(
+    std::span<const QueryRecord>, const BatchParams&);
+extern template std::vector<std::uint64_t> secrets_consistent<std::uint64_t>(
+    std::span<const QueryRecord>, const BatchParams&);
 
 // Tests of 16 strings and adjacent answers are not enumerated but scanned, secret by secret: in
 // games of at most this many secrets.
@@ -38,21 +41,21 @@ inline constexpr std::uint64_t kLargestScan = std::uint64_t{1} << 26;
 std::string why_not_countable(std::span<const QueryRecord> history, const BatchParams& params);
 
 // How many secrets are consistent with `history`, counted without keeping them: at most `limit`
-// (`at_least` then says there are more; with no test, every secret). Throws BudgetExhausted when `budget` runs out first and
-// std::invalid_argument with why_not_countable()'s reason.
+// (`at_least` then says there are more; with no test, every secret). Throws BudgetExhausted when
+// `budget` runs out first and std::invalid_argument with why_not_countable()'s reason.
 struct SecretCount {
     std::uint64_t count = 0;
     bool at_least = false;  // more than `count` fit
 };
-SecretCount count_consistent(std::span<const QueryRecord> history, const BatchParams& params, const Budget& budget,
-                             std::uint64_t limit);
+SecretCount count_consistent(std::span<const QueryRecord> history, const BatchParams& params,
+                             const Budget& budget, std::uint64_t limit);
 
 // The members of `secrets` (indices, any order; kept in that order) that also give `record`'s
 // answers.
-std::vector<std::uint32_t> filter_secrets(std::span<const std::uint32_t> secrets, const QueryRecord& record,
-                                          const BatchParams& params);
-std::vector<std::uint64_t> filter_secrets(std::span<const std::uint64_t> secrets, const QueryRecord& record,
-                                          const BatchParams& params);
+std::vector<std::uint32_t> filter_secrets(std::span<const std::uint32_t> secrets,
+                                          const QueryRecord& record, const BatchParams& params);
+std::vector<std::uint64_t> filter_secrets(std::span<const std::uint64_t> secrets,
+                                          const QueryRecord& record, const BatchParams& params);
 
 // The digits of the secret with this index, peg 0 first (peg 0 is the most significant digit).
 void digits_of_index(std::uint32_t index, const BatchParams& params, std::uint8_t* digits);

@@ -10,16 +10,17 @@
 #include <string>
 #include <string_view>
 
+#include "mastermind/batch/strategy.hpp"
 #include "mastermind/core/line_channel.hpp"
 #include "mastermind/engine/solve.hpp"
-#include "mastermind/batch/strategy.hpp"
 
 namespace mastermind {
 
 using StrategyFactory = std::function<std::unique_ptr<Strategy>(const BatchParams&)>;
 
 // Plays the batch game announced by `header`.
-SolveReport run_solver(LineChannel& channel, std::string_view header, const StrategyFactory& make_strategy,
+SolveReport run_solver(LineChannel& channel, std::string_view header,
+                       const StrategyFactory& make_strategy,
                        std::optional<std::chrono::milliseconds> timeout);
 
 }  // namespace mastermind

@@ -17,10 +17,10 @@
 #include <span>
 #include <vector>
 
-#include "mastermind/core/random.hpp"
-#include "mastermind/batch/params.hpp"
 #include "mastermind/batch/code_columns.hpp"
 #include "mastermind/batch/packed_code.hpp"
+#include "mastermind/batch/params.hpp"
+#include "mastermind/core/random.hpp"
 
 namespace mastermind {
 
@@ -31,12 +31,14 @@ struct SplitResult {
 };
 
 class SplitSearch {
-public:
+  public:
     // `members`: the set (indices of secrets at either width, position.hpp; classic rules,
     // B <= 16); `avoid`: strings the test must not contain (sent before). Keeps its own copy of
     // both (the members as digits).
-    SplitSearch(const BatchParams& params, std::span<const std::uint32_t> members, std::span<const PackedCode> avoid);
-    SplitSearch(const BatchParams& params, std::span<const std::uint64_t> members, std::span<const PackedCode> avoid);
+    SplitSearch(const BatchParams& params, std::span<const std::uint32_t> members,
+                std::span<const PackedCode> avoid);
+    SplitSearch(const BatchParams& params, std::span<const std::uint64_t> members,
+                std::span<const PackedCode> avoid);
 
     std::size_t size() const { return members_; }
 
@@ -45,20 +47,22 @@ public:
 
     // Anneals from `start` (B distinct strings, none avoided) for at most `steps` moves, in
     // `restarts` + 1 runs from the best test so far; stops as soon as every secret is alone.
-    SplitResult improve(std::vector<PackedCode> start, Rng& rng, std::uint64_t steps, int restarts = 0);
+    SplitResult improve(std::vector<PackedCode> start, Rng& rng, std::uint64_t steps,
+                        int restarts = 0);
 
-private:
+  private:
     struct Run;
     SplitSearch(const BatchParams& params, std::size_t members, std::span<const PackedCode> avoid);
     template <class Index>
     void set_members(std::span<const Index> members);  // the members' digits, at either width
     PackedCode move(Run& run, Rng& rng, std::size_t j) const;
-    bool allowed(const PackedCode& code, std::span<const PackedCode> test, std::size_t replaced) const;
+    bool allowed(const PackedCode& code, std::span<const PackedCode> test,
+                 std::size_t replaced) const;
 
     BatchParams params_;
     std::size_t members_ = 0;
-    CodeColumns columns_;                         // the members
-    std::vector<std::uint64_t> avoid_;            // nibbles, sorted
+    CodeColumns columns_;               // the members
+    std::vector<std::uint64_t> avoid_;  // nibbles, sorted
 };
 
 }  // namespace mastermind

@@ -13,11 +13,11 @@
 #include <string_view>
 #include <vector>
 
-#include "mastermind/batch/params.hpp"
 #include "mastermind/batch/packed_code.hpp"
+#include "mastermind/batch/params.hpp"
 #include "mastermind/batch/position.hpp"
-#include "mastermind/core/random.hpp"
 #include "mastermind/batch/query_record.hpp"
+#include "mastermind/core/random.hpp"
 #include "mastermind/engine/inconsistent_answers.hpp"
 
 namespace mastermind {
@@ -28,7 +28,7 @@ struct Move {
 };
 
 class Strategy {
-public:
+  public:
     virtual ~Strategy() = default;
     // Must give the same move for the same history, whatever was asked before (implementations
     // may cache, but not change their answer). The consistent secrets come from the position only
@@ -54,7 +54,8 @@ const StrategyInfo* find_strategy(std::string_view name);
 std::string strategy_names();
 // The strategy `name` ("auto" or empty: the best for the game) that gives a person hints (play,
 // serve), or nullptr and why not (no such strategy, or it does not play this game).
-const StrategyInfo* hint_strategy(std::string_view name, const BatchParams& params, std::string& why);
+const StrategyInfo* hint_strategy(std::string_view name, const BatchParams& params,
+                                  std::string& why);
 // What `mastermind solve --strategy auto` plays: adaptive-split on the 9/10/9 game, consistent on
 // games small enough for it, counts-then-locate on other games with B = P and K = P + 1,
 // adaptive-split on the other large ones (10/10/10...) with B <= 15.

@@ -12,11 +12,11 @@
 #include <vector>
 
 #include "mastermind/batch/game.hpp"
-#include "mastermind/core/budget.hpp"
 #include "mastermind/batch/params.hpp"
-#include "mastermind/batch/secret_enumeration.hpp"
 #include "mastermind/batch/query_record.hpp"
+#include "mastermind/batch/secret_enumeration.hpp"
 #include "mastermind/batch/strategy.hpp"
+#include "mastermind/core/budget.hpp"
 #include "mastermind/engine/table_outcome.hpp"
 
 namespace mastermind {
@@ -25,11 +25,11 @@ struct BatchHint {
     std::optional<Move> move;
     std::string strategy;  // who gave it
     std::string why_not;
-    std::string note;      // what a person should know of the move, if anything
+    std::string note;  // what a person should know of the move, if anything
 };
 
 class BatchTable {
-public:
+  public:
     // `params` must be valid (BatchParams::validate).
     BatchTable(const BatchParams& params, std::uint64_t seed);
     BatchTable(const BatchTable&) = delete;
@@ -44,7 +44,9 @@ public:
     int tests_left() const { return params_.max_tests - static_cast<int>(history_.size()); }
     // Turn t: the strings as sent and the answers as the judge shuffled them.
     std::size_t turns() const { return history_.size(); }
-    const std::vector<PackedCode>& strings(std::size_t turn) const { return history_[turn].strings; }
+    const std::vector<PackedCode>& strings(std::size_t turn) const {
+        return history_[turn].strings;
+    }
     const std::vector<HitBlow>& answers(std::size_t turn) const { return shown_[turn]; }
 
     // A test as typed (strings separated by spaces): empty when played, otherwise why not.
@@ -67,17 +69,17 @@ public:
     // positions, but after a test of a person's own the set can be tens of millions.
     static constexpr std::size_t kLargestHintSet = 1'000'000;
 
-private:
+  private:
     // At the game's index width (position.hpp).
     const SecretSet& consistent();
 
     BatchParams params_;
     std::uint64_t seed_;
     BatchGame game_;
-    std::vector<QueryRecord> history_;        // what a strategy knows (answers sorted)
-    std::vector<std::vector<HitBlow>> shown_;  // the answers as the judge shuffled them
+    std::vector<QueryRecord> history_;              // what a strategy knows (answers sorted)
+    std::vector<std::vector<HitBlow>> shown_;       // the answers as the judge shuffled them
     std::optional<SecretSet> before_last_, known_;  // consistent sets, when computed
-    std::optional<SecretCount> counted_;             // this turn's count, when computed
+    std::optional<SecretCount> counted_;            // this turn's count, when computed
     TableOutcome outcome_ = TableOutcome::playing;
 };
 

@@ -21,7 +21,7 @@ inline std::string size_text(std::uint64_t bytes) {
 
 // Lines of a stream, each at most `max_line` bytes and all of them at most `max_total`.
 class BoundedLines {
-public:
+  public:
     enum class Read {
         line,      // `line` holds the next line, without its "\n" (a "\r" before it is dropped)
         end,       // no more lines
@@ -55,16 +55,18 @@ public:
     // Why next() gave `result`, for a message after "FILE:LINE: ": "a line longer than 4 KiB",
     // "the file is larger than 16 MiB, the limit for this kind of file".
     std::string why(Read result) const {
-        if (result == Read::too_long) return fmt::format("a line longer than {}", size_text(max_line_));
+        if (result == Read::too_long)
+            return fmt::format("a line longer than {}", size_text(max_line_));
         if (result == Read::too_big) {
-            return fmt::format("the file is larger than {}, the limit for this kind of file", size_text(max_total_));
+            return fmt::format("the file is larger than {}, the limit for this kind of file",
+                               size_text(max_total_));
         }
         return {};
     }
 
     std::size_t number() const { return number_; }  // lines returned so far; the failed one is +1
 
-private:
+  private:
     std::istream& in_;
     std::size_t max_line_;
     std::uint64_t max_total_;

@@ -15,12 +15,12 @@ namespace mastermind {
 
 // Thrown by work that ran out of its budget; what() says what gave up.
 class BudgetExhausted : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
 class Budget {
-public:
+  public:
     using Clock = std::chrono::steady_clock;
 
     Budget() = default;
@@ -28,7 +28,8 @@ public:
     static Budget of_seconds(double seconds, const std::atomic<bool>* stop = nullptr) {
         Budget b;
         b.seconds_ = seconds;
-        b.deadline_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+        b.deadline_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                         std::chrono::duration<double>(seconds));
         b.stop_ = stop;
         return b;
     }
@@ -41,7 +42,9 @@ public:
 
     bool limited() const { return deadline_ != Clock::time_point::max() || stop_ != nullptr; }
     bool stopped() const { return stop_ != nullptr && stop_->load(std::memory_order_relaxed); }
-    bool exhausted() const { return stopped() || (deadline_ != Clock::time_point::max() && Clock::now() >= deadline_); }
+    bool exhausted() const {
+        return stopped() || (deadline_ != Clock::time_point::max() && Clock::now() >= deadline_);
+    }
     // The seconds it allows, when it has a deadline.
     std::optional<double> seconds() const { return seconds_; }
     // Throws BudgetExhausted naming `what` when exhausted.
@@ -56,7 +59,7 @@ public:
         return std::string(what) + text;
     }
 
-private:
+  private:
     Clock::time_point deadline_ = Clock::time_point::max();  // max: none
     std::optional<double> seconds_;
     const std::atomic<bool>* stop_ = nullptr;

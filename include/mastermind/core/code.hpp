@@ -29,7 +29,7 @@ struct Alphabet {
 };
 
 class Code {
-public:
+  public:
     Code() = default;
     explicit Code(std::vector<std::uint8_t> pegs) : pegs_(std::move(pegs)) {}
 
@@ -44,7 +44,7 @@ public:
 
     auto operator<=>(const Code&) const = default;
 
-private:
+  private:
     std::vector<std::uint8_t> pegs_;
 };
 

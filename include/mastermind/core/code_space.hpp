@@ -30,7 +30,7 @@ struct CodeMasks {
 };
 
 class CodeSpace {
-public:
+  public:
     static constexpr int kMaxPegs = 8;
     static constexpr int kMaxColours = 16;
     static constexpr std::uint64_t kMaxCodes = std::uint64_t{1} << 26;
@@ -49,7 +49,9 @@ public:
     std::uint32_t feedback_slots() const { return slots_; }
     std::uint32_t win() const { return win_; }
 
-    int digit(std::uint32_t code, int peg) const { return digits_[code * stride() + static_cast<std::uint32_t>(peg)]; }
+    int digit(std::uint32_t code, int peg) const {
+        return digits_[code * stride() + static_cast<std::uint32_t>(peg)];
+    }
     std::span<const std::uint8_t> digits(std::uint32_t code) const {
         return {digits_.data() + code * stride(), static_cast<std::size_t>(pegs_)};
     }
@@ -65,7 +67,8 @@ public:
         return feedback(masks_[guess], masks_[secret]);
     }
     std::uint32_t feedback(const CodeMasks& guess, const CodeMasks& secret) const {
-        return rules_ == Rules::classic ? classic_feedback(guess, secret) : adjacent_feedback(guess, secret);
+        return rules_ == Rules::classic ? classic_feedback(guess, secret)
+                                        : adjacent_feedback(guess, secret);
     }
     std::uint32_t classic_feedback(const CodeMasks& g, const CodeMasks& s) const {
         const auto b = static_cast<std::uint32_t>(__builtin_popcountll(g.positions & s.positions));
@@ -78,14 +81,16 @@ public:
     // grey + white against any code depends on the class only.
     std::uint32_t count_classes() const { return static_cast<std::uint32_t>(class_counts_.size()); }
     std::uint32_t count_class(std::uint32_t code) const { return count_class_[code]; }
-    std::uint64_t class_counts(std::uint32_t count_class) const { return class_counts_[count_class]; }
+    std::uint64_t class_counts(std::uint32_t count_class) const {
+        return class_counts_[count_class];
+    }
 
     Score decode(std::uint32_t feedback) const;
     std::uint32_t encode(const Score& score) const;
     // "b w" or "b g w", as the protocol writes an answer.
     std::string format_feedback(std::uint32_t feedback) const;
 
-private:
+  private:
     std::uint32_t stride() const { return static_cast<std::uint32_t>(pegs_); }
 
     Rules rules_;

@@ -13,7 +13,9 @@ struct HistogramTotals {
     std::uint64_t total = 0;  // moves over those games
     int worst = -1;           // the longest game's moves; -1 when there is none
 
-    double mean() const { return won > 0 ? static_cast<double>(total) / static_cast<double>(won) : 0; }
+    double mean() const {
+        return won > 0 ? static_cast<double>(total) / static_cast<double>(won) : 0;
+    }
 };
 
 inline HistogramTotals histogram_totals(std::span<const std::uint64_t> histogram) {

@@ -15,7 +15,7 @@ namespace mastermind {
 using Clock = std::chrono::steady_clock;
 
 class LineChannel {
-public:
+  public:
     enum class Read {
         line,           // `line` holds one line without "\n"
         end_of_stream,  // the peer closed its output (possibly mid-line)
@@ -34,16 +34,15 @@ public:
 };
 
 class FdLineChannel final : public LineChannel {
-public:
+  public:
     // `watchdog`, if set, is called at least every `tick` while waiting; returning false aborts.
-    FdLineChannel(int in_fd, int out_fd, std::size_t max_line,
-                  std::function<bool()> watchdog = {},
+    FdLineChannel(int in_fd, int out_fd, std::size_t max_line, std::function<bool()> watchdog = {},
                   std::chrono::milliseconds tick = std::chrono::milliseconds(10));
     Read read_line(std::string& line, std::optional<Clock::time_point> deadline) override;
     bool write_line(std::string_view line,
                     std::optional<Clock::time_point> deadline = std::nullopt) override;
 
-private:
+  private:
     int in_fd_, out_fd_;
     std::size_t max_line_;
     std::function<bool()> watchdog_;
@@ -60,13 +59,13 @@ namespace mastermind {
 // as "judge> ..." or "solver> ..." (the transcript format of docs/protocol.md), from the point
 // of view of the side that owns it (`self` names its own lines).
 class TranscriptChannel final : public LineChannel {
-public:
+  public:
     TranscriptChannel(LineChannel& inner, std::FILE* out, std::string self, std::string peer)
         : inner_(inner), out_(out), self_(std::move(self)), peer_(std::move(peer)) {}
     Read read_line(std::string& line, std::optional<Clock::time_point> deadline) override;
     bool write_line(std::string_view line, std::optional<Clock::time_point> deadline) override;
 
-private:
+  private:
     LineChannel& inner_;
     std::FILE* out_;
     std::string self_, peer_;

@@ -9,7 +9,7 @@
 namespace mastermind {
 
 class Rng {
-public:
+  public:
     explicit Rng(std::uint64_t seed) : engine_(seed) {}
 
     std::uint64_t next() { return engine_(); }
@@ -38,7 +38,7 @@ public:
         return below(denominator) < numerator;
     }
 
-private:
+  private:
     __extension__ typedef unsigned __int128 Wide;
     std::mt19937_64 engine_;
 };

@@ -10,13 +10,15 @@ namespace mastermind {
 
 // `n` and the noun, singular when n is 1; the plural is the singular + "s" (+ "es" after s, x,
 // ch or sh) unless given.
-inline std::string count_of(std::uint64_t n, std::string_view singular, std::string_view plural = {}) {
+inline std::string count_of(std::uint64_t n, std::string_view singular,
+                            std::string_view plural = {}) {
     std::string noun(singular);
     if (n != 1) {
         if (!plural.empty()) {
             noun = plural;
         } else {
-            const bool sibilant = noun.ends_with('s') || noun.ends_with('x') || noun.ends_with("ch") || noun.ends_with("sh");
+            const bool sibilant = noun.ends_with('s') || noun.ends_with('x') ||
+                                  noun.ends_with("ch") || noun.ends_with("sh");
             noun += sibilant ? "es" : "s";
         }
     }
@@ -24,7 +26,9 @@ inline std::string count_of(std::uint64_t n, std::string_view singular, std::str
 }
 
 // "1 code fits", "12 codes fit".
-inline std::string fits(std::uint64_t codes) { return count_of(codes, "code") + (codes == 1 ? " fits" : " fit"); }
+inline std::string fits(std::uint64_t codes) {
+    return count_of(codes, "code") + (codes == 1 ? " fits" : " fit");
+}
 
 // "test 12 345" -> {"test", "12", "345"}: the words of a line, however many spaces between them.
 inline std::vector<std::string_view> words_of(std::string_view text) {

@@ -7,7 +7,7 @@
 namespace mastermind {
 
 class InconsistentAnswers : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 

@@ -19,18 +19,22 @@ void add_report_fields(nlohmann::json& j, const Report& report);
 
 // The checked fields of a JSON object: each read throws std::runtime_error "field 'NAME': why".
 class JsonFields {
-public:
+  public:
     explicit JsonFields(const nlohmann::json& j) : j_(j) {}
 
     const nlohmann::json& at(const char* name) const;
-    std::uint64_t count(const char* name, const nlohmann::json& v, std::uint64_t hi = UINT64_MAX) const;
-    std::uint64_t count(const char* name, std::uint64_t hi = UINT64_MAX) const { return count(name, at(name), hi); }
+    std::uint64_t count(const char* name, const nlohmann::json& v,
+                        std::uint64_t hi = UINT64_MAX) const;
+    std::uint64_t count(const char* name, std::uint64_t hi = UINT64_MAX) const {
+        return count(name, at(name), hi);
+    }
     int small(const char* name, const nlohmann::json& v, int lo, int hi) const;
     std::string text(const char* name, const nlohmann::json& v) const;
-    const nlohmann::json& list(const char* name, const nlohmann::json& v, std::size_t lo, std::size_t hi) const;
+    const nlohmann::json& list(const char* name, const nlohmann::json& v, std::size_t lo,
+                               std::size_t hi) const;
     static std::runtime_error bad(const char* name, const std::string& why);
 
-private:
+  private:
     const nlohmann::json& j_;
 };
 

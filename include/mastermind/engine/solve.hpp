@@ -13,8 +13,8 @@ namespace mastermind {
 enum class SolveOutcome {
     accepted,
     wrong_answer,
-    inconsistent,   // the answers fit no secret
-    judge_error,    // the judge sent an error line, garbage, or nothing in time
+    inconsistent,  // the answers fit no secret
+    judge_error,   // the judge sent an error line, garbage, or nothing in time
 };
 
 struct SolveReport {

@@ -16,15 +16,15 @@ namespace mastermind {
 // The report of an evaluation, in both games.
 struct Report {
     std::uint64_t games = 0;
-    std::uint64_t failures = 0;            // wrong challenge, broken rule, codebreaker error, not won in time
-    int worst = 0;                         // most moves of a won game
-    std::uint64_t total = 0;               // moves over the won games
-    double mean = 0;                       // over the won games
-    std::vector<std::uint64_t> histogram;  // [m] = games won with m moves
+    std::uint64_t failures = 0;  // wrong challenge, broken rule, codebreaker error, not won in time
+    int worst = 0;               // most moves of a won game
+    std::uint64_t total = 0;     // moves over the won games
+    double mean = 0;             // over the won games
+    std::vector<std::uint64_t> histogram;       // [m] = games won with m moves
     std::vector<std::string> worst_examples;    // secrets that reach `worst`, smallest first
     std::vector<std::string> failure_examples;  // "secret: what went wrong", smallest secret first
-    std::uint64_t nodes = 0;               // strategy calls (nodes of the decision tree)
-    std::uint64_t move_hash = 0;           // a signature of every move played (mastermind bench)
+    std::uint64_t nodes = 0;                    // strategy calls (nodes of the decision tree)
+    std::uint64_t move_hash = 0;  // a signature of every move played (mastermind bench)
     double seconds = 0;
     // The examples as secret indices, smallest first (what a merge of shards needs).
     std::vector<std::uint64_t> worst_secrets;
@@ -32,7 +32,7 @@ struct Report {
 };
 
 class Tally {
-public:
+  public:
     explicit Tally(std::size_t examples = 5) : examples_(examples) {}
 
     // A game won with `moves` moves.
@@ -54,12 +54,12 @@ public:
     // The report, each example secret written by `name`; `seconds` is left 0.
     Report report(const std::function<std::string(std::uint64_t)>& name) const;
 
-private:
+  private:
     std::size_t examples_;
     std::uint64_t games_ = 0, failures_ = 0, nodes_ = 0, move_hash_ = 0;
     std::vector<std::uint64_t> histogram_;
-    int worst_ = -1;                                 // none won yet
-    std::vector<std::uint64_t> worst_secrets_;       // sorted, at most examples_
+    int worst_ = -1;                                             // none won yet
+    std::vector<std::uint64_t> worst_secrets_;                   // sorted, at most examples_
     std::vector<std::pair<std::uint64_t, std::string>> failed_;  // sorted, at most examples_
 };
 

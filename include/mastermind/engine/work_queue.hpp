@@ -16,7 +16,7 @@
 namespace mastermind {
 
 class WorkQueue {
-public:
+  public:
     // Starts min(threads, count) threads (threads 0: one per core); `work(item)` returns whether
     // the queue goes on.
     WorkQueue(std::size_t count, int threads, std::function<bool(std::size_t)> work);
@@ -35,7 +35,7 @@ public:
     // The threads a count of 0 means: one per core, at least one.
     static unsigned threads_for(int threads);
 
-private:
+  private:
     void run();
 
     std::size_t count_;

@@ -10,33 +10,33 @@
 namespace mastermind {
 
 class InputSource {
-public:
+  public:
     virtual ~InputSource() = default;
     // Reads up to `capacity` bytes; returns 0 only at end of input.
     virtual std::size_t read(char* buffer, std::size_t capacity) = 0;
 };
 
 class OutputSink {
-public:
+  public:
     virtual ~OutputSink() = default;
     virtual void write(std::string_view bytes) = 0;
 };
 
 class FdSource final : public InputSource {
-public:
+  public:
     explicit FdSource(int fd) : fd_(fd) {}
     std::size_t read(char* buffer, std::size_t capacity) override;
 
-private:
+  private:
     int fd_;
 };
 
 class FdSink final : public OutputSink {
-public:
+  public:
     explicit FdSink(int fd) : fd_(fd) {}
     void write(std::string_view bytes) override;
 
-private:
+  private:
     int fd_;
 };
 
@@ -45,7 +45,7 @@ private:
 // Another program shrinking the file while it is mapped would make a read fault (SIGBUS);
 // `mastermind score` turns that into a message.
 class MappedFile {
-public:
+  public:
     static constexpr std::size_t kPadding = 4096;
     // Nothing (and errno untouched) for what cannot be mapped: not a regular file, empty, or the
     // mapping failed; the caller reads it as a stream instead.
@@ -58,7 +58,7 @@ public:
     // The pages wholly before `p` are not needed again: they leave this process's memory.
     void release_before(const char* p);
 
-private:
+  private:
     MappedFile(char* region, std::size_t region_size, char* data, std::size_t size)
         : region_(region), region_size_(region_size), data_(data), size_(size) {}
     char* region_;  // the reservation: padding, file, padding
@@ -69,19 +69,19 @@ private:
 };
 
 class StringSource final : public InputSource {
-public:
+  public:
     // `chunk` limits each read, so tests can split lines across reads.
     explicit StringSource(std::string_view text, std::size_t chunk = SIZE_MAX)
         : text_(text), chunk_(chunk) {}
     std::size_t read(char* buffer, std::size_t capacity) override;
 
-private:
+  private:
     std::string_view text_;
     std::size_t chunk_;
 };
 
 class StringSink final : public OutputSink {
-public:
+  public:
     void write(std::string_view bytes) override { text.append(bytes); }
     std::string text;
 };

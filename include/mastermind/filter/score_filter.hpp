@@ -13,15 +13,15 @@
 #include <string>
 #include <string_view>
 
-#include "mastermind/filter/io.hpp"
 #include "mastermind/core/scoring.hpp"
+#include "mastermind/filter/io.hpp"
 
 namespace mastermind {
 
 namespace detail {
 struct BlockProgress;
 struct KernelPair;
-}
+}  // namespace detail
 
 inline constexpr int kScoreMinPegs = 2;
 inline constexpr int kScoreMaxPegs = 50;
@@ -40,7 +40,7 @@ std::string diagnose_score_line(std::string_view line);
 // compare them); `best` is the fastest this processor runs: avx512, else avx2, else portable.
 enum class ScoreKernel { best, portable, avx2, avx512 };
 bool score_kernel_supported(ScoreKernel kernel);
-ScoreKernel resolve_score_kernel(ScoreKernel kernel);  // best -> the kernel it stands for
+ScoreKernel resolve_score_kernel(ScoreKernel kernel);    // best -> the kernel it stands for
 std::string_view score_kernel_name(ScoreKernel kernel);  // best is "auto"
 std::optional<ScoreKernel> parse_score_kernel(std::string_view name);
 
@@ -57,7 +57,7 @@ struct ScoreFilterOptions {
 };
 
 class ScoreFilter {
-public:
+  public:
     using ErrorHandler = std::function<void(const LineError&)>;
 
     ScoreFilter(ScoreFilterOptions options, OutputSink& out, ErrorHandler on_error);
@@ -81,7 +81,7 @@ public:
     std::uint64_t lines_scored() const { return scored_; }
     std::uint64_t bad_lines() const { return bad_; }
 
-private:
+  private:
     class Buffers;
     struct ScanState {
         std::uint64_t number = 0;    // lines started so far

@@ -10,7 +10,7 @@ namespace mastermind {
 
 // The lines' length and alphabet: each line draws its own from these ranges.
 struct ScoreLineShape {
-    int min_pegs = 2, max_pegs = 50;       // within 2..50
+    int min_pegs = 2, max_pegs = 50;        // within 2..50
     int min_colours = 2, max_colours = 26;  // within 1..26
 };
 

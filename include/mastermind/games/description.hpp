@@ -21,9 +21,10 @@ namespace mastermind {
 
 // What a user asks for: a game, its rules, and the sizes that differ from the game's defaults.
 struct GameRequest {
-    std::string game = "batch";  // "batch" or "ordinary"
+    std::string game = "batch";     // "batch" or "ordinary"
     std::string rules = "classic";  // "classic" or "adjacent"
-    std::optional<int> pegs{}, colours{}, batch{}, max_moves{};  // max_moves: tests (batch) or guesses
+    std::optional<int> pegs{}, colours{}, batch{},
+        max_moves{};  // max_moves: tests (batch) or guesses
 };
 
 // How a front end names the request's fields in messages ("--pegs (-P)" on the command line,
@@ -42,11 +43,12 @@ struct PlayerFit {
 };
 
 class GameDescription {
-public:
+  public:
     // The game `request` asks for, or nullopt and `why` (naming the field by `names`): a game and
     // rules of the family, sizes in the game's ranges. (A judge plays any such game; a player
     // may still refuse it, as players() says: the codebreakers hold every code in memory.)
-    static std::optional<GameDescription> make(const GameRequest& request, std::string& why, const GameFieldNames& names = {});
+    static std::optional<GameDescription> make(const GameRequest& request, std::string& why,
+                                               const GameFieldNames& names = {});
 
     bool ordinary() const { return ordinary_; }
     Rules rules() const { return ordinary_ ? ordinary_params_.rules : batch_params_.rules; }
@@ -54,14 +56,16 @@ public:
     const BatchParams& batch_params() const { return batch_params_; }
     const OrdinaryParams& ordinary_params() const { return ordinary_params_; }
     // The secrets of the game.
-    std::uint64_t secrets() const { return ordinary_ ? ordinary_params_.code_count() : batch_params_.secret_count(); }
+    std::uint64_t secrets() const {
+        return ordinary_ ? ordinary_params_.code_count() : batch_params_.secret_count();
+    }
     // "batch 9/10/9, 20 tests, classic rules", "ordinary 4x6, 10 guesses, adjacent rules".
     std::string summary() const;
 
     // Every strategy (batch) or codebreaker (ordinary) of the project, with what it can do here.
     std::vector<PlayerFit> players() const;
 
-private:
+  private:
     bool ordinary_ = false;
     BatchParams batch_params_;
     OrdinaryParams ordinary_params_;

@@ -12,10 +12,10 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "mastermind/batch/packed_code.hpp"
 #include "mastermind/batch/params.hpp"
 #include "mastermind/core/line_channel.hpp"
 #include "mastermind/ordinary/game.hpp"
-#include "mastermind/batch/packed_code.hpp"
 
 namespace mastermind {
 
@@ -24,11 +24,11 @@ enum class Verdict {
     wrong_answer,
     protocol_violation,
     too_many_tests,
-    closed_stream,    // the solver closed its output (or died) before the challenge
+    closed_stream,  // the solver closed its output (or died) before the challenge
     time_limit,
-    memory_limit,     // set by the arena
-    runtime_error,    // set by the arena: the program crashed or exited non-zero
-    judge_error,      // the judge could not run (for example the program could not be started)
+    memory_limit,   // set by the arena
+    runtime_error,  // set by the arena: the program crashed or exited non-zero
+    judge_error,    // the judge could not run (for example the program could not be started)
 };
 
 std::string_view to_string(Verdict verdict);
@@ -59,7 +59,8 @@ struct JudgeConfig {
 JudgeConfig make_judge_config(const BatchParams& params, std::optional<PackedCode> secret,
                               std::uint64_t seed);
 // The same for the ordinary game (the seed draws the secret; there is nothing to shuffle).
-JudgeConfig make_ordinary_judge_config(const OrdinaryParams& params, std::optional<Code> secret, std::uint64_t seed);
+JudgeConfig make_ordinary_judge_config(const OrdinaryParams& params, std::optional<Code> secret,
+                                       std::uint64_t seed);
 // The secret as the game writes it.
 std::string secret_text(const JudgeConfig& config);
 // The `mastermind judge` command line that plays this game again (a config made with a seed).
@@ -68,7 +69,7 @@ std::string replay_command(const JudgeConfig& config);
 struct JudgeReport {
     Verdict verdict = Verdict::judge_error;
     int tests_used = 0;
-    std::string detail;  // what happened, for people
+    std::string detail;    // what happened, for people
     bool aborted = false;  // the channel's watchdog stopped the game (the caller knows why)
 };
 

@@ -1,8 +1,8 @@
 // A codebreaker of the ordinary game (one guess a turn, a guess that scores all black wins): a
 // deterministic function of the game, the guesses so far with their answers, and the codes
-// consistent with them. The consistent codes reach it in one way only, a OrdinaryPosition, which real
-// play (`mastermind solve`, `evaluate --sample`) and the exhaustive walk (`evaluate --all`) both
-// build with split_by_feedback() (consistent_set.hpp): the two cannot disagree.
+// consistent with them. The consistent codes reach it in one way only, a OrdinaryPosition, which
+// real play (`mastermind solve`, `evaluate --sample`) and the exhaustive walk (`evaluate --all`)
+// both build with split_by_feedback() (consistent_set.hpp): the two cannot disagree.
 #pragma once
 
 #include <cstdint>
@@ -33,7 +33,7 @@ struct OrdinaryPosition {
 };
 
 class Codebreaker {
-public:
+  public:
     virtual ~Codebreaker() = default;
     virtual std::uint32_t next(const OrdinaryPosition& position) = 0;
 };
@@ -42,10 +42,11 @@ struct DecisionTree;
 
 struct CodebreakerOptions {
     std::optional<std::uint32_t> first;  // the first guess; default: the policy's own (see below)
-    std::uint64_t seed = 1;               // for randomised codebreakers (none so far)
-    int max_guesses = 10;                 // the game's limit: `optimal` wins every game within it
-    std::size_t exact_below = 100;        // `entropy-optimal`: the set size from which it plays the exact optimum
-    int threads = 1;                      // `optimal`'s search: threads for a large set (0: every core)
+    std::uint64_t seed = 1;              // for randomised codebreakers (none so far)
+    int max_guesses = 10;                // the game's limit: `optimal` wins every game within it
+    std::size_t exact_below =
+        100;          // `entropy-optimal`: the set size from which it plays the exact optimum
+    int threads = 1;  // `optimal`'s search: threads for a large set (0: every core)
     std::shared_ptr<const DecisionTree> tree;  // what `tree` replays (decision_tree.hpp)
     // How long a move may take (a person's hint, a page's request): the searches throw
     // BudgetExhausted past it. Default: unlimited.
@@ -82,11 +83,13 @@ std::string codebreaker_names();
 // The codebreaker `name` ("auto": the best for the game) that gives a person hints
 // (play, assist, serve), or nullptr and why it cannot here (no such codebreaker, it needs a
 // file, or it is too slow for a game this large).
-const CodebreakerInfo* hint_codebreaker(std::string_view name, const CodeSpace& space, std::string& why);
+const CodebreakerInfo* hint_codebreaker(std::string_view name, const CodeSpace& space,
+                                        std::string& why);
 // What `solve --strategy auto` plays in the ordinary game.
 const CodebreakerInfo* best_codebreaker_for(const CodeSpace& space);
 // The first guess `info` plays in `space` unless the user gives one: the published one on 4x6
 // classic, otherwise none (the rule chooses it like any other guess).
-std::optional<std::uint32_t> default_first_guess(const CodebreakerInfo& info, const CodeSpace& space);
+std::optional<std::uint32_t> default_first_guess(const CodebreakerInfo& info,
+                                                 const CodeSpace& space);
 
 }  // namespace mastermind

@@ -21,10 +21,11 @@ struct FeedbackParts {
 };
 
 // `set` (increasing) split by the answer each member gives to `guess`.
-FeedbackParts split_by_feedback(const CodeSpace& space, std::span<const std::uint32_t> set, std::uint32_t guess);
+FeedbackParts split_by_feedback(const CodeSpace& space, std::span<const std::uint32_t> set,
+                                std::uint32_t guess);
 // The members of `set` that answer `feedback` to `guess`: the part of split_by_feedback().
-std::vector<std::uint32_t> narrow(const CodeSpace& space, std::span<const std::uint32_t> set, std::uint32_t guess,
-                                  std::uint32_t feedback);
+std::vector<std::uint32_t> narrow(const CodeSpace& space, std::span<const std::uint32_t> set,
+                                  std::uint32_t guess, std::uint32_t feedback);
 // Every code of the space.
 std::vector<std::uint32_t> all_codes(const CodeSpace& space);
 

@@ -28,7 +28,8 @@ namespace mastermind {
 struct DecisionTree {
     struct Node {
         std::uint32_t guess = 0;
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> children;  // (feedback id, node), by feedback
+        std::vector<std::pair<std::uint32_t, std::uint32_t>>
+            children;  // (feedback id, node), by feedback
     };
     Rules rules = Rules::classic;
     int pegs = 0, colours = 0;

@@ -10,31 +10,34 @@
 #include <string>
 #include <vector>
 
+#include "mastermind/engine/tally.hpp"
 #include "mastermind/ordinary/codebreaker.hpp"
 #include "mastermind/ordinary/decision_tree.hpp"
-#include "mastermind/engine/tally.hpp"
 
 namespace mastermind {
 
 struct OrdinaryEvaluationOptions {
     const CodebreakerInfo* codebreaker = nullptr;
     CodebreakerOptions codebreaker_options;
-    int max_guesses = 10;  // a game not won within this many guesses is a failure (the codebreakers are told)
-    int threads = 0;       // 0: all cores
+    int max_guesses =
+        10;  // a game not won within this many guesses is a failure (the codebreakers are told)
+    int threads = 0;  // 0: all cores
     std::size_t examples = 5;
     bool record_tree = false;  // evaluate_ordinary_all: keep the decision tree it walked
 };
 
 // The report of a run (engine/tally.hpp), and what only the ordinary game's has.
 struct OrdinaryEvaluation : Report {
-    std::string first_guess;               // the move at the root (every game's first guess)
-    std::shared_ptr<DecisionTree> tree;    // with record_tree
+    std::string first_guess;             // the move at the root (every game's first guess)
+    std::shared_ptr<DecisionTree> tree;  // with record_tree
 };
 
 // Every secret of `space`, by the decision tree.
-OrdinaryEvaluation evaluate_ordinary_all(const CodeSpace& space, const OrdinaryEvaluationOptions& options);
+OrdinaryEvaluation evaluate_ordinary_all(const CodeSpace& space,
+                                         const OrdinaryEvaluationOptions& options);
 // The given secrets, each in its own game played as `mastermind solve` plays it.
-OrdinaryEvaluation evaluate_ordinary_games(const CodeSpace& space, const OrdinaryEvaluationOptions& options,
+OrdinaryEvaluation evaluate_ordinary_games(const CodeSpace& space,
+                                           const OrdinaryEvaluationOptions& options,
                                            const std::vector<std::uint32_t>& secrets);
 
 // One game as real play runs it: the guesses made, the last one the secret if it was won.
@@ -43,6 +46,7 @@ struct PlayedGame {
     bool won = false;
     std::string error;  // the codebreaker threw
 };
-PlayedGame play_ordinary_game(const CodeSpace& space, Codebreaker& breaker, std::uint32_t secret, int max_guesses);
+PlayedGame play_ordinary_game(const CodeSpace& space, Codebreaker& breaker, std::uint32_t secret,
+                              int max_guesses);
 
 }  // namespace mastermind

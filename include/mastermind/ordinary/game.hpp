@@ -46,7 +46,8 @@ struct SeededOrdinaryGame {
     Code secret;
     std::uint64_t shuffle_seed = 0;
 };
-SeededOrdinaryGame seeded_ordinary_game(const OrdinaryParams& params, std::optional<Code> secret, std::uint64_t seed);
+SeededOrdinaryGame seeded_ordinary_game(const OrdinaryParams& params, std::optional<Code> secret,
+                                        std::uint64_t seed);
 
 struct GuessResult {
     enum class Kind { scored, bad_code, too_many };
@@ -57,7 +58,7 @@ struct GuessResult {
 };
 
 class OrdinaryGame {
-public:
+  public:
     OrdinaryGame(OrdinaryParams params, Code secret);
 
     GuessResult guess(std::string_view text);
@@ -66,7 +67,7 @@ public:
     const Code& secret() const { return secret_; }
     int guesses_used() const { return used_; }
 
-private:
+  private:
     OrdinaryParams params_;
     Code secret_;
     int used_ = 0;

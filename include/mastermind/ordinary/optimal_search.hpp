@@ -50,7 +50,7 @@ struct OptimalSearchStats {
 };
 
 class OptimalSearch {
-public:
+  public:
     static constexpr int kUnbounded = 255;
 
     // Games of at most this many codes (the value packs the total in 24 bits above the squares).
@@ -75,8 +75,8 @@ public:
         std::uint64_t squares;
     };
     // Throws BudgetExhausted when `budget` runs out first (the search can be asked again).
-    std::optional<Optimum> solve(std::span<const Guess> history, std::span<const std::uint32_t> set, int guesses_left,
-                                 const Budget& budget = {});
+    std::optional<Optimum> solve(std::span<const Guess> history, std::span<const std::uint32_t> set,
+                                 int guesses_left, const Budget& budget = {});
 
     // The guess an optimal strategy plays at `set` with `guesses_left`, and the most guesses any of
     // its games then takes; known for every set of the strategy solve() found (and its subsets
@@ -98,7 +98,7 @@ public:
     };
     static Fill fill_bound(std::uint64_t n, std::uint64_t branching);
 
-private:
+  private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
     std::vector<std::unique_ptr<Impl>> helpers_;  // one per extra thread (options.threads)

@@ -14,7 +14,7 @@
 namespace mastermind {
 
 class OrdinarySession {
-public:
+  public:
     explicit OrdinarySession(const CodeSpace& space);
 
     const CodeSpace& space() const { return space_; }
@@ -42,9 +42,9 @@ public:
 
     // When the answers fit no code: the fewest answers to change so that some code fits them all.
     struct Correction {
-        std::size_t turn;        // index into history()
-        std::uint32_t entered;   // the answer given
-        std::uint32_t correct;   // what it would have been
+        std::size_t turn;       // index into history()
+        std::uint32_t entered;  // the answer given
+        std::uint32_t correct;  // what it would have been
     };
     struct Repair {
         std::vector<Correction> corrections;  // by turn
@@ -55,7 +55,7 @@ public:
     // at most `limit` of them. Empty if the game is already consistent or has no turn.
     std::vector<Repair> repairs(std::size_t limit = 5) const;
 
-private:
+  private:
     const CodeSpace& space_;
     std::vector<Guess> history_;
     std::vector<std::vector<std::uint32_t>> sets_;  // [t]: consistent after t turns

@@ -26,7 +26,7 @@ struct OrdinaryHint {
 };
 
 class OrdinaryTable {
-public:
+  public:
     // `params` must be valid (OrdinaryParams::validate, CodeSpace::check).
     OrdinaryTable(const OrdinaryParams& params, std::uint64_t seed);
     OrdinaryTable(const OrdinaryTable&) = delete;
@@ -47,7 +47,7 @@ public:
     OrdinaryHint hint(std::string_view name, const Budget& budget = {}) const;
     void give_up();
 
-private:
+  private:
     OrdinaryParams params_;
     CodeSpace space_;
     std::uint64_t seed_;

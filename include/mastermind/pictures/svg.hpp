@@ -11,11 +11,12 @@ namespace mastermind::svg {
 std::string escape(std::string_view text);
 
 class Document {
-public:
+  public:
     Document(double width, double height, std::string_view title);
     void rect(double x, double y, double w, double h, std::string_view fill,
               std::string_view stroke = "none", double radius = 0);
-    void circle(double cx, double cy, double r, std::string_view fill, std::string_view stroke = "#333");
+    void circle(double cx, double cy, double r, std::string_view fill,
+                std::string_view stroke = "#333");
     // anchor: "start", "middle" or "end".
     void text(double x, double y, std::string_view content, double size = 14,
               std::string_view anchor = "start", std::string_view fill = "#222",
@@ -23,7 +24,7 @@ public:
     void line(double x1, double y1, double x2, double y2, std::string_view stroke = "#999");
     std::string finish() const;
 
-private:
+  private:
     std::string head_, body_;
 };
 

@@ -6,10 +6,10 @@
 #include <array>
 #include <optional>
 
-#include "mastermind/core/random.hpp"
-#include "mastermind/batch/secret_enumeration.hpp"
 #include "mastermind/batch/query_scorer.hpp"
+#include "mastermind/batch/secret_enumeration.hpp"
 #include "mastermind/batch/split_search.hpp"
+#include "mastermind/core/random.hpp"
 
 namespace mastermind::strategies {
 
@@ -47,18 +47,26 @@ struct SplitQuality {
 };
 
 class AdaptiveSplit final : public Strategy {
-public:
-    AdaptiveSplit(const BatchParams& params, std::uint64_t seed, const SplitBudget& budget, const OfflineSecondTests* offline,
+  public:
+    AdaptiveSplit(const BatchParams& params, std::uint64_t seed, const SplitBudget& budget,
+                  const OfflineSecondTests* offline,
                   std::optional<std::span<const SecondTestEntry>> table)
-        : params_(params), seed_(seed), budget_(budget), offline_(offline),
-          first_(offline != nullptr && !offline->first_test.empty() ? offline->first_test : adaptive_split_first_test(params, seed)) {
+        : params_(params),
+          seed_(seed),
+          budget_(budget),
+          offline_(offline),
+          first_(offline != nullptr && !offline->first_test.empty()
+                     ? offline->first_test
+                     : adaptive_split_first_test(params, seed)) {
         if (table) {
             table_ = *table;
         } else {
-            compiled_ = offline == nullptr && params.pegs == 9 && params.colours == 10 && params.batch == 9;
+            compiled_ =
+                offline == nullptr && params.pegs == 9 && params.colours == 10 && params.batch == 9;
         }
         if ((offline != nullptr || !table_.empty()) && !has_compact_key(params, params.batch)) {
-            throw std::invalid_argument("adaptive-split's second tests are keyed by compact answer keys: P <= 9, B <= 10");
+            throw std::invalid_argument(
+                "adaptive-split's second tests are keyed by compact answer keys: P <= 9, B <= 10");
         }
         if (params.batch > 15) throw std::invalid_argument("adaptive-split needs B <= 15");
     }
@@ -68,16 +76,18 @@ public:
         return position.visit_consistent([&](auto set) { return decide(position.history(), set); });
     }
 
-private:
+  private:
     template <class Index>
     Move decide(std::span<const QueryRecord> history, std::span<const Index> set) {
         if (set.empty()) {
-            throw InconsistentAnswers(fmt::format("no secret fits the answers of the {} tests so far", history.size()));
+            throw InconsistentAnswers(
+                fmt::format("no secret fits the answers of the {} tests so far", history.size()));
         }
         if (set.size() == 1 || static_cast<int>(history.size()) >= params_.max_tests) {
             return {true, {PackedCode::from_index(set.front(), params_)}};
         }
-        if (history.size() == 1 && (compiled_ || !table_.empty()) && history.front().strings == first_) {  // found offline for this first test
+        if (history.size() == 1 && (compiled_ || !table_.empty()) &&
+            history.front().strings == first_) {  // found offline for this first test
             const auto key = class_key(history.front());
             if (compiled_) {
                 if (auto entry = compiled_second_test(key)) return {false, std::move(entry->test)};
@@ -91,7 +101,8 @@ private:
         }
         std::sort(used.begin(), used.end());
         digits_.resize(set.size());
-        for (std::size_t i = 0; i < set.size(); ++i) digits_of_index(set[i], params_, digits_[i].data());
+        for (std::size_t i = 0; i < set.size(); ++i)
+            digits_of_index(set[i], params_, digits_[i].data());
 
         Rng rng(derive_seed(seed_, history_fingerprint(history)));
         // The second test settles as many secrets as it can; the third must settle all of
@@ -110,7 +121,8 @@ private:
         }
         // The second test then anneals the best candidate (SplitSearch) until every secret of
         // the set is alone or the budget is spent; the offline pass searches on from there.
-        const std::uint64_t steps = std::min<std::uint64_t>(budget_.second_steps, budget_.second_work / set.size());
+        const std::uint64_t steps =
+            std::min<std::uint64_t>(budget_.second_steps, budget_.second_work / set.size());
         if (history.size() == 1 && steps > 0) {
             SplitSearch search(params_, set, history.front().strings);
             auto found = search.improve(std::move(best), rng, steps);
@@ -155,7 +167,8 @@ private:
     }
 
     // Neither sent before (`used`: sorted nibbles) nor already in the test being built.
-    static bool fresh(const PackedCode& code, const std::vector<PackedCode>& test, const std::vector<std::uint64_t>& used) {
+    static bool fresh(const PackedCode& code, const std::vector<PackedCode>& test,
+                      const std::vector<std::uint64_t>& used) {
         return !std::binary_search(used.begin(), used.end(), code.nibbles()) &&
                std::find(test.begin(), test.end(), code) == test.end();
     }
@@ -168,7 +181,8 @@ private:
         const QueryScorer scorer(test, params_);
         const AnswerKeyHash hash;
         keys_.resize(digits_.size());
-        for (std::size_t i = 0; i < digits_.size(); ++i) keys_[i] = hash(scorer.key(digits_[i].data()));
+        for (std::size_t i = 0; i < digits_.size(); ++i)
+            keys_[i] = hash(scorer.key(digits_[i].data()));
         std::sort(keys_.begin(), keys_.end());
         SplitQuality q;
         for (std::size_t i = 0; i < keys_.size();) {
@@ -186,7 +200,8 @@ private:
     SplitBudget budget_;
     const OfflineSecondTests* offline_;
     bool compiled_ = false;  // the compiled table, looked up class by class (second_tests.hpp)
-    std::span<const SecondTestEntry> table_;  // second tests given by the caller, sorted by class key
+    std::span<const SecondTestEntry>
+        table_;  // second tests given by the caller, sorted by class key
     std::vector<PackedCode> first_;
     std::vector<std::array<std::uint8_t, BatchParams::kMaxPegs>> digits_;  // of the set being split
     std::vector<std::uint64_t> keys_;
@@ -201,14 +216,15 @@ std::vector<PackedCode> adaptive_split_first_test(const BatchParams& params, std
         return test;
     };
     if (params.pegs == 9 && params.colours == 10 && params.batch == 9) return parsed(kFirstTest9);
-    if (params.pegs == 10 && params.colours == 10 && params.batch == 10) return parsed(kFirstTest10);
+    if (params.pegs == 10 && params.colours == 10 && params.batch == 10)
+        return parsed(kFirstTest10);
     Rng rng(derive_seed(seed, 0));
     return random_distinct_strings(rng, params);
 }
 
-std::unique_ptr<Strategy> make_adaptive_split(const BatchParams& params, std::uint64_t seed, const SplitBudget& budget,
-                                              const OfflineSecondTests* offline,
-                                              std::optional<std::span<const SecondTestEntry>> table) {
+std::unique_ptr<Strategy> make_adaptive_split(
+    const BatchParams& params, std::uint64_t seed, const SplitBudget& budget,
+    const OfflineSecondTests* offline, std::optional<std::span<const SecondTestEntry>> table) {
     return std::make_unique<AdaptiveSplit>(params, seed, budget, offline, table);
 }
 

@@ -18,23 +18,26 @@ namespace mastermind::strategies {
 inline bool same_record(const QueryRecord& a, const QueryRecord& b) {
     static_assert(sizeof(HitBlow) == 3 && std::is_trivially_copyable_v<HitBlow>);
     return a.answers.size() == b.answers.size() &&
-           (a.answers.empty() || std::memcmp(a.answers.data(), b.answers.data(), a.answers.size() * sizeof(HitBlow)) == 0) &&
+           (a.answers.empty() || std::memcmp(a.answers.data(), b.answers.data(),
+                                             a.answers.size() * sizeof(HitBlow)) == 0) &&
            a.strings == b.strings;
 }
 
 template <class State>
 class CachedStrategy : public Strategy {
-public:
-    Move next(const Position& position) override { return decide(state_for(position.history()), position); }
+  public:
+    Move next(const Position& position) override {
+        return decide(state_for(position.history()), position);
+    }
 
-protected:
+  protected:
     virtual State initial() const = 0;
     // The state after the last record of `history`, the answers to the test that decide() chose
     // in `state` (the state after the records before it).
     virtual void absorb(State& state, std::span<const QueryRecord> history) const = 0;
     virtual Move decide(const State& state, const Position& position) const = 0;
 
-private:
+  private:
     const State& state_for(std::span<const QueryRecord> history) {
         if (states_.empty()) states_.push_back(initial());
         std::size_t k = 0;
@@ -44,10 +47,14 @@ private:
         // allocating every vector of the states replaced (a sibling in the tree differs from
         // the last call in its last answers only).
         for (; k < history.size(); ++k) {
-            if (seen_.size() <= k) seen_.push_back(history[k]);
-            else seen_[k] = history[k];
-            if (states_.size() <= k + 1) states_.push_back(states_[k]);
-            else states_[k + 1] = states_[k];
+            if (seen_.size() <= k)
+                seen_.push_back(history[k]);
+            else
+                seen_[k] = history[k];
+            if (states_.size() <= k + 1)
+                states_.push_back(states_[k]);
+            else
+                states_[k + 1] = states_[k];
             absorb(states_[k + 1], std::span<const QueryRecord>(seen_.data(), k + 1));
         }
         known_ = history.size();
@@ -55,7 +62,7 @@ private:
     }
 
     std::vector<State> states_;      // states_[k]: after the first k records of the last history
-    std::vector<QueryRecord> seen_;   // that history (its first known_ records)
+    std::vector<QueryRecord> seen_;  // that history (its first known_ records)
     std::size_t known_ = 0;
 };
 

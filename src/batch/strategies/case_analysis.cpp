@@ -27,9 +27,9 @@ namespace mastermind::strategies {
 namespace {
 
 struct PairResult {
-    int sum = -1;         // s = c[a] + c[b] (max hit+blow)
-    int total = 0;        // T, sum of the 18 numbers
-    int hits = 0;         // H, sum of the 9 hits
+    int sum = -1;                      // s = c[a] + c[b] (max hit+blow)
+    int total = 0;                     // T, sum of the 18 numbers
+    int hits = 0;                      // H, sum of the 9 hits
     std::array<HitBlow, 9> answers{};  // sorted
 };
 
@@ -43,15 +43,16 @@ struct Step {
 struct CaseAnalysisState : EditorialState {
     std::array<PairResult, 5> pairs{};
     int tested_pairs = 0;
-    int stop = -1;              // the stopping pair
-    int step = 0;               // steps of Part 2 and 3 done
+    int stop = -1;                       // the stopping pair
+    int step = 0;                        // steps of Part 2 and 3 done
     std::array<int, 10> prefix8_hits{};  // h_8 of each digit's locate test, to finish position 8
 };
 
 // a^(9-j) b^j for j = 0..8.
 Move pair_test(int pair) {
     Move m;
-    for (int j = 0; j <= 8; ++j) m.strings.push_back(prefix_string(2 * pair, 2 * pair + 1, 9 - j, 9));
+    for (int j = 0; j <= 8; ++j)
+        m.strings.push_back(prefix_string(2 * pair, 2 * pair + 1, 9 - j, 9));
     return m;
 }
 
@@ -112,8 +113,10 @@ void finish_pair(CaseAnalysisState& s, int i, int located) {
         // Both digits are located; a's count follows once b's is known, which settles
         // position 8 for a if its locate test could not.
         if (located == b && k.count[static_cast<std::size_t>(a)] < 0 && c_other >= 0) {
-            if (c_other - s.prefix8_hits[static_cast<std::size_t>(a)] == 1) k.place(8, a);
-            else k.exclude(8, a);
+            if (c_other - s.prefix8_hits[static_cast<std::size_t>(a)] == 1)
+                k.place(8, a);
+            else
+                k.exclude(8, a);
             k.set_count(a, c_other);
         }
         return;
@@ -134,12 +137,12 @@ void finish_pair(CaseAnalysisState& s, int i, int located) {
 }
 
 class CaseAnalysis final : public CachedStrategy<CaseAnalysisState> {
-public:
+  public:
     explicit CaseAnalysis(const BatchParams& params) : params_(params) {
         require_default_game(params, "case-analysis");
     }
 
-protected:
+  protected:
     CaseAnalysisState initial() const override { return fresh_state<CaseAnalysisState>(params_); }
 
     void absorb(CaseAnalysisState& s, std::span<const QueryRecord> history) const override {
@@ -155,7 +158,8 @@ protected:
                 } else if (const auto locate = plan_locate(step.digit, s.k, s.used)) {
                     std::vector<int> hits;
                     absorb_locate(*locate, record, s.k, &hits);
-                    if (hits.size() >= 8) s.prefix8_hits[static_cast<std::size_t>(step.digit)] = hits[7];
+                    if (hits.size() >= 8)
+                        s.prefix8_hits[static_cast<std::size_t>(step.digit)] = hits[7];
                     if (step.pair >= 0) finish_pair(s, step.pair, step.digit);
                 }
                 ++s.step;
@@ -170,14 +174,15 @@ protected:
         if (s.step < static_cast<int>(steps.size()) && s.k.known_positions() < 9) {
             const Step step = steps[static_cast<std::size_t>(s.step)];
             if (step.kind == StepKind::exception) return exception_test();
-            if (const auto locate = plan_locate(step.digit, s.k, s.used)) return locate_move(*locate, 9);
+            if (const auto locate = plan_locate(step.digit, s.k, s.used))
+                return locate_move(*locate, 9);
         }
         Knowledge k = s.k;
         k.infer_last_count();
         return challenge_from(position);
     }
 
-private:
+  private:
     void absorb_pair(CaseAnalysisState& s, const QueryRecord& record) const {
         const int i = s.tested_pairs++;
         auto& r = s.pairs[static_cast<std::size_t>(i)];
@@ -196,7 +201,8 @@ private:
             s.k.set_count(a, 0);
             s.k.set_count(b, 0);
         } else if (r.sum == 1) {
-            const bool a_absent = std::find(record.answers.begin(), record.answers.end(), HitBlow{0, 0}) != record.answers.end();
+            const bool a_absent = std::find(record.answers.begin(), record.answers.end(),
+                                            HitBlow{0, 0}) != record.answers.end();
             const int present = a_absent ? b : a;
             s.k.place(a_absent ? r.hits : 9 - r.hits, present);
             s.k.set_count(present, 1);

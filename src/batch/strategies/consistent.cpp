@@ -12,7 +12,7 @@ namespace mastermind::strategies {
 namespace {
 
 class Consistent final : public Strategy {
-public:
+  public:
     Consistent(const BatchParams& params, std::uint64_t seed) : params_(params), seed_(seed) {
         if (params.secret_count() > kConsistentMaxSecrets) {
             throw std::invalid_argument(fmt::format(
@@ -58,7 +58,8 @@ public:
             return !sent.contains(code.nibbles()) &&
                    std::find(move.strings.begin(), move.strings.end(), code) == move.strings.end();
         };
-        for (int attempt = 0; move.strings.size() < batch && attempt < 64 * params_.batch; ++attempt) {
+        for (int attempt = 0; move.strings.size() < batch && attempt < 64 * params_.batch;
+             ++attempt) {
             const auto code = PackedCode::from_index(rng.below(params_.secret_count()), params_);
             if (usable(code)) move.strings.push_back(code);
         }
@@ -68,12 +69,13 @@ public:
             if (usable(code)) move.strings.push_back(code);
         }
         if (move.strings.size() < batch) {
-            throw InconsistentAnswers("every string of the game has been sent; nothing left to test");
+            throw InconsistentAnswers(
+                "every string of the game has been sent; nothing left to test");
         }
         return move;
     }
 
-private:
+  private:
     BatchParams params_;
     std::uint64_t seed_;
 };

@@ -19,9 +19,9 @@ void require_digit_game(const BatchParams& params, std::string_view strategy) {
 
 void require_default_game(const BatchParams& params, std::string_view strategy) {
     if (params.pegs != 9 || params.colours != 10 || params.batch != 9) {
-        throw std::invalid_argument(fmt::format(
-            "the {} strategy is written for the 9/10/9 game (got P={} K={} B={})", strategy,
-            params.pegs, params.colours, params.batch));
+        throw std::invalid_argument(
+            fmt::format("the {} strategy is written for the 9/10/9 game (got P={} K={} B={})",
+                        strategy, params.pegs, params.colours, params.batch));
     }
 }
 
@@ -30,7 +30,8 @@ Move rotation_test(int digit, int pegs) {
     // on the stack (the evaluator asks for this test at every node of Part 1).
     std::array<std::uint8_t, BatchParams::kMaxPegs> others{}, rotated{};
     const auto n = static_cast<std::size_t>(pegs);
-    for (std::size_t i = 0; i < n; ++i) others[i] = static_cast<std::uint8_t>(static_cast<int>(i) + 1 == digit ? 0 : i + 1);
+    for (std::size_t i = 0; i < n; ++i)
+        others[i] = static_cast<std::uint8_t>(static_cast<int>(i) + 1 == digit ? 0 : i + 1);
     Move m;
     m.strings.reserve(n);
     m.strings.push_back(repeated(digit, pegs));
@@ -81,9 +82,18 @@ bool absorb_triple_count(const QueryRecord& record, int x, Knowledge& k) {
         const bool three = times == 3 || times == 4 || times == 8 || times == 9;
         const bool five = times == 5 || times == 6 || times == 8 || times == 9;
         if (!one && !three && !five) return false;
-        if (one) { k.set_count(x, value); got[0] = true; }
-        if (three) { k.set_count(x + 1, value - 1); got[1] = true; }
-        if (five) { k.set_count(x + 2, value - 1); got[2] = true; }
+        if (one) {
+            k.set_count(x, value);
+            got[0] = true;
+        }
+        if (three) {
+            k.set_count(x + 1, value - 1);
+            got[1] = true;
+        }
+        if (five) {
+            k.set_count(x + 2, value - 1);
+            got[2] = true;
+        }
     }
     return got[0] && got[1] && got[2];
 }

@@ -14,7 +14,8 @@ void require_default_game(const BatchParams& params, std::string_view strategy);
 // Part 1 of the easy strategies for digit d: d^P and P-1 rotations of the string of the other
 // digits (the editorial's 123456789 with 0 and d swapped).
 Move rotation_test(int digit, int pegs);
-// c[d] from its answers: the hit+blow value that differs from the P-1 equal ones, or the common one.
+// c[d] from its answers: the hit+blow value that differs from the P-1 equal ones, or the common
+// one.
 int count_from_rotation_test(const QueryRecord& record);
 
 // The fast counting test of "search, hard" for digits (x, x+1, x+2): x^9, three strings

@@ -46,13 +46,14 @@ struct LocateState {
 };
 
 class CountsThenLocate final : public CachedStrategy<LocateState> {
-public:
+  public:
     explicit CountsThenLocate(const BatchParams& params) : params_(params) {
         require_digit_game(params, "counts-then-locate");
-        for (int d = 0; d < params.pegs; ++d) rotation_tests_.push_back(rotation_test(d, params.pegs));
+        for (int d = 0; d < params.pegs; ++d)
+            rotation_tests_.push_back(rotation_test(d, params.pegs));
     }
 
-protected:
+  protected:
     LocateState initial() const override { return fresh_state<LocateState>(params_); }
 
     void absorb(LocateState& s, std::span<const QueryRecord> history) const override {
@@ -67,7 +68,8 @@ protected:
         s.used.add(record.strings);
         s.plan.reset();
         if (counted_digits(s.k) == params_.pegs) {
-            if (const int digit = next_digit(s.k); digit >= 0) s.plan = plan_locate(digit, s.k, s.used);
+            if (const int digit = next_digit(s.k); digit >= 0)
+                s.plan = plan_locate(digit, s.k, s.used);
         }
     }
 
@@ -78,7 +80,7 @@ protected:
         return challenge_from(position);
     }
 
-private:
+  private:
     BatchParams params_;
     std::vector<Move> rotation_tests_;  // Part 1's test of each digit
 };

@@ -32,7 +32,8 @@ int Knowledge::placed(int digit) const {
 
 void Knowledge::place(int position, int digit) {
     allowed[static_cast<std::size_t>(position)] = static_cast<std::uint16_t>(1u << digit);
-    if (count[static_cast<std::size_t>(digit)] >= 0) set_count(digit, count[static_cast<std::size_t>(digit)]);
+    if (count[static_cast<std::size_t>(digit)] >= 0)
+        set_count(digit, count[static_cast<std::size_t>(digit)]);
 }
 
 void Knowledge::exclude(int position, int digit) {
@@ -76,11 +77,14 @@ PackedCode code_from_digits(std::span<const int> digits) {
 
 PackedCode prefix_string(int digit, int rest, int length, int pegs) {
     std::array<std::uint8_t, BatchParams::kMaxPegs> d{};
-    for (int i = 0; i < pegs; ++i) d[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i < length ? digit : rest);
+    for (int i = 0; i < pegs; ++i)
+        d[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i < length ? digit : rest);
     return PackedCode::from_pegs(d.data(), pegs);
 }
 
-PackedCode repeated(int digit, int pegs) { return prefix_string(digit, digit, pegs, pegs); }
+PackedCode repeated(int digit, int pegs) {
+    return prefix_string(digit, digit, pegs, pegs);
+}
 
 std::uint64_t prefix_nibbles(int digit, int rest, int length, int pegs) {
     const auto lanes = [](int n) { return n >= 16 ? ~0ULL : (std::uint64_t{1} << (4 * n)) - 1; };
@@ -98,7 +102,9 @@ void UsedStrings::add(std::span<const PackedCode> strings) {
     // allocates one on every call, and the evaluator calls this once per node of its walk).
     std::array<std::uint64_t, BatchParams::kMaxBatch> fresh{};
     if (strings.size() > fresh.size()) {
-        for (const auto& s : strings) sorted_.insert(std::upper_bound(sorted_.begin(), sorted_.end(), s.nibbles()), s.nibbles());
+        for (const auto& s : strings)
+            sorted_.insert(std::upper_bound(sorted_.begin(), sorted_.end(), s.nibbles()),
+                           s.nibbles());
         return;
     }
     const std::size_t n = strings.size();
@@ -107,8 +113,10 @@ void UsedStrings::add(std::span<const PackedCode> strings) {
     std::size_t old = sorted_.size(), out = old + n, next = n;
     sorted_.resize(out);
     while (next > 0) {
-        if (old > 0 && sorted_[old - 1] > fresh[next - 1]) sorted_[--out] = sorted_[--old];
-        else sorted_[--out] = fresh[--next];
+        if (old > 0 && sorted_[old - 1] > fresh[next - 1])
+            sorted_[--out] = sorted_[--old];
+        else
+            sorted_[--out] = fresh[--next];
     }
 }
 
@@ -125,15 +133,20 @@ std::optional<std::pair<PackedCode, HitBlow>> find_filler(const Knowledge& k, in
     for (int e = k.colours - 1; e >= 0; --e) {
         if (e == locating || k.count[static_cast<std::size_t>(e)] < 0) continue;
         if (fresh(repeated_nibbles(e, pegs))) {
-            return std::pair{repeated(e, pegs), HitBlow{static_cast<std::uint8_t>(k.count[static_cast<std::size_t>(e)]), 0}};
+            return std::pair{
+                repeated(e, pegs),
+                HitBlow{static_cast<std::uint8_t>(k.count[static_cast<std::size_t>(e)]), 0}};
         }
     }
     // Strings of two absent digits: answer (0, 0).
     for (int x = 0; x < k.colours; ++x) {
         for (int y = 0; y < k.colours; ++y) {
-            if (x == y || k.count[static_cast<std::size_t>(x)] != 0 || k.count[static_cast<std::size_t>(y)] != 0) continue;
+            if (x == y || k.count[static_cast<std::size_t>(x)] != 0 ||
+                k.count[static_cast<std::size_t>(y)] != 0)
+                continue;
             for (int j = 1; j < pegs; ++j) {
-                if (fresh(prefix_nibbles(y, x, j, pegs))) return std::pair{prefix_string(y, x, j, pegs), HitBlow{0, 0}};
+                if (fresh(prefix_nibbles(y, x, j, pegs)))
+                    return std::pair{prefix_string(y, x, j, pegs), HitBlow{0, 0}};
             }
         }
     }
@@ -148,9 +161,11 @@ std::optional<std::pair<PackedCode, HitBlow>> find_filler(const Knowledge& k, in
             const int shift = 4 * j;
             if (!fresh((background & ~(0xFULL << shift)) | std::uint64_t(e) << shift)) continue;
             std::array<std::uint8_t, BatchParams::kMaxPegs> d{};
-            for (int i = 0; i < pegs; ++i) d[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i == j ? e : x);
+            for (int i = 0; i < pegs; ++i)
+                d[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i == j ? e : x);
             const bool hit = k.known(j) && k.digit_at(j) == e;
-            return std::pair{PackedCode::from_pegs(d.data(), pegs), hit ? HitBlow{1, 0} : HitBlow{0, 1}};
+            return std::pair{PackedCode::from_pegs(d.data(), pegs),
+                             hit ? HitBlow{1, 0} : HitBlow{0, 1}};
         }
     }
     return std::nullopt;
@@ -176,7 +191,8 @@ std::optional<LocatePlan> plan_locate(int digit, const Knowledge& k, const UsedS
 Move locate_move(const LocatePlan& plan, int pegs) {
     Move m;
     m.strings.reserve(static_cast<std::size_t>(pegs));
-    for (int length = 1; length < pegs; ++length) m.strings.push_back(prefix_string(plan.digit, plan.absent, length, pegs));
+    for (int length = 1; length < pegs; ++length)
+        m.strings.push_back(prefix_string(plan.digit, plan.absent, length, pegs));
     m.strings.push_back(plan.full_prefixes ? repeated(plan.digit, pegs) : plan.filler);
     return m;
 }
@@ -203,8 +219,10 @@ void absorb_locate(const LocatePlan& plan, const QueryRecord& record, Knowledge&
     const int d = plan.digit, pegs = k.pegs;
     int before = 0;
     for (int position = 0; position + 1 < pegs && position < static_cast<int>(n); ++position) {
-        if (hits[static_cast<std::size_t>(position)] > before) k.place(position, d);
-        else k.exclude(position, d);
+        if (hits[static_cast<std::size_t>(position)] > before)
+            k.place(position, d);
+        else
+            k.exclude(position, d);
         before = hits[static_cast<std::size_t>(position)];
     }
     int total = -1;
@@ -214,11 +232,14 @@ void absorb_locate(const LocatePlan& plan, const QueryRecord& record, Knowledge&
         total = k.count[static_cast<std::size_t>(d)];
     } else if (n > 0 && n >= static_cast<std::size_t>(pegs - 1)) {
         const auto& longest = pairs[static_cast<std::size_t>(pegs - 2)];
-        if (longest.hit + longest.blow < pegs - 1) total = longest.hit + longest.blow;  // min(c, P-1)
+        if (longest.hit + longest.blow < pegs - 1)
+            total = longest.hit + longest.blow;  // min(c, P-1)
     }
     if (total >= 0) {
-        if (total - before == 1) k.place(pegs - 1, d);
-        else k.exclude(pegs - 1, d);
+        if (total - before == 1)
+            k.place(pegs - 1, d);
+        else
+            k.exclude(pegs - 1, d);
         k.set_count(d, total);
     }
     if (hits_out) hits_out->assign(hits.begin(), hits.begin() + static_cast<std::ptrdiff_t>(n));
@@ -229,7 +250,8 @@ Move challenge_from(const Position& position) {
         return fits.empty() ? std::nullopt : std::optional<std::uint64_t>(fits.front());
     });
     if (!least) {
-        throw InconsistentAnswers(fmt::format("no secret fits the answers of the {} tests", position.history().size()));
+        throw InconsistentAnswers(
+            fmt::format("no secret fits the answers of the {} tests", position.history().size()));
     }
     return {true, {PackedCode::from_index(*least, position.params())}};
 }

@@ -17,13 +17,18 @@ namespace mastermind::strategies {
 struct Knowledge {
     int pegs = 9;
     int colours = 10;
-    std::array<std::uint16_t, BatchParams::kMaxPegs> allowed{};  // digits still possible, per position
-    std::array<std::int8_t, BatchParams::kMaxColours> count{};    // -1 while unknown
+    std::array<std::uint16_t, BatchParams::kMaxPegs>
+        allowed{};  // digits still possible, per position
+    std::array<std::int8_t, BatchParams::kMaxColours> count{};  // -1 while unknown
 
     static Knowledge start(const BatchParams& params);
 
-    bool known(int position) const { return __builtin_popcount(allowed[static_cast<std::size_t>(position)]) == 1; }
-    int digit_at(int position) const { return __builtin_ctz(allowed[static_cast<std::size_t>(position)]); }
+    bool known(int position) const {
+        return __builtin_popcount(allowed[static_cast<std::size_t>(position)]) == 1;
+    }
+    int digit_at(int position) const {
+        return __builtin_ctz(allowed[static_cast<std::size_t>(position)]);
+    }
     int known_positions() const;
     // Positions known to hold `digit`.
     int placed(int digit) const;
@@ -39,12 +44,12 @@ struct Knowledge {
 
 // The strings sent so far, sorted: small, and cheap to copy from one state to the next.
 class UsedStrings {
-public:
+  public:
     bool contains(const PackedCode& c) const { return contains(c.nibbles()); }
     bool contains(std::uint64_t nibbles) const;  // by PackedCode::nibbles()
     void add(std::span<const PackedCode> strings);
 
-private:
+  private:
     std::vector<std::uint64_t> sorted_;
 };
 
@@ -55,15 +60,17 @@ PackedCode repeated(int digit, int pegs);
 PackedCode prefix_string(int digit, int rest, int length, int pegs);
 // Their PackedCode::nibbles(), without building the code (the planners test many candidates).
 std::uint64_t prefix_nibbles(int digit, int rest, int length, int pegs);
-inline std::uint64_t repeated_nibbles(int digit, int pegs) { return prefix_nibbles(digit, digit, pegs, pegs); }
+inline std::uint64_t repeated_nibbles(int digit, int pegs) {
+    return prefix_nibbles(digit, digit, pegs, pegs);
+}
 
 // The locate test of the editorial's key fact: prefixes d^k X^(P-k) for k = 1..P-1, and as the
 // last string d^P if it is unused, else a filler whose answer is known in advance.
 struct LocatePlan {
     int digit = 0;
     int absent = 0;
-    bool full_prefixes = false;       // the last string is d^P
-    PackedCode filler;                // when !full_prefixes
+    bool full_prefixes = false;  // the last string is d^P
+    PackedCode filler;           // when !full_prefixes
     HitBlow filler_answer;
 };
 std::optional<LocatePlan> plan_locate(int digit, const Knowledge& k, const UsedStrings& used);

@@ -12,12 +12,13 @@ namespace mastermind::strategies {
 namespace {
 
 class SearchAfterCounts final : public CachedStrategy<EditorialState> {
-public:
-    SearchAfterCounts(const BatchParams& params, std::uint64_t seed) : params_(params), seed_(seed) {
+  public:
+    SearchAfterCounts(const BatchParams& params, std::uint64_t seed)
+        : params_(params), seed_(seed) {
         require_digit_game(params, "search-after-counts");
     }
 
-protected:
+  protected:
     EditorialState initial() const override { return fresh_state<EditorialState>(params_); }
 
     void absorb(EditorialState& s, std::span<const QueryRecord> history) const override {
@@ -35,7 +36,7 @@ protected:
         return search_move(position, s.used, seed_);
     }
 
-private:
+  private:
     BatchParams params_;
     std::uint64_t seed_;
 };

@@ -18,12 +18,13 @@ struct FastCountsState : EditorialState {
 };
 
 class SearchAfterFastCounts final : public CachedStrategy<FastCountsState> {
-public:
-    SearchAfterFastCounts(const BatchParams& params, std::uint64_t seed) : params_(params), seed_(seed) {
+  public:
+    SearchAfterFastCounts(const BatchParams& params, std::uint64_t seed)
+        : params_(params), seed_(seed) {
         require_default_game(params, "search-after-fast-counts");
     }
 
-protected:
+  protected:
     FastCountsState initial() const override { return fresh_state<FastCountsState>(params_); }
 
     void absorb(FastCountsState& s, std::span<const QueryRecord> history) const override {
@@ -31,7 +32,8 @@ protected:
         if (s.tests == 0) {
             s.k.set_count(0, count_from_rotation_test(record));
         } else if (s.k.count[0] == 0) {
-            if (const auto plan = plan_locate(locate_digit(s), s.k, s.used)) absorb_locate(*plan, record, s.k);
+            if (const auto plan = plan_locate(locate_digit(s), s.k, s.used))
+                absorb_locate(*plan, record, s.k);
         } else if (s.tests <= 3) {
             absorb_triple_count(record, 3 * s.tests - 2, s.k);
         }
@@ -54,7 +56,7 @@ protected:
         return search_move(position, s.used, seed_);
     }
 
-private:
+  private:
     // With c[0] = 0, test t (t >= 1) locates digit t.
     static int locate_digit(const FastCountsState& s) { return s.tests; }
 
@@ -64,7 +66,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Strategy> make_search_after_fast_counts(const BatchParams& params, std::uint64_t seed) {
+std::unique_ptr<Strategy> make_search_after_fast_counts(const BatchParams& params,
+                                                        std::uint64_t seed) {
     return std::make_unique<SearchAfterFastCounts>(params, seed);
 }
 

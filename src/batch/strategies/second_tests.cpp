@@ -6,12 +6,12 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "mastermind/core/hash.hpp"
-#include "mastermind/core/random.hpp"
-#include "mastermind/batch/secret_enumeration.hpp"
 #include "mastermind/batch/query_record.hpp"
 #include "mastermind/batch/query_scorer.hpp"
+#include "mastermind/batch/secret_enumeration.hpp"
 #include "mastermind/batch/split_search.hpp"
+#include "mastermind/core/hash.hpp"
+#include "mastermind/core/random.hpp"
 
 namespace mastermind {
 
@@ -35,7 +35,10 @@ constexpr RawEntry kCompiled[] = {
 // The entries, without the end marker: in key order (second_tests_source writes them so), which
 // compiled_second_test's binary search needs; checked here at compile time.
 constexpr std::span<const RawEntry> kEntries(kCompiled, std::size(kCompiled) - 1);
-static_assert(std::is_sorted(kEntries.begin(), kEntries.end(), [](const RawEntry& a, const RawEntry& b) { return a.class_key < b.class_key; }),
+static_assert(std::is_sorted(kEntries.begin(), kEntries.end(),
+                             [](const RawEntry& a, const RawEntry& b) {
+                                 return a.class_key < b.class_key;
+                             }),
               "second_tests_9_10_9.inc: the entries must be sorted by class key");
 
 std::vector<PackedCode> parse_strings(std::string_view text, const BatchParams& params) {
@@ -43,7 +46,9 @@ std::vector<PackedCode> parse_strings(std::string_view text, const BatchParams& 
     std::istringstream in{std::string(text)};
     for (std::string word; in >> word;) {
         const auto code = PackedCode::parse(word, params);
-        if (!code) throw std::invalid_argument(fmt::format("second tests: \"{}\" is not a string of the game", word));
+        if (!code)
+            throw std::invalid_argument(
+                fmt::format("second tests: \"{}\" is not a string of the game", word));
         test.push_back(*code);
     }
     return test;
@@ -55,23 +60,30 @@ std::span<const SecondTestEntry> compiled_second_tests() {
     static const std::vector<SecondTestEntry> table = [] {
         const BatchParams params;  // 9/10/9
         std::vector<SecondTestEntry> t;
-        for (const auto& raw : kEntries) t.push_back({raw.class_key, raw.size, raw.not_alone, parse_strings(raw.strings, params)});
-        std::sort(t.begin(), t.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
+        for (const auto& raw : kEntries)
+            t.push_back(
+                {raw.class_key, raw.size, raw.not_alone, parse_strings(raw.strings, params)});
+        std::sort(t.begin(), t.end(),
+                  [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
         return t;
     }();
     return table;
 }
 
 std::optional<SecondTestEntry> compiled_second_test(std::uint64_t class_key) {
-    const auto it = std::lower_bound(kEntries.begin(), kEntries.end(), class_key,
-                                     [](const RawEntry& e, std::uint64_t key) { return e.class_key < key; });
+    const auto it =
+        std::lower_bound(kEntries.begin(), kEntries.end(), class_key,
+                         [](const RawEntry& e, std::uint64_t key) { return e.class_key < key; });
     if (it == kEntries.end() || it->class_key != class_key) return std::nullopt;
-    return SecondTestEntry{it->class_key, it->size, it->not_alone, parse_strings(it->strings, BatchParams{})};
+    return SecondTestEntry{it->class_key, it->size, it->not_alone,
+                           parse_strings(it->strings, BatchParams{})};
 }
 
-const SecondTestEntry* find_second_test(std::span<const SecondTestEntry> table, std::uint64_t class_key) {
-    const auto it = std::lower_bound(table.begin(), table.end(), class_key,
-                                     [](const SecondTestEntry& e, std::uint64_t key) { return e.class_key < key; });
+const SecondTestEntry* find_second_test(std::span<const SecondTestEntry> table,
+                                        std::uint64_t class_key) {
+    const auto it = std::lower_bound(
+        table.begin(), table.end(), class_key,
+        [](const SecondTestEntry& e, std::uint64_t key) { return e.class_key < key; });
     return it != table.end() && it->class_key == class_key ? &*it : nullptr;
 }
 
@@ -85,21 +97,27 @@ std::uint64_t second_tests_checksum(std::span<const SecondTestEntry> table) {
     return h;
 }
 
-std::string second_tests_source(std::vector<SecondTestEntry> table, const BatchParams& params, const std::string& command) {
-    std::sort(table.begin(), table.end(), [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
+std::string second_tests_source(std::vector<SecondTestEntry> table, const BatchParams& params,
+                                const std::string& command) {
+    std::sort(table.begin(), table.end(),
+              [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
     std::size_t split = 0, left = 0;
     for (const auto& e : table) {
         if (e.not_alone == 0) ++split;
         left += e.not_alone;
     }
     std::string out = fmt::format(
-        "// Second tests found offline for the answer classes of adaptive-split's first test that its\n"
+        "// Second tests found offline for the answer classes of adaptive-split's first test that "
+        "its\n"
         "// play-time search leaves unsplit (include/mastermind/batch/second_tests.hpp).\n"
         "// Made by: {}\n"
-        "// Game {}/{}/{}: {} classes, {} of them split into singletons; {} secrets left not alone.\n"
-        "// Entry: {{class key (compact answer key of the first test), class size, secrets not alone, \"test\"}},\n"
+        "// Game {}/{}/{}: {} classes, {} of them split into singletons; {} secrets left not "
+        "alone.\n"
+        "// Entry: {{class key (compact answer key of the first test), class size, secrets not "
+        "alone, \"test\"}},\n"
         "// checksum {:016x}\n",
-        command, params.pegs, params.colours, params.batch, table.size(), split, left, second_tests_checksum(table));
+        command, params.pegs, params.colours, params.batch, table.size(), split, left,
+        second_tests_checksum(table));
     for (const auto& e : table) out += second_test_line(e, params) + "\n";
     return out;
 }
@@ -110,22 +128,32 @@ std::string second_test_line(const SecondTestEntry& entry, const BatchParams& pa
         if (!strings.empty()) strings.push_back(' ');
         strings.append(s.to_string(params.pegs));
     }
-    return fmt::format("{{0x{:016x}, {}, {}, \"{}\"}},", entry.class_key, entry.size, entry.not_alone, strings);
+    return fmt::format("{{0x{:016x}, {}, {}, \"{}\"}},", entry.class_key, entry.size,
+                       entry.not_alone, strings);
 }
 
-bool parse_second_test_line(const std::string& line, const BatchParams& params, SecondTestEntry& entry) {
+bool parse_second_test_line(const std::string& line, const BatchParams& params,
+                            SecondTestEntry& entry) {
     unsigned long long key = 0;
     unsigned size = 0, not_alone = 0;
     int used = 0;
-    if (std::sscanf(line.c_str(), "{0x%llx, %u, %u, \"%n", &key, &size, &not_alone, &used) != 3 || used == 0) return false;
+    if (std::sscanf(line.c_str(), "{0x%llx, %u, %u, \"%n", &key, &size, &not_alone, &used) != 3 ||
+        used == 0)
+        return false;
     const auto close = line.find('"', static_cast<std::size_t>(used));
     if (close == std::string::npos || line.compare(close, 3, "\"},") != 0) return false;
     try {
-        entry = {key, size, not_alone, parse_strings(std::string_view(line).substr(static_cast<std::size_t>(used), close - static_cast<std::size_t>(used)), params)};
+        entry = {
+            key, size, not_alone,
+            parse_strings(std::string_view(line).substr(static_cast<std::size_t>(used),
+                                                        close - static_cast<std::size_t>(used)),
+                          params)};
     } catch (const std::invalid_argument&) {
         return false;
     }
-    if (static_cast<int>(entry.test.size()) != params.batch || entry.not_alone > entry.size || entry.size == 0) return false;
+    if (static_cast<int>(entry.test.size()) != params.batch || entry.not_alone > entry.size ||
+        entry.size == 0)
+        return false;
     // A test's strings are distinct.
     for (std::size_t i = 0; i < entry.test.size(); ++i) {
         for (std::size_t j = i + 1; j < entry.test.size(); ++j) {
@@ -135,29 +163,37 @@ bool parse_second_test_line(const std::string& line, const BatchParams& params, 
     return true;
 }
 
-std::vector<std::uint32_t> class_members(std::uint64_t class_key, std::span<const PackedCode> first_test, const BatchParams& params) {
-    const QueryRecord record{std::vector<PackedCode>(first_test.begin(), first_test.end()),
-                            answers_from_key(expand_compact_key(class_key, params.batch), params, params.batch)};
+std::vector<std::uint32_t> class_members(std::uint64_t class_key,
+                                         std::span<const PackedCode> first_test,
+                                         const BatchParams& params) {
+    const QueryRecord record{
+        std::vector<PackedCode>(first_test.begin(), first_test.end()),
+        answers_from_key(expand_compact_key(class_key, params.batch), params, params.batch)};
     return secrets_answering(record, params);
 }
 
-SecondTestEntry deepen_second_test(const SecondTestEntry& entry, std::span<const PackedCode> first_test, const BatchParams& params,
-                                   std::uint64_t steps, int restarts, std::uint64_t seed) {
+SecondTestEntry deepen_second_test(const SecondTestEntry& entry,
+                                   std::span<const PackedCode> first_test,
+                                   const BatchParams& params, std::uint64_t steps, int restarts,
+                                   std::uint64_t seed) {
     const auto members = class_members(entry.class_key, first_test, params);
     if (members.size() != entry.size) {
-        throw std::invalid_argument(fmt::format("class {:016x}: the entry says {} secrets, the first test's answers give {}",
-                                                entry.class_key, entry.size, members.size()));
+        throw std::invalid_argument(fmt::format(
+            "class {:016x}: the entry says {} secrets, the first test's answers give {}",
+            entry.class_key, entry.size, members.size()));
     }
     SplitSearch search(params, members, first_test);
     if (const auto counted = search.not_alone(entry.test); counted != entry.not_alone) {
-        throw std::invalid_argument(fmt::format("class {:016x}: the entry says {} secrets not alone, its test leaves {}",
-                                                entry.class_key, entry.not_alone, counted));
+        throw std::invalid_argument(
+            fmt::format("class {:016x}: the entry says {} secrets not alone, its test leaves {}",
+                        entry.class_key, entry.not_alone, counted));
     }
     if (entry.not_alone == 0) return entry;
     Rng rng(derive_seed(seed, entry.class_key));
     auto found = search.improve(entry.test, rng, steps, restarts);
     if (found.not_alone >= entry.not_alone) return entry;
-    return {entry.class_key, entry.size, static_cast<std::uint32_t>(found.not_alone), std::move(found.test)};
+    return {entry.class_key, entry.size, static_cast<std::uint32_t>(found.not_alone),
+            std::move(found.test)};
 }
 
 }  // namespace mastermind

@@ -6,8 +6,8 @@
 #include <optional>
 #include <stdexcept>
 
-#include "mastermind/batch/secret_enumeration.hpp"
 #include "mastermind/batch/query_scorer.hpp"
+#include "mastermind/batch/secret_enumeration.hpp"
 
 namespace mastermind {
 
@@ -19,15 +19,18 @@ constexpr double kColdTemperature = 0.3;
 
 std::array<std::uint8_t, BatchParams::kMaxPegs> pegs_of(const PackedCode& code, int pegs) {
     std::array<std::uint8_t, BatchParams::kMaxPegs> out{};
-    for (int p = 0; p < pegs; ++p) out[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(code.peg(p));
+    for (int p = 0; p < pegs; ++p)
+        out[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(code.peg(p));
     return out;
 }
 
 }  // namespace
 
-SplitSearch::SplitSearch(const BatchParams& params, std::size_t members, std::span<const PackedCode> avoid)
+SplitSearch::SplitSearch(const BatchParams& params, std::size_t members,
+                         std::span<const PackedCode> avoid)
     : params_(params), members_(members), columns_(params, members) {
-    if (params.batch > BatchParams::kMaxBatch) throw std::invalid_argument("SplitSearch: B <= 16 only");
+    if (params.batch > BatchParams::kMaxBatch)
+        throw std::invalid_argument("SplitSearch: B <= 16 only");
     for (const auto& code : avoid) avoid_.push_back(code.nibbles());
     std::sort(avoid_.begin(), avoid_.end());
 }
@@ -58,7 +61,8 @@ std::size_t SplitSearch::not_alone(std::span<const PackedCode> test) const {
     std::vector<AnswerKey> keys(members_);
     std::array<std::uint8_t, BatchParams::kMaxPegs> digits{};
     for (std::size_t m = 0; m < members_; ++m) {
-        for (int p = 0; p < params_.pegs; ++p) digits[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(columns_.peg(m, p));
+        for (int p = 0; p < params_.pegs; ++p)
+            digits[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(columns_.peg(m, p));
         keys[m] = scorer.key(digits.data());
     }
     std::sort(keys.begin(), keys.end());
@@ -72,7 +76,8 @@ std::size_t SplitSearch::not_alone(std::span<const PackedCode> test) const {
     return count;
 }
 
-bool SplitSearch::allowed(const PackedCode& code, std::span<const PackedCode> test, std::size_t replaced) const {
+bool SplitSearch::allowed(const PackedCode& code, std::span<const PackedCode> test,
+                          std::size_t replaced) const {
     if (std::binary_search(avoid_.begin(), avoid_.end(), code.nibbles())) return false;
     for (std::size_t i = 0; i < test.size(); ++i) {
         if (i != replaced && test[i] == code) return false;
@@ -99,7 +104,8 @@ struct SplitSearch::Run {
     std::vector<std::uint32_t> crowded;  // members not alone in the current state
     bool crowded_stale = true;
 
-    Run(const SplitSearch& search, std::vector<PackedCode> start) : s(search), test(std::move(start)) {
+    Run(const SplitSearch& search, std::vector<PackedCode> start)
+        : s(search), test(std::move(start)) {
         const auto n = s.columns_.padded();
         answers.assign(test.size() * n, 0);
         keys.assign(n, 0);
@@ -155,7 +161,8 @@ struct SplitSearch::Run {
     // it looked at; the counts and where the count stops are those of answering every member
     // first.
     std::size_t propose(std::size_t j, const PackedCode& code, std::size_t limit) {
-        constexpr std::size_t kBlock = 256;  // a multiple of 64: every block but the last is whole columns
+        constexpr std::size_t kBlock =
+            256;  // a multiple of 64: every block but the last is whole columns
         const auto& words = pair_words();
         const std::uint8_t* old = &answers[j * s.columns_.padded()];
         const std::size_t n = s.members_, padded = s.columns_.padded();
@@ -175,7 +182,8 @@ struct SplitSearch::Run {
 
     void accept(std::size_t j, const PackedCode& code, std::size_t crowd) {
         test[j] = code;
-        std::copy(trial_answers.begin(), trial_answers.end(), answers.begin() + static_cast<std::ptrdiff_t>(j * s.columns_.padded()));
+        std::copy(trial_answers.begin(), trial_answers.end(),
+                  answers.begin() + static_cast<std::ptrdiff_t>(j * s.columns_.padded()));
         keys.swap(trial_keys);
         current = crowd;
         crowded_stale = true;
@@ -187,7 +195,8 @@ struct SplitSearch::Run {
             crowded.clear();
             const std::size_t mask = table.size() - 1;
             for (std::size_t m = 0; m < s.members_; ++m) {
-                for (std::size_t i = static_cast<std::size_t>(keys[m] >> shift);; i = (i + 1) & mask) {
+                for (std::size_t i = static_cast<std::size_t>(keys[m] >> shift);;
+                     i = (i + 1) & mask) {
                     if (table[i].key == keys[m]) {
                         if (table[i].count > 1) crowded.push_back(static_cast<std::uint32_t>(m));
                         break;
@@ -208,8 +217,10 @@ PackedCode SplitSearch::move(Run& run, Rng& rng, std::size_t j) const {
     const auto kind = rng.below(100);
     if (kind < 40) {  // one peg changed
         const auto p = rng.below(static_cast<std::uint64_t>(pegs));
-        const auto other = pegs_now[p] + 1 + rng.below(static_cast<std::uint64_t>(params_.colours - 1));
-        pegs_now[p] = static_cast<std::uint8_t>(other % static_cast<std::uint64_t>(params_.colours));
+        const auto other =
+            pegs_now[p] + 1 + rng.below(static_cast<std::uint64_t>(params_.colours - 1));
+        pegs_now[p] =
+            static_cast<std::uint8_t>(other % static_cast<std::uint64_t>(params_.colours));
     } else if (kind < 55) {  // two pegs swapped
         const auto p = rng.below(static_cast<std::uint64_t>(pegs));
         const auto q = rng.below(static_cast<std::uint64_t>(pegs));
@@ -217,21 +228,27 @@ PackedCode SplitSearch::move(Run& run, Rng& rng, std::size_t j) const {
     } else if (kind < 85) {  // a secret still crowded, perhaps with one peg changed
         const auto& crowded = run.crowded_members();
         const auto m = crowded[rng.below(crowded.size())];
-        for (int p = 0; p < pegs; ++p) pegs_now[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(columns_.peg(m, p));
+        for (int p = 0; p < pegs; ++p)
+            pegs_now[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(columns_.peg(m, p));
         if (rng.below(2) == 0) {
-            const auto colour = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(params_.colours)));
-            pegs_now[rng.below(static_cast<std::uint64_t>(pegs))] = colour;  // the colour is drawn first
+            const auto colour =
+                static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(params_.colours)));
+            pegs_now[rng.below(static_cast<std::uint64_t>(pegs))] =
+                colour;  // the colour is drawn first
         }
     } else {  // a random string
         for (int p = 0; p < pegs; ++p) {
-            pegs_now[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(params_.colours)));
+            pegs_now[static_cast<std::size_t>(p)] =
+                static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(params_.colours)));
         }
     }
     return PackedCode::from_pegs(pegs_now.data(), pegs);
 }
 
-SplitResult SplitSearch::improve(std::vector<PackedCode> start, Rng& rng, std::uint64_t steps, int restarts) {
-    if (static_cast<int>(start.size()) != params_.batch) throw std::invalid_argument("SplitSearch: the start needs B strings");
+SplitResult SplitSearch::improve(std::vector<PackedCode> start, Rng& rng, std::uint64_t steps,
+                                 int restarts) {
+    if (static_cast<int>(start.size()) != params_.batch)
+        throw std::invalid_argument("SplitSearch: the start needs B strings");
     SplitResult best{start, 0, 0};
     std::optional<Run> state;
     state.emplace(*this, std::move(start));
@@ -243,7 +260,8 @@ SplitResult SplitSearch::improve(std::vector<PackedCode> start, Rng& rng, std::u
         for (std::uint64_t k = 0; k < per_run && best.steps < steps; ++k) {
             if (run.current == 0) break;
             const double temperature =
-                kHotTemperature * std::pow(kColdTemperature / kHotTemperature, static_cast<double>(k) / static_cast<double>(per_run));
+                kHotTemperature * std::pow(kColdTemperature / kHotTemperature,
+                                           static_cast<double>(k) / static_cast<double>(per_run));
             const auto j = static_cast<std::size_t>(rng.below(run.test.size()));
             const auto code = move(run, rng, j);
             ++best.steps;

@@ -8,13 +8,18 @@
 
 namespace mastermind::codebreakers {
 
-std::unique_ptr<Codebreaker> make_shapiro(const CodeSpace& space, const CodebreakerOptions& options);
+std::unique_ptr<Codebreaker> make_shapiro(const CodeSpace& space,
+                                          const CodebreakerOptions& options);
 std::unique_ptr<Codebreaker> make_knuth(const CodeSpace& space, const CodebreakerOptions& options);
 std::unique_ptr<Codebreaker> make_irving(const CodeSpace& space, const CodebreakerOptions& options);
-std::unique_ptr<Codebreaker> make_entropy(const CodeSpace& space, const CodebreakerOptions& options);
-std::unique_ptr<Codebreaker> make_most_parts(const CodeSpace& space, const CodebreakerOptions& options);
-std::unique_ptr<Codebreaker> make_optimal(const CodeSpace& space, const CodebreakerOptions& options);
-std::unique_ptr<Codebreaker> make_entropy_optimal(const CodeSpace& space, const CodebreakerOptions& options);
+std::unique_ptr<Codebreaker> make_entropy(const CodeSpace& space,
+                                          const CodebreakerOptions& options);
+std::unique_ptr<Codebreaker> make_most_parts(const CodeSpace& space,
+                                             const CodebreakerOptions& options);
+std::unique_ptr<Codebreaker> make_optimal(const CodeSpace& space,
+                                          const CodebreakerOptions& options);
+std::unique_ptr<Codebreaker> make_entropy_optimal(const CodeSpace& space,
+                                                  const CodebreakerOptions& options);
 std::unique_ptr<Codebreaker> make_tree(const CodeSpace& space, const CodebreakerOptions& options);
 
 }  // namespace mastermind::codebreakers

@@ -13,7 +13,7 @@ namespace mastermind::codebreakers {
 namespace {
 
 class Entropy {
-public:
+  public:
     using Rank = std::int64_t;
     static constexpr bool kMax = false;
     Rank part(std::uint32_t size) {
@@ -23,7 +23,7 @@ public:
     // Adding a member never lowers the sum (c log c grows with c).
     static Rank optimistic(Rank rank, std::size_t) { return rank; }
 
-private:
+  private:
     void grow(std::size_t n) {
         const std::size_t from = table_.size();
         table_.resize(n + 1);
@@ -37,7 +37,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Codebreaker> make_entropy(const CodeSpace& space, const CodebreakerOptions& options) {
+std::unique_ptr<Codebreaker> make_entropy(const CodeSpace& space,
+                                          const CodebreakerOptions& options) {
     return std::make_unique<PartitionSearch<Entropy>>(space, options);
 }
 

@@ -13,12 +13,15 @@ struct ExpectedSize {
     static constexpr bool kMax = false;
     Rank part(std::uint32_t size) const { return Rank{size} * size; }
     // Each member still to come adds at least 1 (a new part) to the sum of squares.
-    static Rank optimistic(Rank rank, std::size_t remaining) { return rank + static_cast<Rank>(remaining); }
+    static Rank optimistic(Rank rank, std::size_t remaining) {
+        return rank + static_cast<Rank>(remaining);
+    }
 };
 
 }  // namespace
 
-std::unique_ptr<Codebreaker> make_irving(const CodeSpace& space, const CodebreakerOptions& options) {
+std::unique_ptr<Codebreaker> make_irving(const CodeSpace& space,
+                                         const CodebreakerOptions& options) {
     return std::make_unique<PartitionSearch<ExpectedSize>>(space, options);
 }
 

@@ -12,12 +12,15 @@ struct MostParts {
     static constexpr bool kMax = false;
     Rank part(std::uint32_t) const { return -1; }
     // Each member still to come could open a part of its own.
-    static Rank optimistic(Rank rank, std::size_t remaining) { return rank - static_cast<Rank>(remaining); }
+    static Rank optimistic(Rank rank, std::size_t remaining) {
+        return rank - static_cast<Rank>(remaining);
+    }
 };
 
 }  // namespace
 
-std::unique_ptr<Codebreaker> make_most_parts(const CodeSpace& space, const CodebreakerOptions& options) {
+std::unique_ptr<Codebreaker> make_most_parts(const CodeSpace& space,
+                                             const CodebreakerOptions& options) {
     return std::make_unique<PartitionSearch<MostParts>>(space, options);
 }
 

@@ -6,8 +6,8 @@
 // strategy is a table lookup. It first searches without the limit: when that strategy already
 // wins every game in time it is optimal under the limit too; otherwise it searches again with
 // the limit. The codebreakers of one process (one per thread of `evaluate`) share one search.
-#include <map>
 #include <algorithm>
+#include <map>
 #include <mutex>
 #include <thread>
 #include <tuple>
@@ -23,13 +23,15 @@ namespace {
 
 OptimalSearchOptions search_options(const CodebreakerOptions& options) {
     OptimalSearchOptions o;
-    o.threads = options.threads > 0 ? options.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    o.threads = options.threads > 0
+                    ? options.threads
+                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     o.progress = options.progress;
     return o;
 }
 
 class SharedSearch {
-public:
+  public:
     SharedSearch(const CodeSpace& space, const CodebreakerOptions& options)
         : search_(space, search_options(options)), max_guesses_(options.max_guesses) {}
 
@@ -46,14 +48,16 @@ public:
                 if (auto m = search_.move(set, left)) return m->guess;
             }
         }
-        throw std::runtime_error(fmt::format("{} secrets cannot all be found within {} more guesses", set.size(), left));
+        throw std::runtime_error(
+            fmt::format("{} secrets cannot all be found within {} more guesses", set.size(), left));
     }
 
-private:
+  private:
     // The strategy's move if one search already proved it: the unbounded one when its longest
     // game fits in `left`, else the one searched under the limit.
     std::optional<std::uint32_t> known(std::span<const std::uint32_t> set, int left) const {
-        if (auto m = search_.move(set, OptimalSearch::kUnbounded); m && m->depth <= left) return m->guess;
+        if (auto m = search_.move(set, OptimalSearch::kUnbounded); m && m->depth <= left)
+            return m->guess;
         if (left < OptimalSearch::kUnbounded) {
             if (auto m = search_.move(set, left)) return m->guess;
         }
@@ -67,7 +71,8 @@ private:
 
 // One search per game and limit for the whole process, so that the codebreakers of the threads
 // of one evaluation share it. The spaces outlive the codebreakers that use them.
-std::shared_ptr<SharedSearch> shared_search(const CodeSpace& space, const CodebreakerOptions& options) {
+std::shared_ptr<SharedSearch> shared_search(const CodeSpace& space,
+                                            const CodebreakerOptions& options) {
     static std::mutex mutex;
     static std::map<std::tuple<const CodeSpace*, int>, std::weak_ptr<SharedSearch>> searches;
     const std::lock_guard lock(mutex);
@@ -79,7 +84,7 @@ std::shared_ptr<SharedSearch> shared_search(const CodeSpace& space, const Codebr
 }
 
 class Optimal final : public Codebreaker {
-public:
+  public:
     Optimal(const CodeSpace& space, const CodebreakerOptions& options)
         : first_(options.first), budget_(options.budget), search_(shared_search(space, options)) {}
 
@@ -88,7 +93,7 @@ public:
         return search_->next(position, budget_);
     }
 
-private:
+  private:
     std::optional<std::uint32_t> first_;
     Budget budget_;
     std::shared_ptr<SharedSearch> search_;
@@ -97,9 +102,11 @@ private:
 // Neuwirth's entropy rule while more than `exact_below` secrets remain, then the exact optimum
 // of each set from there on.
 class EntropyThenOptimal final : public Codebreaker {
-public:
+  public:
     EntropyThenOptimal(const CodeSpace& space, const CodebreakerOptions& options)
-        : entropy_(make_entropy(space, options)), budget_(options.budget), search_(shared_search(space, options)),
+        : entropy_(make_entropy(space, options)),
+          budget_(options.budget),
+          search_(shared_search(space, options)),
           exact_below_(options.exact_below) {}
 
     std::uint32_t next(const OrdinaryPosition& position) override {
@@ -107,7 +114,7 @@ public:
         return search_->next(position, budget_);
     }
 
-private:
+  private:
     std::unique_ptr<Codebreaker> entropy_;
     Budget budget_;
     std::shared_ptr<SharedSearch> search_;
@@ -116,11 +123,13 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Codebreaker> make_entropy_optimal(const CodeSpace& space, const CodebreakerOptions& options) {
+std::unique_ptr<Codebreaker> make_entropy_optimal(const CodeSpace& space,
+                                                  const CodebreakerOptions& options) {
     return std::make_unique<EntropyThenOptimal>(space, options);
 }
 
-std::unique_ptr<Codebreaker> make_optimal(const CodeSpace& space, const CodebreakerOptions& options) {
+std::unique_ptr<Codebreaker> make_optimal(const CodeSpace& space,
+                                          const CodebreakerOptions& options) {
     return std::make_unique<Optimal>(space, options);
 }
 

@@ -34,10 +34,16 @@ namespace mastermind::codebreakers {
 
 template <class Policy>
 class PartitionSearch final : public Codebreaker {
-public:
+  public:
     PartitionSearch(const CodeSpace& space, const CodebreakerOptions& options)
-        : space_(space), first_(options.first), budget_(options.budget), counts_(space.feedback_slots(), 0), touched_((space.feedback_slots() + 63) / 64, 0), in_set_(space.size(), 0),
-          class_stamp_(space.count_classes(), 0), class_bound_(space.count_classes(), 0) {}
+        : space_(space),
+          first_(options.first),
+          budget_(options.budget),
+          counts_(space.feedback_slots(), 0),
+          touched_((space.feedback_slots() + 63) / 64, 0),
+          in_set_(space.size(), 0),
+          class_stamp_(space.count_classes(), 0),
+          class_bound_(space.count_classes(), 0) {}
 
     std::uint32_t next(const OrdinaryPosition& position) override {
         if (position.history.empty() && first_) return *first_;
@@ -60,7 +66,8 @@ public:
         for (auto s : set) in_set_[s] = 1;
         std::uint32_t present = 0, used = 0;
         for (int c = 0; c < space_.colours(); ++c) {
-            const std::uint64_t field = ((std::uint64_t{1} << space_.pegs()) - 1) << (c * space_.pegs());
+            const std::uint64_t field = ((std::uint64_t{1} << space_.pegs()) - 1)
+                                        << (c * space_.pegs());
             if (present_counts & field) present |= 1u << c;
         }
         for (const auto& g : position.history) {
@@ -77,24 +84,29 @@ public:
         const Rank other_bound = balanced_rank(n, answers, false);
         const bool classic = space_.rules() == Rules::classic;
         for (auto g : set) {
-            if (!is_canonical_guess(space_, present, used, g)) continue;  // its class's first member is scored
+            if (!is_canonical_guess(space_, present, used, g))
+                continue;  // its class's first member is scored
             classic ? consider<Rules::classic>(g, n) : consider<Rules::adjacent>(g, n);
             if (best_ && best_->rank <= consistent_bound) break;
         }
         if (!best_ || other_bound < best_->rank) {
             // When anything short of telling every member apart loses to the best consistent
             // guess, the choice is the first code (in code order) that does tell them apart.
-            const bool only_full = best_ && best_->consistent && n <= answers && best_->rank - 1 < pair_rank(n);
+            const bool only_full =
+                best_ && best_->consistent && n <= answers && best_->rank - 1 < pair_rank(n);
             if (only_full) {
                 auto visit = [&](std::uint32_t g) {
-                    if (in_set_[g] || !(classic ? tells_apart<Rules::classic>(g, n) : tells_apart<Rules::adjacent>(g, n))) return true;
+                    if (in_set_[g] || !(classic ? tells_apart<Rules::classic>(g, n)
+                                                : tells_apart<Rules::adjacent>(g, n)))
+                        return true;
                     best_ = Best{other_bound, g, false};
                     return false;
                 };
                 for_each_canonical_guess(space_, present, used, visit);
             } else {
                 auto visit = [&](std::uint32_t g) {
-                    if (!in_set_[g]) classic ? consider<Rules::classic>(g, n) : consider<Rules::adjacent>(g, n);
+                    if (!in_set_[g])
+                        classic ? consider<Rules::classic>(g, n) : consider<Rules::adjacent>(g, n);
                     return true;
                 };
                 for_each_canonical_guess(space_, present, used, visit);
@@ -104,7 +116,7 @@ public:
         return best_->code;
     }
 
-private:
+  private:
     using Rank = typename Policy::Rank;
     struct Best {
         Rank rank;
@@ -128,7 +140,9 @@ private:
         if (used == 0) return rank;
         const std::size_t small = n / used, large_parts = n % used;
         for (std::size_t part = 0; part < used; ++part) {
-            rank = combine(rank, policy_.part(static_cast<std::uint32_t>(small + (part < large_parts ? 1 : 0))));
+            rank = combine(
+                rank,
+                policy_.part(static_cast<std::uint32_t>(small + (part < large_parts ? 1 : 0))));
         }
         return rank;
     }
@@ -149,7 +163,8 @@ private:
         std::size_t i = 0;
         bool distinct = true;
         for (; i < n; ++i) {
-            const std::uint32_t f = R == Rules::classic ? space_.classic_feedback(g, masks_[i]) : space_.adjacent_feedback(g, masks_[i]);
+            const std::uint32_t f = R == Rules::classic ? space_.classic_feedback(g, masks_[i])
+                                                        : space_.adjacent_feedback(g, masks_[i]);
             const std::uint64_t bit = std::uint64_t{1} << (f & 63);
             if (seen[f >> 6] & bit) {
                 distinct = false;
@@ -180,7 +195,9 @@ private:
         Rank rank = 0;
         for (std::size_t w = 0; w < touched_.size(); ++w) {
             for (std::uint64_t bits = touched_[w]; bits; bits &= bits - 1) {
-                rank = combine(rank, policy_.part(counts[w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))]));
+                rank = combine(
+                    rank,
+                    policy_.part(counts[w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))]));
             }
         }
         return rank;
@@ -206,7 +223,8 @@ private:
         Rank rank = 0;
         for (std::size_t c = 0; c <= static_cast<std::size_t>(space_.pegs()); ++c) {
             if (by_common[c] == 0) continue;
-            const std::size_t answers = space_.rules() == Rules::classic ? c + 1 : (c + 1) * (c + 2) / 2;
+            const std::size_t answers =
+                space_.rules() == Rules::classic ? c + 1 : (c + 1) * (c + 2) / 2;
             rank = combine(rank, balanced_rank(by_common[c], answers, false));
         }
         class_stamp_[count_class] = stamp_;
@@ -225,7 +243,8 @@ private:
         // ahead of it by the tie-breaks (consistent first, then the lower code number).
         Rank limit = std::numeric_limits<Rank>::max();
         if (best_) {
-            const bool wins_tie = consistent != best_->consistent ? consistent : guess < best_->code;
+            const bool wins_tie =
+                consistent != best_->consistent ? consistent : guess < best_->code;
             limit = wins_tie ? best_->rank : best_->rank - 1;
             if (class_bound(space_.count_class(guess)) > limit) return;
         }
@@ -240,8 +259,11 @@ private:
             for (std::size_t i = begin; i < end; ++i) {
                 std::uint32_t f;
                 if constexpr (R == Rules::classic) {
-                    f = static_cast<std::uint32_t>(__builtin_popcountll(g.positions & masks_[i].positions)) * pegs +
-                        static_cast<std::uint32_t>(__builtin_popcountll(g.counts & masks_[i].counts));
+                    f = static_cast<std::uint32_t>(
+                            __builtin_popcountll(g.positions & masks_[i].positions)) *
+                            pegs +
+                        static_cast<std::uint32_t>(
+                            __builtin_popcountll(g.counts & masks_[i].counts));
                 } else {
                     f = space_.adjacent_feedback(g, masks_[i]);
                 }

@@ -20,17 +20,26 @@ constexpr std::uint64_t kOptimalHintCodes = 2401;
 
 std::span<const CodebreakerInfo> all_codebreakers() {
     static const std::array<CodebreakerInfo, 8> all{{
-        {"knuth", "Knuth 1976: the guess whose largest part is smallest (4x6: 5801 guesses, at most 5)",
+        {"knuth",
+         "Knuth 1976: the guess whose largest part is smallest (4x6: 5801 guesses, at most 5)",
          codebreakers::make_knuth, "0011"},
-        {"irving", "Irving 1979: the smallest expected part size (4x6: 5696)", codebreakers::make_irving, "0012"},
-        {"entropy", "Neuwirth 1982: the largest entropy of the partition (4x6: 5722)", codebreakers::make_entropy, "0123"},
-        {"most-parts", "Kooi 2005: the most parts (4x6: 5668)", codebreakers::make_most_parts, "0012"},
+        {"irving", "Irving 1979: the smallest expected part size (4x6: 5696)",
+         codebreakers::make_irving, "0012"},
+        {"entropy", "Neuwirth 1982: the largest entropy of the partition (4x6: 5722)",
+         codebreakers::make_entropy, "0123"},
+        {"most-parts", "Kooi 2005: the most parts (4x6: 5668)", codebreakers::make_most_parts,
+         "0012"},
         {"shapiro", "Shapiro 1983: the first consistent code", codebreakers::make_shapiro, ""},
-        {"optimal", "the fewest guesses in total, by exact search (4x6: 5625; 5626 with --max-guesses 5)",
+        {"optimal",
+         "the fewest guesses in total, by exact search (4x6: 5625; 5626 with --max-guesses 5)",
          codebreakers::make_optimal, "", OptimalSearch::check, kOptimalHintCodes},
-        {"entropy-optimal", "entropy while more than --exact-below secrets remain (default 100), then the exact optimum of each set",
+        {"entropy-optimal",
+         "entropy while more than --exact-below secrets remain (default 100), then the exact "
+         "optimum of each set",
          codebreakers::make_entropy_optimal, "0123", OptimalSearch::check},
-        {"tree", "plays the decision tree of a file (--tree FILE, written by evaluate --write-tree)", codebreakers::make_tree, ""},
+        {"tree",
+         "plays the decision tree of a file (--tree FILE, written by evaluate --write-tree)",
+         codebreakers::make_tree, ""},
     }};
     return all;
 }
@@ -46,9 +55,11 @@ std::string codebreaker_refuses_hints(const CodebreakerInfo& info, std::uint64_t
         if (auto why = info.refuses(codes); !why.empty()) return why;
     }
     if (codes <= info.hint_codes) return {};
-    return fmt::format("{} searches the whole game for its first move, which a hint does only in games of at most {} "
-                       "codes (this one has {}); entropy-optimal plays the exact optimum once few codes are left",
-                       info.name, info.hint_codes, codes);
+    return fmt::format(
+        "{} searches the whole game for its first move, which a hint does only in games of at most "
+        "{} "
+        "codes (this one has {}); entropy-optimal plays the exact optimum once few codes are left",
+        info.name, info.hint_codes, codes);
 }
 
 const CodebreakerInfo* find_codebreaker(std::string_view name) {
@@ -58,12 +69,18 @@ const CodebreakerInfo* find_codebreaker(std::string_view name) {
     return nullptr;
 }
 
-const CodebreakerInfo* best_codebreaker_for(const CodeSpace&) { return find_codebreaker("most-parts"); }
+const CodebreakerInfo* best_codebreaker_for(const CodeSpace&) {
+    return find_codebreaker("most-parts");
+}
 
-std::string codebreaker_names() { return names_of(all_codebreakers()); }
+std::string codebreaker_names() {
+    return names_of(all_codebreakers());
+}
 
-const CodebreakerInfo* hint_codebreaker(std::string_view name, const CodeSpace& space, std::string& why) {
-    const CodebreakerInfo* info = name == "auto" ? best_codebreaker_for(space) : find_codebreaker(name);
+const CodebreakerInfo* hint_codebreaker(std::string_view name, const CodeSpace& space,
+                                        std::string& why) {
+    const CodebreakerInfo* info =
+        name == "auto" ? best_codebreaker_for(space) : find_codebreaker(name);
     if (!info) {
         why = fmt::format("'{}' is not a codebreaker ({})", name, codebreaker_names());
         return nullptr;
@@ -72,13 +89,16 @@ const CodebreakerInfo* hint_codebreaker(std::string_view name, const CodeSpace& 
     return why.empty() ? info : nullptr;
 }
 
-std::optional<std::uint32_t> default_first_guess(const CodebreakerInfo& info, const CodeSpace& space) {
+std::optional<std::uint32_t> default_first_guess(const CodebreakerInfo& info,
+                                                 const CodeSpace& space) {
     // The first guesses of the published 4x6 figures, and 11223 on 5x8 (the one the field's
     // 5x8 figures use, e.g. Knuth's 183,775); elsewhere the rule picks its own.
     if (space.pegs() == 4 && space.colours() == 6 && !info.published_first_4x6.empty()) {
         return space.parse(info.published_first_4x6);
     }
-    if (space.pegs() == 5 && space.colours() == 8 && info.name != "shapiro" && info.name != "optimal" && info.name != "tree") return space.parse("00112");
+    if (space.pegs() == 5 && space.colours() == 8 && info.name != "shapiro" &&
+        info.name != "optimal" && info.name != "tree")
+        return space.parse("00112");
     return std::nullopt;
 }
 

@@ -7,15 +7,16 @@ namespace mastermind::codebreakers {
 namespace {
 
 class FirstConsistent final : public Codebreaker {
-public:
+  public:
     explicit FirstConsistent(const CodebreakerOptions& options) : first_(options.first) {}
     std::uint32_t next(const OrdinaryPosition& position) override {
         if (position.history.empty() && first_) return *first_;
-        if (position.consistent.empty()) throw InconsistentAnswers("no code fits the answers so far");
+        if (position.consistent.empty())
+            throw InconsistentAnswers("no code fits the answers so far");
         return position.consistent.front();
     }
 
-private:
+  private:
     std::optional<std::uint32_t> first_;
 };
 
