@@ -21,6 +21,7 @@
 #include "mastermind/batch/secret_enumeration.hpp"
 #include "mastermind/core/hash.hpp"
 #include "mastermind/core/random.hpp"
+#include "mastermind/engine/progress.hpp"
 #include "parallel_partition.hpp"
 
 namespace mastermind {
@@ -451,19 +452,12 @@ class Walker {
         }
     }
 
-    void finished(std::size_t n) {
-        const auto before = done_.fetch_add(n);
-        if (options_.progress && before / progress_step_ != (before + n) / progress_step_)
-            options_.progress(before + n, total_);
-    }
+    void finished(std::size_t n) { progress_.finished(n); }
 
     const EvaluationOptions& options_;
     bool exhaustive_;
     std::uint64_t total_;
-    std::atomic<std::uint64_t> done_{0};
-    // Progress is told every 2^20 games, or every 1/1000 of a smaller walk (a sample).
-    std::uint64_t progress_step_ =
-        std::clamp<std::uint64_t>(total_ / 1000, 1, std::uint64_t{1} << 20);
+    GameProgress progress_{total_, options_.progress};
     tbb::enumerable_thread_specific<std::unique_ptr<Strategy>> strategies_;
     tbb::enumerable_thread_specific<Tally> tallies_;
 };

@@ -14,6 +14,7 @@
 #include <optional>
 
 #include "mastermind/core/hash.hpp"
+#include "mastermind/engine/progress.hpp"
 #include "mastermind/ordinary/consistent_set.hpp"
 
 namespace mastermind {
@@ -66,7 +67,8 @@ class OrdinaryWalker {
         : space_(space),
           options_(options),
           breakers_([&] { return make_breaker(space, options); }),
-          tallies_(Tally(options.examples)) {
+          tallies_(Tally(options.examples)),
+          progress_(space.size(), options.progress) {
         if (options.record_tree) recorder_ = std::make_unique<TreeRecorder>(space);
     }
 
@@ -76,6 +78,7 @@ class OrdinaryWalker {
         if (depth >= options_.max_guesses) {
             for (auto s : set)
                 tally.fail(s, fmt::format("not found in {} guesses", options_.max_guesses));
+            progress_.finished(set.size());
             return;
         }
         tally.node();
@@ -86,10 +89,12 @@ class OrdinaryWalker {
             for (auto s : set)
                 tally.fail(s,
                            fmt::format("codebreaker error after {} guesses: {}", depth, e.what()));
+            progress_.finished(set.size());
             return;
         }
         if (guess >= space_.size()) {
             for (auto s : set) tally.fail(s, fmt::format("guess {} is not a code", guess));
+            progress_.finished(set.size());
             return;
         }
         if (depth == 0) first_guess_ = guess;
@@ -108,6 +113,7 @@ class OrdinaryWalker {
         auto visit = [&](std::size_t i, std::vector<Guess>& h) {
             if (parts.feedback[i] == space_.win()) {
                 tallies_.local().win(guess, depth + 1);
+                progress_.finished(1);
                 return;
             }
             h.push_back({guess, parts.feedback[i]});
@@ -143,6 +149,7 @@ class OrdinaryWalker {
     const OrdinaryEvaluationOptions& options_;
     tbb::enumerable_thread_specific<std::unique_ptr<Codebreaker>> breakers_;
     tbb::enumerable_thread_specific<Tally> tallies_;
+    GameProgress progress_;
     std::unique_ptr<TreeRecorder> recorder_;    // with record_tree
     std::optional<std::uint32_t> first_guess_;  // none when the codebreaker failed at the start
 };
@@ -213,6 +220,7 @@ OrdinaryEvaluation evaluate_ordinary_games(const CodeSpace& space,
     tbb::enumerable_thread_specific<std::unique_ptr<Codebreaker>> breakers(
         [&] { return make_breaker(space, options); });
     tbb::enumerable_thread_specific<Tally> tallies(Tally(options.examples));
+    GameProgress progress(secrets.size(), options.progress);
     tbb::parallel_for(std::size_t{0}, secrets.size(), [&](std::size_t i) {
         auto& tally = tallies.local();
         const auto game =
@@ -224,6 +232,7 @@ OrdinaryEvaluation evaluate_ordinary_games(const CodeSpace& space,
             tally.fail(secrets[i], game.error.empty()
                                        ? fmt::format("not found in {} guesses", options.max_guesses)
                                        : game.error);
+        progress.finished(1);
     });
     Tally all(options.examples);
     for (const auto& t : tallies) all.absorb(t);

@@ -24,6 +24,8 @@ struct OrdinaryEvaluationOptions {
     int threads = 0;  // 0: all cores
     std::size_t examples = 5;
     bool record_tree = false;  // evaluate_ordinary_all: keep the decision tree it walked
+    // Called now and then from the worker threads with (games finished, games in all).
+    std::function<void(std::uint64_t, std::uint64_t)> progress;
 };
 
 // The report of a run (engine/tally.hpp), and what only the ordinary game's has.
