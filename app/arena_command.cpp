@@ -1,6 +1,8 @@
 // `mastermind arena`: the local tester, a solver program against the judge for many games.
 #include <cmath>
 #include <cstdio>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -193,7 +195,11 @@ int run_arena(ArenaArgs args) {
         return kExitFailure;
     }
     if (resolve_program(args.command[0]).empty()) {
-        complain("mastermind arena: cannot find an executable '{}'\n", args.command[0]);
+        std::error_code error;
+        const bool here = args.command[0].find('/') != std::string::npos &&
+                          std::filesystem::is_regular_file(args.command[0], error);
+        complain("mastermind arena: {}\n", here ? fmt::format("'{}' is not executable", args.command[0])
+                                               : fmt::format("cannot find an executable '{}'", args.command[0]));
         return kExitFailure;
     }
     std::vector<GameSpec> games;
@@ -233,7 +239,7 @@ int run_arena(ArenaArgs args) {
     if (json_out.is_open()) {
         if (!(json_out << summary_json(args, games, finished).dump(2) << '\n') ||
             !json_out.flush()) {
-            complain("mastermind arena: cannot write --json '{}'\n", args.json_file);
+            complain("mastermind arena: cannot write --json '{}': {}\n", args.json_file, std::strerror(errno));
             return kExitFailure;
         }
     }

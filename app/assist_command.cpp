@@ -197,6 +197,7 @@ class Assistant {
 };
 
 int run_assist(const AssistArgs& args) {
+    typed_command() = "mastermind assist";
     OrdinaryParams params;
     if (auto why = args.game.ordinary_game(params); !why.empty()) {
         complain("mastermind assist: {}\n", why);

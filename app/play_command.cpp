@@ -65,6 +65,7 @@ class PlayScreen {
 };
 
 int run_play(const PlayArgs& args) {
+    typed_command() = "mastermind play";
     OrdinaryParams params;
     if (!args.game.ordinary()) {
         BatchParams batch;

@@ -41,6 +41,13 @@ inline bool& typed_input_broken() {
     return broken;
 }
 
+// The command whose person types ("mastermind play", "mastermind assist"), for messages: set by
+// the command before it reads.
+inline std::string& typed_command() {
+    static std::string command = "mastermind";
+    return command;
+}
+
 // The next line a person typed, trimmed, after showing `prompt` when standard input is a terminal
 // (a script gets no prompts); nothing at the end of the input. A line longer than
 // kLongestTypedLine (a file that is no typing, /dev/zero) ends the input with a message.
@@ -53,7 +60,7 @@ inline std::optional<std::string> next_typed_line(std::string_view prompt) {
     }();
     if (directory) {
         if (!typed_input_broken())
-            complain("mastermind: standard input is a directory, not typed input; stopping\n");
+            complain("{}: standard input is a directory, not typed input; stopping\n", typed_command());
         typed_input_broken() = true;
         return std::nullopt;
     }
@@ -63,7 +70,7 @@ inline std::optional<std::string> next_typed_line(std::string_view prompt) {
     for (int c; (c = std::cin.get()) != '\n';) {
         if (c == std::char_traits<char>::eof()) {
             if (std::cin.bad()) {
-                complain("mastermind: standard input cannot be read; stopping\n");
+                complain("{}: standard input cannot be read; stopping\n", typed_command());
                 typed_input_broken() = true;
                 return std::nullopt;
             }
@@ -72,9 +79,9 @@ inline std::optional<std::string> next_typed_line(std::string_view prompt) {
         }
         if (line.size() >= kLongestTypedLine) {
             complain(
-                "mastermind: a line of the input is longer than {} bytes: not typed input; "
+                "{}: a line of the input is longer than {} bytes: not typed input; "
                 "stopping\n",
-                kLongestTypedLine);
+                typed_command(), kLongestTypedLine);
             typed_input_broken() = true;
             return std::nullopt;
         }

@@ -238,6 +238,18 @@ def http_checks():
     check(status == 400 and "fly" in answer["error"], f"an unknown action: 400 ({status} {answer})")
     status, answer = post(url, "api/play", {"id": "g2", "action": "test", "text": "0" * 10000})
     check(status == 413, f"a request over 4 KiB is refused (got {status})")
+    # The page's words, not the command line's; routes and methods it does not serve say so.
+    status, answer = post(url, "api/new", {"game": "ordinary", "pegs": "9"})
+    check(status == 400 and answer.get("error", "").startswith("pegs:") and "--pegs" not in answer["error"],
+          f"the ordinary game's pegs named as the page names them ({status} {answer})")
+    status, answer = post(url, "api/nosuch", {"x": "1"})
+    check(status == 404 and "no such page" in answer.get("error", ""), f"an unknown route: 404 with a reason ({status} {answer})")
+    try:
+        with urllib.request.urlopen(url + "api/new", timeout=10) as response:
+            status, answer = response.status, {}
+    except urllib.error.HTTPError as e:
+        status, answer = e.code, json.loads(e.read() or b"{}")
+    check(status == 405 and "POST" in answer.get("error", ""), f"GET /api/new: 405 naming POST ({status} {answer})")
     invalid_utf8_checks(url)
     helper_checks(url)
     log = stop_server(server)
