@@ -193,7 +193,7 @@ TEST(ScoreFilter, EveryKernelGivesThePortableOutput) {
                 input += "ABCD DCBA\r\n";
                 break;
             case 4:
-                input += std::string(60, 'Q') + " " + std::string(60, 'Q') + "\n";
+                input.append(60, 'Q').append(" ").append(60, 'Q').append("\n");
                 break;
             default:
                 break;
@@ -233,8 +233,8 @@ TEST(ScoreFilter, AMappedFileGivesTheStreamedResult) {
     std::string input;
     for (int i = 0; i < 6000; ++i) {
         append_score_line(rng, input);
-        if (i == 1000) input += std::string(10'000, 'A') + "\n";
-        if (i == 3000) input += std::string(300'000, 'B') + "\r\n";
+        if (i == 1000) input.append(10'000, 'A').append("\n");
+        if (i == 3000) input.append(300'000, 'B').append("\r\n");
         if (i == 4000) input += "ABcD ABCD\n";
     }
     for (const std::string& text :
