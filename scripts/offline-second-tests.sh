@@ -5,7 +5,8 @@
 #   1. the pass: every class the play-time search leaves unsplit, searched 200,000 moves more;
 #   2. round 1: every class still unsplit, searched again from its test (1,000,000 moves, 4 runs);
 #   3. round 2: the same with another seed and 3,000,000 moves;
-#   4. round 3: the same from round 2's table with a third seed.
+#   4. round 3: the same from round 2's table with a third seed;
+#   5. round 4: the same from round 3's table with a fourth seed.
 # The checkpoints live in that folder and are committed as the work goes (docs/results.md: the
 # machine that runs a stage may not outlive it). Hours on 2 cores; CI never runs it.
 # Usage: scripts/offline-second-tests.sh [MASTERMIND]   (default: build/release/mastermind)
@@ -30,5 +31,8 @@ stage "round 2"
 stage "round 3"
 [ -f round3.inc ] || "$bin" second-tests --first-test "$first" --deepen round2.inc --out round3.inc --deepen-seed 3 --steps 3000000 \
     --checkpoint round3.checkpoint --progress >round3.out
+stage "round 4"
+[ -f round4.inc ] || "$bin" second-tests --first-test "$first" --deepen round3.inc --out round4.inc --deepen-seed 4 --steps 3000000 \
+    --checkpoint round4.checkpoint --progress >round4.out
 stage done
-cat round3.out
+cat round4.out
