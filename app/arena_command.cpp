@@ -1,7 +1,7 @@
 // `mastermind arena`: the local tester, a solver program against the judge for many games.
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -198,8 +198,9 @@ int run_arena(ArenaArgs args) {
         std::error_code error;
         const bool here = args.command[0].find('/') != std::string::npos &&
                           std::filesystem::is_regular_file(args.command[0], error);
-        complain("mastermind arena: {}\n", here ? fmt::format("'{}' is not executable", args.command[0])
-                                               : fmt::format("cannot find an executable '{}'", args.command[0]));
+        complain("mastermind arena: {}\n",
+                 here ? fmt::format("'{}' is not executable", args.command[0])
+                      : fmt::format("cannot find an executable '{}'", args.command[0]));
         return kExitFailure;
     }
     std::vector<GameSpec> games;
@@ -239,7 +240,8 @@ int run_arena(ArenaArgs args) {
     if (json_out.is_open()) {
         if (!(json_out << summary_json(args, games, finished).dump(2) << '\n') ||
             !json_out.flush()) {
-            complain("mastermind arena: cannot write --json '{}': {}\n", args.json_file, std::strerror(errno));
+            complain("mastermind arena: cannot write --json '{}': {}\n", args.json_file,
+                     std::strerror(errno));
             return kExitFailure;
         }
     }

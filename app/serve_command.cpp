@@ -517,12 +517,18 @@ int run_serve(const ServeArgs& args) {
         if (!res.body.empty()) return;
         const bool page = req.path == "/", api = req.path == "/api/new" || req.path == "/api/play";
         if (!page && !api) {
-            error(res, 404, fmt::format("no such page: {} (the page is GET /; a game is POST /api/new and /api/play)",
-                                        clip(req.path, 60)));
+            error(res, 404,
+                  fmt::format(
+                      "no such page: {} (the page is GET /; a game is POST /api/new and /api/play)",
+                      clip(req.path, 60)));
         } else if ((page && req.method != "GET") || (api && req.method != "POST")) {
-            error(res, 405, fmt::format("{} takes {}, not {}", req.path, page ? "GET" : "POST", clip(req.method, 10)));
+            error(res, 405,
+                  fmt::format("{} takes {}, not {}", req.path, page ? "GET" : "POST",
+                              clip(req.method, 10)));
         } else {
-            error(res, res.status, fmt::format("{} {} cannot be served (HTTP {})", clip(req.method, 10), req.path, res.status));
+            error(res, res.status,
+                  fmt::format("{} {} cannot be served (HTTP {})", clip(req.method, 10), req.path,
+                              res.status));
         }
     });
     http.set_exception_handler(

@@ -60,7 +60,8 @@ inline std::optional<std::string> next_typed_line(std::string_view prompt) {
     }();
     if (directory) {
         if (!typed_input_broken())
-            complain("{}: standard input is a directory, not typed input; stopping\n", typed_command());
+            complain("{}: standard input is a directory, not typed input; stopping\n",
+                     typed_command());
         typed_input_broken() = true;
         return std::nullopt;
     }

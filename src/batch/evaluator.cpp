@@ -21,7 +21,7 @@
 #include "mastermind/batch/secret_enumeration.hpp"
 #include "mastermind/core/hash.hpp"
 #include "mastermind/core/random.hpp"
-#include "mastermind/engine/progress.hpp"
+#include "mastermind/engine/tree_walk.hpp"
 #include "parallel_partition.hpp"
 
 namespace mastermind {
@@ -126,8 +126,8 @@ class Walker {
         : options_(options),
           exhaustive_(exhaustive),
           total_(total),
-          strategies_([&] { return options.strategy->make(options.params, options.seed); }),
-          tallies_(Tally(options.examples)) {}
+          tree_([&] { return options.strategy->make(options.params, options.seed); },
+                options.examples, total, options.progress) {}
 
     // Walks `group`, which it may reorder; `scratch` has the same size.
     // `before_last`: the consistent set of the parent position, when it was computed (walks of
@@ -135,8 +135,8 @@ class Walker {
     // `reuse`: the scratch of the subtree on this thread that `group` belongs to, if any.
     void walk(std::span<Index> group, std::span<Index> scratch, std::vector<QueryRecord>& history,
               const SecretSet* before_last = nullptr, SubtreeScratch* reuse = nullptr) {
-        auto& tally = tallies_.local();
-        auto& strategy = *strategies_.local();
+        auto& tally = tree_.tally();
+        auto& strategy = tree_.player();
         tally.node();
         const int depth = static_cast<int>(history.size());
         Move move;
@@ -146,9 +146,8 @@ class Walker {
         try {
             move = strategy.next(position);
         } catch (const std::exception& e) {
-            for (auto s : group)
-                tally.fail(s, fmt::format("strategy error after {} tests: {}", depth, e.what()));
-            finished(group.size());
+            tree_.fail_all(group,
+                           fmt::format("strategy error after {} tests: {}", depth, e.what()));
             return;
         }
         const auto& p = options_.params;
@@ -177,7 +176,7 @@ class Walker {
     void walk_shard(const Move& move, std::uint64_t all_secrets, bool count_root,
                     std::span<Index> group, std::span<Index> scratch) {
         if (count_root) {
-            auto& tally = tallies_.local();
+            auto& tally = tree_.tally();
             tally.node();
             tally.move(move_signature(0, all_secrets, 0, move));
         }
@@ -190,7 +189,6 @@ class Walker {
     void descend(std::span<Index> group, std::span<Index> scratch,
                  std::vector<QueryRecord>& history, const Move& move, const SecretSet* computed,
                  SubtreeScratch* reuse = nullptr) {
-        auto& tally = tallies_.local();
         // A group below the parallel size is walked on this thread with all of its subtree (its
         // parts are smaller still) with one SubtreeScratch: a node then checks its test without
         // reading the history, and allocates nothing (counts-then-locate's walk is mostly nodes
@@ -212,8 +210,7 @@ class Walker {
             sent = &SubtreeScratch::at(pools->sent, depth);
         }
         if (auto why = check_test(move, history, sent); !why.empty()) {
-            for (auto s : group) tally.fail(s, why);
-            finished(group.size());
+            tree_.fail_all(group, why);
             return;
         }
         if (pools) {
@@ -261,27 +258,27 @@ class Walker {
             walk(group.subspan(begin, end - begin), scratch.subspan(begin, end - begin), h,
                  computed, pools);
         };
-        if (!pools && parts.ends.size() > 1) {
-            tbb::parallel_for(std::size_t{0}, parts.ends.size(), [&](std::size_t part) {
-                std::vector<QueryRecord> h = history;
-                h.push_back({move.strings, {}});
-                visit(part, h);
-            });
-        } else {
+        // A task of its own copies the history; in order, the parts share this one.
+        const bool parallel = !pools;
+        if (!parallel || parts.ends.size() == 1) {
             history.emplace_back();
             if (pools) std::swap(history.back(), SubtreeScratch::at(pools->records, depth));
             history.back().strings.assign(move.strings.begin(), move.strings.end());
-            for (std::size_t part = 0; part < parts.ends.size(); ++part) visit(part, history);
+        }
+        TreeWalk<Strategy>::visit_parts(parts.ends.size(), parallel,
+                                        [&](std::size_t part, bool own_task) {
+                                            if (!own_task) return visit(part, history);
+                                            std::vector<QueryRecord> h = history;
+                                            h.push_back({move.strings, {}});
+                                            visit(part, h);
+                                        });
+        if (!parallel || parts.ends.size() == 1) {
             if (pools) std::swap(history.back(), SubtreeScratch::at(pools->records, depth));
             history.pop_back();
         }
     }
 
-    EvaluationResult result() {
-        Tally all(options_.examples);
-        for (const auto& t : tallies_) all.absorb(t);
-        return summarize(all, options_.params);
-    }
+    EvaluationResult result() { return summarize(tree_.merged(), options_.params); }
 
   private:
     // Why `move` may not be played after `history`, or "". `sent`: a filter of the history's
@@ -452,14 +449,12 @@ class Walker {
         }
     }
 
-    void finished(std::size_t n) { progress_.finished(n); }
+    void finished(std::size_t n) { tree_.finished(n); }
 
     const EvaluationOptions& options_;
     bool exhaustive_;
     std::uint64_t total_;
-    GameProgress progress_{total_, options_.progress};
-    tbb::enumerable_thread_specific<std::unique_ptr<Strategy>> strategies_;
-    tbb::enumerable_thread_specific<Tally> tallies_;
+    TreeWalk<Strategy> tree_;
 };
 
 // What every run does before it walks: the strategy's refusal of the game is an error (and a

@@ -50,8 +50,9 @@ QueryResult BatchGame::test(std::span<const std::string_view> strings) {
                                   params_.max_tests));
     }
     if (static_cast<int>(strings.size()) != params_.batch) {
-        return breach(RuleBreach::wrong_count, fmt::format("test has {}, expected {}",
-                                                           count_of(strings.size(), "string"), params_.batch));
+        return breach(RuleBreach::wrong_count,
+                      fmt::format("test has {}, expected {}", count_of(strings.size(), "string"),
+                                  params_.batch));
     }
     for (std::size_t i = 0; i < strings.size(); ++i) {
         const auto code = PackedCode::parse(strings[i], params_);

@@ -14,7 +14,7 @@
 #include <optional>
 
 #include "mastermind/core/hash.hpp"
-#include "mastermind/engine/progress.hpp"
+#include "mastermind/engine/tree_walk.hpp"
 #include "mastermind/ordinary/consistent_set.hpp"
 
 namespace mastermind {
@@ -66,35 +66,29 @@ class OrdinaryWalker {
     OrdinaryWalker(const CodeSpace& space, const OrdinaryEvaluationOptions& options)
         : space_(space),
           options_(options),
-          breakers_([&] { return make_breaker(space, options); }),
-          tallies_(Tally(options.examples)),
-          progress_(space.size(), options.progress) {
+          tree_([&] { return make_breaker(space, options); }, options.examples, space.size(),
+                options.progress) {
         if (options.record_tree) recorder_ = std::make_unique<TreeRecorder>(space);
     }
 
     void walk(std::span<const std::uint32_t> set, std::vector<Guess>& history, std::uint32_t node) {
-        auto& tally = tallies_.local();
+        auto& tally = tree_.tally();
         const int depth = static_cast<int>(history.size());
         if (depth >= options_.max_guesses) {
-            for (auto s : set)
-                tally.fail(s, fmt::format("not found in {} guesses", options_.max_guesses));
-            progress_.finished(set.size());
+            tree_.fail_all(set, fmt::format("not found in {} guesses", options_.max_guesses));
             return;
         }
         tally.node();
         std::uint32_t guess = 0;
         try {
-            guess = breakers_.local()->next(OrdinaryPosition{space_, history, set});
+            guess = tree_.player().next(OrdinaryPosition{space_, history, set});
         } catch (const std::exception& e) {
-            for (auto s : set)
-                tally.fail(s,
+            tree_.fail_all(set,
                            fmt::format("codebreaker error after {} guesses: {}", depth, e.what()));
-            progress_.finished(set.size());
             return;
         }
         if (guess >= space_.size()) {
-            for (auto s : set) tally.fail(s, fmt::format("guess {} is not a code", guess));
-            progress_.finished(set.size());
+            tree_.fail_all(set, fmt::format("guess {} is not a code", guess));
             return;
         }
         if (depth == 0) first_guess_ = guess;
@@ -112,29 +106,24 @@ class OrdinaryWalker {
         }
         auto visit = [&](std::size_t i, std::vector<Guess>& h) {
             if (parts.feedback[i] == space_.win()) {
-                tallies_.local().win(guess, depth + 1);
-                progress_.finished(1);
+                tree_.tally().win(guess, depth + 1);
+                tree_.finished(1);
                 return;
             }
             h.push_back({guess, parts.feedback[i]});
             walk(parts.part(i), h, children[i]);
             h.pop_back();
         };
-        if (set.size() >= kParallelSet && parts.feedback.size() > 1) {
-            tbb::parallel_for(std::size_t{0}, parts.feedback.size(), [&](std::size_t i) {
-                std::vector<Guess> h = history;
-                visit(i, h);
-            });
-        } else {
-            for (std::size_t i = 0; i < parts.feedback.size(); ++i) visit(i, history);
-        }
+        // A task of its own copies the history.
+        TreeWalk<Codebreaker>::visit_parts(parts.feedback.size(), set.size() >= kParallelSet,
+                                           [&](std::size_t i, bool own_task) {
+                                               if (!own_task) return visit(i, history);
+                                               std::vector<Guess> h = history;
+                                               visit(i, h);
+                                           });
     }
 
-    Tally merged() const {
-        Tally all(options_.examples);
-        for (const auto& t : tallies_) all.absorb(t);
-        return all;
-    }
+    Tally merged() const { return tree_.merged(); }
     std::optional<std::uint32_t> first_guess() const { return first_guess_; }
     std::shared_ptr<DecisionTree> tree() {
         if (!recorder_) return nullptr;
@@ -147,9 +136,7 @@ class OrdinaryWalker {
   private:
     const CodeSpace& space_;
     const OrdinaryEvaluationOptions& options_;
-    tbb::enumerable_thread_specific<std::unique_ptr<Codebreaker>> breakers_;
-    tbb::enumerable_thread_specific<Tally> tallies_;
-    GameProgress progress_;
+    TreeWalk<Codebreaker> tree_;
     std::unique_ptr<TreeRecorder> recorder_;    // with record_tree
     std::optional<std::uint32_t> first_guess_;  // none when the codebreaker failed at the start
 };
@@ -217,14 +204,13 @@ OrdinaryEvaluation evaluate_ordinary_games(const CodeSpace& space,
                                            const std::vector<std::uint32_t>& secrets) {
     const auto start = std::chrono::steady_clock::now();
     const auto limit = limit_threads(options.threads);
-    tbb::enumerable_thread_specific<std::unique_ptr<Codebreaker>> breakers(
-        [&] { return make_breaker(space, options); });
-    tbb::enumerable_thread_specific<Tally> tallies(Tally(options.examples));
-    GameProgress progress(secrets.size(), options.progress);
+    // One game per secret, as real play runs it: no tree to split, the same bookkeeping.
+    TreeWalk<Codebreaker> games([&] { return make_breaker(space, options); }, options.examples,
+                                secrets.size(), options.progress);
     tbb::parallel_for(std::size_t{0}, secrets.size(), [&](std::size_t i) {
-        auto& tally = tallies.local();
+        auto& tally = games.tally();
         const auto game =
-            play_ordinary_game(space, *breakers.local(), secrets[i], options.max_guesses);
+            play_ordinary_game(space, games.player(), secrets[i], options.max_guesses);
         tally.node(game.guesses.size());
         if (game.won)
             tally.win(secrets[i], static_cast<int>(game.guesses.size()));
@@ -232,10 +218,9 @@ OrdinaryEvaluation evaluate_ordinary_games(const CodeSpace& space,
             tally.fail(secrets[i], game.error.empty()
                                        ? fmt::format("not found in {} guesses", options.max_guesses)
                                        : game.error);
-        progress.finished(1);
+        games.finished(1);
     });
-    Tally all(options.examples);
-    for (const auto& t : tallies) all.absorb(t);
+    const Tally all = games.merged();
     return finish(space, all, start);
 }
 

@@ -11,26 +11,31 @@
 namespace mastermind {
 
 class GameProgress {
-public:
+  public:
     using Callback = std::function<void(std::uint64_t done, std::uint64_t total)>;
 
     GameProgress(std::uint64_t total, Callback callback)
-        : total_(total), step_(std::clamp<std::uint64_t>(total / 1000, 1, std::uint64_t{1} << 20)),
+        : total_(total),
+          step_(std::clamp<std::uint64_t>(total / 1000, 1, std::uint64_t{1} << 20)),
           callback_(std::move(callback)) {}
 
     // `n` more games are over.
     void finished(std::uint64_t n) {
         const auto before = done_.fetch_add(n);
-        if (callback_ && (before / step_ != (before + n) / step_ || before + n == total_)) callback_(before + n, total_);
+        if (callback_ && (before / step_ != (before + n) / step_ || before + n == total_))
+            callback_(before + n, total_);
     }
     std::uint64_t done() const { return done_; }
     std::uint64_t total() const { return total_; }
 
-private:
+  private:
     std::uint64_t total_;
     std::uint64_t step_;
     Callback callback_;
-    std::atomic<std::uint64_t> done_{0};
+    // On a cache line of its own: every thread adds to it, and the walk's other shared state
+    // (the threads' tallies and players) is read at every node.
+    alignas(64) std::atomic<std::uint64_t> done_{0};
+    char pad_[64 - sizeof(std::atomic<std::uint64_t>)] = {};
 };
 
 }  // namespace mastermind
