@@ -99,10 +99,7 @@ int run_bench(const BenchArgs& args) {
     // played as real games (each strategy enumerates its own candidates).
     {
         const BatchParams params;
-        Rng rng(20261201);
-        std::vector<std::uint64_t> secrets;
-        for (int i = 0; i < kDefaultGameSample; ++i)
-            secrets.push_back(rng.below(params.secret_count()));
+        const auto secrets = draw_sample(params.secret_count(), kDefaultGameSample, 20261201);
         for (const auto& info : all_strategies()) {
             const std::string game =
                 fmt::format("batch classic 9/10/9, {} secrets", kDefaultGameSample);

@@ -183,9 +183,8 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     } else {
         std::vector<std::uint32_t> secrets;
         if (args.sample) {
-            Rng rng(args.seed);
-            for (std::uint64_t i = 0; i < *args.sample; ++i)
-                secrets.push_back(static_cast<std::uint32_t>(rng.below(space.size())));
+            for (auto s : draw_sample(space.size(), *args.sample, args.seed))
+                secrets.push_back(static_cast<std::uint32_t>(s));
             scope = fmt::format("a sample of {} (seed {})", count_of(*args.sample, "secret"),
                                 args.seed);
         } else {
@@ -409,9 +408,7 @@ int run_evaluate(EvaluateArgs args) {
         } else {
             std::vector<std::uint64_t> secrets;
             if (args.sample) {
-                Rng rng(args.seed);
-                for (std::uint64_t i = 0; i < *args.sample; ++i)
-                    secrets.push_back(rng.below(args.params.secret_count()));
+                secrets = draw_sample(args.params.secret_count(), *args.sample, args.seed);
                 scope = fmt::format("a sample of {} (seed {})", count_of(*args.sample, "secret"),
                                     args.seed);
             } else {

@@ -137,6 +137,7 @@ class Walker {
               const SecretSet* before_last = nullptr, SubtreeScratch* reuse = nullptr) {
         auto& tally = tree_.tally();
         auto& strategy = tree_.player();
+        options_.budget.check("the evaluation");
         tally.node();
         const int depth = static_cast<int>(history.size());
         Move move;

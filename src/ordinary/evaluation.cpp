@@ -30,6 +30,7 @@ std::unique_ptr<Codebreaker> make_breaker(const CodeSpace& space,
     CodebreakerOptions o = options.codebreaker_options;
     o.max_guesses = options.max_guesses;
     o.threads = options.threads;  // the evaluation's threads (0: every core) for `optimal`'s search
+    if (!o.budget.limited()) o.budget = options.budget;
     return options.codebreaker->make(space, o);
 }
 
@@ -78,11 +79,15 @@ class OrdinaryWalker {
             tree_.fail_all(set, fmt::format("not found in {} guesses", options_.max_guesses));
             return;
         }
+        options_.budget.check("the evaluation");
         tally.node();
         std::uint32_t guess = 0;
         try {
             guess = tree_.player().next(OrdinaryPosition{space_, history, set});
         } catch (const std::exception& e) {
+            // The run's budget ends the run; anything else (a codebreaker's own budget
+            // included) fails the games below.
+            if (options_.budget.exhausted()) throw;
             tree_.fail_all(set,
                            fmt::format("codebreaker error after {} guesses: {}", depth, e.what()));
             return;
@@ -208,6 +213,7 @@ OrdinaryEvaluation evaluate_ordinary_games(const CodeSpace& space,
     TreeWalk<Codebreaker> games([&] { return make_breaker(space, options); }, options.examples,
                                 secrets.size(), options.progress);
     tbb::parallel_for(std::size_t{0}, secrets.size(), [&](std::size_t i) {
+        options.budget.check("the evaluation");
         auto& tally = games.tally();
         const auto game =
             play_ordinary_game(space, games.player(), secrets[i], options.max_guesses);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "mastermind/batch/params.hpp"
+#include "mastermind/core/budget.hpp"
 #include "mastermind/batch/strategy.hpp"
 #include "mastermind/engine/tally.hpp"
 
@@ -42,6 +43,10 @@ struct EvaluationOptions {
     // Walk with 64-bit secret indices even when the game's fit 32 bits (position.hpp): tests use
     // it to check that both widths give the same report.
     bool wide_indices = false;
+    // How long the whole run may take, or a flag that stops it (a Python caller's Ctrl-C): the
+    // walk checks it at every node and throws BudgetExhausted once it is spent. Default:
+    // unlimited.
+    Budget budget;
 };
 
 // The report of a run (engine/tally.hpp): games, failures, the histogram of tests, examples.

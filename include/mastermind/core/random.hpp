@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <random>
+#include <vector>
 
 namespace mastermind {
 
@@ -51,6 +52,16 @@ constexpr std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t index) {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
+}
+
+// `count` secret indices drawn uniformly (with repeats) from 0 .. secrets-1 by Rng(seed): the
+// sample of `mastermind evaluate --sample N --seed S`, in either game and from every front end.
+inline std::vector<std::uint64_t> draw_sample(std::uint64_t secrets, std::uint64_t count,
+                                              std::uint64_t seed) {
+    Rng rng(seed);
+    std::vector<std::uint64_t> sample(count);
+    for (auto& s : sample) s = rng.below(secrets);
+    return sample;
 }
 
 }  // namespace mastermind

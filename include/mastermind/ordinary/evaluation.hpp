@@ -26,6 +26,11 @@ struct OrdinaryEvaluationOptions {
     bool record_tree = false;  // evaluate_ordinary_all: keep the decision tree it walked
     // Called now and then from the worker threads with (games finished, games in all).
     std::function<void(std::uint64_t, std::uint64_t)> progress;
+    // How long the whole run may take, or a flag that stops it (a Python caller's Ctrl-C): the
+    // walk checks it at every node and throws BudgetExhausted once it is spent. The codebreaker
+    // searches within it too, unless codebreaker_options has a budget of its own. Default:
+    // unlimited.
+    Budget budget;
 };
 
 // The report of a run (engine/tally.hpp), and what only the ordinary game's has.

@@ -45,6 +45,8 @@ std::span<const CodebreakerInfo> all_codebreakers() {
 }
 
 std::string codebreaker_refuses(const CodebreakerInfo& info, int pegs, int colours) {
+    // Every codebreaker holds the game's codes as masks: a game the code space cannot hold first.
+    if (auto why = CodeSpace::check(pegs, colours); !why.empty()) return why;
     if (!info.refuses) return {};
     return info.refuses(OrdinaryParams{Rules::classic, pegs, colours}.code_count());
 }

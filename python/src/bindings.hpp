@@ -1,0 +1,117 @@
+// What the files of the Python module share: the game objects Python holds, how Python values
+// become codes and answers, and how long work runs without the GIL and stops on Ctrl-C.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mastermind/batch/params.hpp"
+#include "mastermind/core/budget.hpp"
+#include "mastermind/core/code_space.hpp"
+#include "mastermind/games/description.hpp"
+#include "mastermind/ordinary/codebreaker.hpp"
+#include "mastermind/ordinary/decision_tree.hpp"
+#include "mastermind/ordinary/game.hpp"
+
+namespace mastermind::python {
+
+namespace py = pybind11;
+
+using CodeArray = py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast>;
+
+// How the module names a game's fields in its messages: as the keyword arguments.
+const GameFieldNames& field_names();
+
+// `mastermind.Ordinary`: the ordinary game, validated once by GameDescription, with its code
+// space built when first needed (a game too large for it, 8x16, can still be judged and scored).
+class OrdinaryGame {
+  public:
+    OrdinaryGame(int pegs, int colours, const std::string& rules, int max_guesses);
+    explicit OrdinaryGame(const OrdinaryParams& params);
+
+    const OrdinaryParams& params() const { return params_; }
+    const GameDescription& description() const { return description_; }
+    // The code space; throws ValueError when the game is too large to hold every code.
+    const CodeSpace& space() const;
+
+    // A code given as its symbols ("0011") or its number (0 .. size-1); ValueError otherwise.
+    std::uint32_t code(const py::handle& value, const char* what = "code") const;
+    // Codes as an array of code numbers (each checked), or every code when `value` is None.
+    std::vector<std::uint32_t> codes(const py::handle& value, const char* what = "codes") const;
+    // An answer given as a Score, its protocol text ("2 1", "1 0 2") or a tuple in that order.
+    std::uint32_t answer(const py::handle& value) const;
+
+  private:
+    OrdinaryParams params_;
+    GameDescription description_;
+    mutable std::once_flag built_;
+    mutable std::unique_ptr<CodeSpace> space_;
+};
+
+// `mastermind.Batch`: Batch Style Mastermind's parameters, validated once.
+class BatchGameSpec {
+  public:
+    BatchGameSpec(int pegs, int colours, int batch, int max_tests, const std::string& rules);
+
+    const BatchParams& params() const { return description_.batch_params(); }
+    const GameDescription& description() const { return description_; }
+    // A secret given as its symbols or its index (0 .. size-1); ValueError otherwise.
+    std::uint64_t secret(const py::handle& value, const char* what = "secret") const;
+
+  private:
+    GameDescription description_;
+};
+
+// Long work runs on a thread of its own while the Python thread waits without the GIL, looking
+// every 20 ms for a signal: Ctrl-C sets `stop` (which the work's budget watches) and raises
+// KeyboardInterrupt once the work has ended. Python called from the work's thread (a codebreaker
+// written in Python, a progress callback) takes the GIL itself; an exception it raises stops the
+// work the same way and is raised here.
+class Interruptible {
+  public:
+    // The budget to give the work: the stop flag, and `seconds` when given.
+    Budget budget(std::optional<double> seconds = std::nullopt) const;
+    // Runs `work` (called without the GIL); `tick`, if set, is called with the GIL every wait.
+    void run(const std::function<void()>& work, const std::function<void()>& tick = {});
+    // On the work's thread, with the GIL: keeps the Python error being raised and stops the work.
+    void fail(py::error_already_set&& error);
+    bool stopped() const { return stop_.load(); }
+
+  private:
+    std::atomic<bool> stop_{false};
+    std::mutex mutex_;
+    std::optional<py::error_already_set> error_;  // guarded by mutex_
+};
+
+// A decision tree with the game it is for.
+struct PyTree {
+    std::shared_ptr<const DecisionTree> tree;
+    std::shared_ptr<const OrdinaryGame> game;
+
+    // The tree with a game of its own sizes and rules (10 guesses).
+    static PyTree from(std::shared_ptr<const DecisionTree> tree);
+    // `n` as a node of the tree; IndexError otherwise.
+    std::uint32_t node(std::int64_t n) const;
+};
+
+// A Python object with `next(position)` as a codebreaker of the engine (ordinary.cpp).
+CodebreakerInfo python_codebreaker(const std::shared_ptr<const OrdinaryGame>& game,
+                                   py::object player, Interruptible& work);
+
+void bind_scoring(py::module_& m);
+void bind_ordinary(py::module_& m);
+void bind_batch(py::module_& m);
+void bind_evaluate(py::module_& m);
+void bind_play(py::module_& m);
+
+}  // namespace mastermind::python
