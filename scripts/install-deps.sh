@@ -3,8 +3,9 @@
 # Fast when everything is present: it only calls apt-get for what is missing.
 # Usage: install-deps.sh          what building, running and benchmarking need
 #        install-deps.sh suite    what only the test suite needs besides: chromium, its WebDriver
-#                                 and Selenium (the browser test of `mastermind serve`), and
-#                                 OpenMPI (the MPI front end, mastermind-mpi, and its test);
+#                                 and Selenium (the browser test of `mastermind serve`),
+#                                 OpenMPI (the MPI front end, mastermind-mpi, and its test), and
+#                                 pytest and matplotlib (the Python module's tests and examples);
 #                                 scripts/test.sh installs them while the release flavour builds
 set -euo pipefail
 group=${1:-build}
@@ -21,10 +22,11 @@ packages=(
     jq                                               # the CLI tests read JSON reports and logs
     procps time                                      # the process checks of the suite; peak memory of runs
     graphviz libxml2-utils python3                   # decision trees as pictures (dot); the tests check SVGs (xmllint) and drive play through a pty
+    pybind11-dev python3-dev python3-numpy           # the Python module (python/, docs/python.md): bindings, headers, arrays
 )
 case "$group" in
     build) ;;
-    suite) packages=(chromium chromium-driver python3-selenium libopenmpi-dev openmpi-bin) ;;
+    suite) packages=(chromium chromium-driver python3-selenium libopenmpi-dev openmpi-bin python3-pytest python3-matplotlib) ;;
     *) echo "install-deps: unknown group '$group' (build or suite)" >&2; exit 2 ;;
 esac
 # One dpkg-query for the whole list (a call per package takes seconds). It fails when a package

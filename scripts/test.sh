@@ -83,11 +83,12 @@ MASTERMIND_RECONFIGURE=1 bash scripts/build.sh release mastermind-mpi  # OpenMPI
 # under ASan is not what is tested, and the sanitize flavour checks serve's HTTP answers); and the
 # command-line tests of what only the optimised binary shows: the bench signature at -O3 (every
 # strategy's moves), the filter's SIMD kernels, the arena's time and memory limits as users meet
-# them, and the MPI front end (release only); and the installed library built into examples/
-# (cli.examples: its libraries must not need the sanitizers). The other command-line tests run under the
+# them, and the MPI front end (release only); the installed library built into examples/
+# (cli.examples: its libraries must not need the sanitizers); and the Python module (python:
+# Debian's interpreter is not built with the sanitizers, so the module is built in release only). The other command-line tests run under the
 # sanitizers only; the arena's games and verdicts run there against the release build's solver
 # (MASTERMIND_TEST_PLAYER), so they are not repeated here.
-release_tests='^(unit\.[0-9]+|cli\.(bench|score|shards|arena\.limits|serve|serve_load|examples))$'
+release_tests='^(unit\.[0-9]+|python|cli\.(bench|score|shards|arena\.limits|serve|serve_load|examples))$'
 suite release -R "$release_tests"
 stamp "waiting for the sanitize build"
 wait_for "$sanitize_build" "the sanitize build" build/sanitize-build.log

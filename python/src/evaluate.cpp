@@ -152,8 +152,7 @@ PyReport evaluate_ordinary(const std::shared_ptr<OrdinaryGame>& game, const py::
         co.exact_below = static_cast<std::size_t>(*exact_below);
     }
     if (out.player == "tree" && native) {
-        if (tree.is_none()) throw py::value_error("the codebreaker 'tree' plays a decision tree: give tree=")
-        ;
+        if (tree.is_none()) throw py::value_error("the codebreaker 'tree' plays a decision tree: give tree=");
         const auto& t = tree.cast<const PyTree&>();
         if (auto why = t.tree->mismatch(space); !why.empty()) throw py::value_error(fmt::format("tree {}", why));
         co.tree = t.tree;
@@ -321,7 +320,8 @@ void bind_evaluate(py::module_& m) {
     }, py::arg("game"), R"(Every built-in codebreaker (Ordinary) or strategy (Batch), each with why it cannot play the
 game or give a quick hint in it ('' when it can).
 
-    >>> [p.name for p in mastermind.players(mastermind.Ordinary(4, 6)) if p.plays]
+    >>> [p.name for p in mastermind.players(mastermind.Ordinary(8, 8)) if p.plays]
+    ['knuth', 'irving', 'entropy', 'most-parts', 'shapiro', 'tree']
 )");
 
     py::class_<PyReport>(m, "Report", R"(The report of evaluate(): the same fields as `mastermind evaluate --json` (to_dict()). A

@@ -358,7 +358,7 @@ most 64 pegs; both the same length.
 shape (n, 3): black, white, grey of each row.
 
     >>> mastermind.score_array(numpy.array([[1, 1, 2, 3], [0, 0, 0, 0]]), numpy.array([1, 3, 1, 2]))
-    array([[1, 2, 0],
+    array([[1, 3, 0],
            [0, 0, 0]], dtype=int32)
 )");
 }

@@ -285,7 +285,7 @@ significant digit); arrays of codes are numpy arrays of code numbers.
 sequence of (guess, answer) pairs, in increasing order.
 
     >>> game.consistent([("0011", "1 1")]).size
-    256
+    208
 )")
         .def("partition", [](const OrdinaryGame& g, const py::handle& guess, const py::handle& codes) {
             return partition(g.space(), g.codes(codes), g.code(guess, "guess"));
@@ -424,7 +424,8 @@ of guesses over the codes still possible, every game within `max_guesses` (the g
 counted from the start, with its first move; None when some code cannot be found in time.
 `seconds`: give up with TimeoutError after that long. Ctrl-C stops it.
 
-    >>> mastermind.optimal(mastermind.Ordinary(3, 4)).total
+    >>> mastermind.optimal(mastermind.Ordinary(3, 4))
+    Optimum(total=206, squares=690, guess='001', depth=4)
 )");
 }
 

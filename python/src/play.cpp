@@ -184,7 +184,8 @@ void bind_play(py::module_& m) {
 a codebreaker written in Python) against `secret`, or against the secret `mastermind judge --seed
 SEED` draws. Returns a Played.
 
-    >>> mastermind.play(mastermind.Ordinary(4, 6), "knuth", secret="3632").moves
+    >>> mastermind.play(mastermind.Ordinary(4, 6), "knuth", secret="3532").moves[-1]
+    ('3532', Score(black=4, white=0, grey=0))
 )");
 
     py::class_<PyTable>(m, "Table", R"(A game against a hidden secret, as a person plays it (mastermind play): the judge's rules
@@ -193,6 +194,7 @@ secret shown once the game is over. The secret is the one `mastermind judge --se
 
     >>> table = mastermind.Table(mastermind.Ordinary(4, 6), seed=7)
     >>> table.guess("0011")
+    Score(black=0, white=1, grey=0)
 )")
         .def(py::init([](const py::object& game, std::int64_t seed) {
                  const auto s = read_seed(seed);
@@ -354,7 +356,7 @@ secret shown once the game is over. The secret is the one `mastermind judge --se
 protocol of docs/protocol.md, in a sandbox with the time and memory limits, as `mastermind arena`
 does. Returns a Judged.
 
-    >>> mastermind.judge(mastermind.Batch(), ["mastermind", "solve"]).verdict
+    >>> mastermind.judge(mastermind.Batch(), ["mastermind", "solve"]).verdict  # doctest: +SKIP
     'Accepted'
 )");
 }

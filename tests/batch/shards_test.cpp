@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,20 @@ EvaluationResult merged_run(EvaluationOptions options, int shards) {
         parts.push_back(evaluate_all(options));
     }
     return merge_evaluations(parts, options.params, options.examples);
+}
+
+// The run's budget (a caller's Ctrl-C, a deadline) ends a walk with BudgetExhausted.
+TEST(Shards, TheRunsBudgetEndsTheRun) {
+    std::atomic<bool> stop{true};
+    EvaluationOptions options;
+    options.params = {4, 4, 4, 20};
+    options.strategy = find_strategy("consistent");
+    options.budget = Budget::until(stop);
+    EXPECT_THROW(evaluate_all(options), BudgetExhausted);
+    EXPECT_THROW(evaluate_all_in_shards(options, 3), BudgetExhausted);
+    EXPECT_THROW(evaluate_secrets(options, {0, 5}), BudgetExhausted);
+    stop = false;
+    EXPECT_EQ(evaluate_all(options).games, 256u);
 }
 
 TEST(Shards, MergedShardsGiveTheWholeRunsReport) {

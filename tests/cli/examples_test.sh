@@ -69,5 +69,15 @@ if shown "pkg-config --cflags --libs --static mastermind" "$tmp/pkg-config.log" 
     shown "every installed header compiles with pkg-config's flags only" "$tmp/headers.log" \
         "$cxx" -std=c++20 -fsyntax-only "${flags[@]}" "$tmp/all_headers.cpp" "${pc_flags[@]}"
 fi
+# The Python package, where the build has it: installed under the prefix beside the libraries
+# (the README's install line puts it under /usr/local, on Debian python3's path), and importable
+# from there alone.
+python_dir=$(sed -n 's/^MASTERMIND_PYTHON_DIR:[A-Z]*=//p' "$build/CMakeCache.txt")
+if [ -n "$python_dir" ]; then
+    check "installed: the Python package in $python_dir" test -s "$prefix/$python_dir/mastermind/__init__.py"
+    out=$(cd "$tmp" && PYTHONPATH="$prefix/$python_dir" /usr/bin/python3 -c \
+        "import mastermind as m; print(m.__file__.startswith('$prefix/'), m.evaluate(m.Ordinary(4, 6), 'knuth').total)" 2>&1)
+    check "the installed package imports and evaluates Knuth on 4x6: 5801 ($out)" test "$out" = "True 5801"
+fi
 echo "examples_test: $failures failures"
 test "$failures" -eq 0

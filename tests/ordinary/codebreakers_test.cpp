@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <map>
 
@@ -198,6 +199,69 @@ TEST(Codebreakers, AnswersThatFitNoCodeAreReported) {
     std::vector<Guess> history{{0, 0}};
     std::vector<std::uint32_t> empty;
     EXPECT_THROW(breaker->next(OrdinaryPosition{space, history, empty}), InconsistentAnswers);
+}
+
+// The run's budget (a caller's Ctrl-C, a deadline) ends the run with BudgetExhausted, whether it
+// was spent before the walk or during it, and from the walk or from within a codebreaker; a
+// codebreaker's own budget only fails the games below it.
+TEST(Evaluation, TheRunsBudgetEndsTheRun) {
+    const CodeSpace space(Rules::classic, 4, 6);
+    std::atomic<bool> stop{true};
+    OrdinaryEvaluationOptions options;
+    options.codebreaker = find_codebreaker("knuth");
+    options.budget = Budget::until(stop);
+    EXPECT_THROW(evaluate_ordinary_all(space, options), BudgetExhausted);
+    EXPECT_THROW(evaluate_ordinary_games(space, options, {0, 1, 2}), BudgetExhausted);
+
+    // Stopped by the codebreaker's tenth move: the walk stops there and throws.
+    stop = false;
+    int calls = 0;
+    CodebreakerInfo stopping = *find_codebreaker("knuth");
+    stopping.make = [&](const CodeSpace& s, const CodebreakerOptions& o) {
+        struct Stopping : Codebreaker {
+            std::unique_ptr<Codebreaker> inner;
+            std::atomic<bool>* stop;
+            int* calls;
+            std::uint32_t next(const OrdinaryPosition& p) override {
+                if (++*calls == 10) {
+                    *stop = true;
+                    throw BudgetExhausted("stopped from the codebreaker");
+                }
+                return inner->next(p);
+            }
+        };
+        auto b = std::make_unique<Stopping>();
+        b->inner = find_codebreaker("knuth")->make(s, o);
+        b->stop = &stop;
+        b->calls = &calls;
+        return b;
+    };
+    options.codebreaker = &stopping;
+    options.threads = 1;
+    EXPECT_THROW(evaluate_ordinary_all(space, options), BudgetExhausted);
+    EXPECT_EQ(calls, 10);
+
+    // The same exception with the run's budget unspent is the codebreaker's own: games fail.
+    std::atomic<bool> other{false};
+    calls = 0;
+    stopping.make = [&](const CodeSpace& s, const CodebreakerOptions& o) {
+        struct OwnBudget : Codebreaker {
+            std::unique_ptr<Codebreaker> inner;
+            std::uint32_t next(const OrdinaryPosition& p) override {
+                if (p.history.size() == 2) throw BudgetExhausted("its own budget");
+                return inner->next(p);
+            }
+        };
+        auto b = std::make_unique<OwnBudget>();
+        b->inner = find_codebreaker("knuth")->make(s, o);
+        return b;
+    };
+    options.budget = Budget::until(other);
+    const auto r = evaluate_ordinary_all(space, options);
+    EXPECT_EQ(r.games, 1296u);
+    EXPECT_GT(r.failures, 1000u);
+    ASSERT_FALSE(r.failure_examples.empty());
+    EXPECT_NE(r.failure_examples[0].find("its own budget"), std::string::npos);
 }
 
 TEST(Evaluation, AGuessLimitTurnsLongGamesIntoFailures) {
