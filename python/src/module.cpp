@@ -21,7 +21,8 @@
 namespace mastermind::python {
 
 const GameFieldNames& field_names() {
-    static const GameFieldNames names{"game", "rules", "pegs", "colours", "batch", "max_tests", "max_guesses"};
+    static const GameFieldNames names{"game",  "rules",     "pegs",       "colours",
+                                      "batch", "max_tests", "max_guesses"};
     return names;
 }
 
@@ -65,8 +66,10 @@ std::uint32_t OrdinaryGame::code(const py::handle& value, const char* what) cons
         if (const auto c = s.parse(text)) return *c;
         throw py::value_error(fmt::format("{} '{}' {}", what, text, s.describe_bad(text)));
     }
-    if (py::isinstance<py::bool_>(value) || !(py::isinstance<py::int_>(value) || py::hasattr(value, "__index__")))
-        throw py::type_error(fmt::format("{} must be a str or an int (got {})", what, type_name(value)));
+    if (py::isinstance<py::bool_>(value) ||
+        !(py::isinstance<py::int_>(value) || py::hasattr(value, "__index__")))
+        throw py::type_error(
+            fmt::format("{} must be a str or an int (got {})", what, type_name(value)));
     const auto big = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
     if (!big) throw py::error_already_set();
     long long n = PyLong_AsLongLong(big.ptr());
@@ -76,8 +79,8 @@ std::uint32_t OrdinaryGame::code(const py::handle& value, const char* what) cons
     }
     if (n < 0 || static_cast<unsigned long long>(n) >= s.size())
         throw py::value_error(fmt::format("{} {} is not a code number of {} (0 .. {})", what,
-                                          py::str(value).cast<std::string>(), description_.summary(),
-                                          s.size() - 1));
+                                          py::str(value).cast<std::string>(),
+                                          description_.summary(), s.size() - 1));
     return static_cast<std::uint32_t>(n);
 }
 
@@ -93,18 +96,22 @@ std::vector<std::uint32_t> OrdinaryGame::codes(const py::handle& value, const ch
         throw py::type_error(fmt::format("{} must be a sequence of codes, not one str", what));
     if (py::isinstance<py::array>(value)) {
         const auto a = py::reinterpret_borrow<py::array>(value);
-        if (a.ndim() != 1) throw py::value_error(fmt::format("{} must be one-dimensional (got {} dimensions)", what, a.ndim()));
+        if (a.ndim() != 1)
+            throw py::value_error(
+                fmt::format("{} must be one-dimensional (got {} dimensions)", what, a.ndim()));
         if (a.dtype().kind() != 'i' && a.dtype().kind() != 'u')
-            throw py::type_error(fmt::format("{} must hold integer code numbers (got dtype {})", what,
-                                             py::str(a.dtype()).cast<std::string>()));
-        const auto wide = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(a);
+            throw py::type_error(fmt::format("{} must hold integer code numbers (got dtype {})",
+                                             what, py::str(a.dtype()).cast<std::string>()));
+        const auto wide =
+            py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(a);
         const auto view = wide.unchecked<1>();
         out.reserve(static_cast<std::size_t>(view.shape(0)));
         for (py::ssize_t i = 0; i < view.shape(0); ++i) {
             const std::int64_t n = view(i);
             if (n < 0 || static_cast<std::uint64_t>(n) >= s.size())
-                throw py::value_error(fmt::format("{}[{}] = {} is not a code number of {} (0 .. {})", what, i,
-                                                  n, description_.summary(), s.size() - 1));
+                throw py::value_error(
+                    fmt::format("{}[{}] = {} is not a code number of {} (0 .. {})", what, i, n,
+                                description_.summary(), s.size() - 1));
             out.push_back(static_cast<std::uint32_t>(n));
         }
         return out;
@@ -130,38 +137,44 @@ std::uint32_t OrdinaryGame::answer(const py::handle& value) const {
                     parts.push_back(std::stoi(word, &used));
                     if (used != word.size()) throw std::invalid_argument(word);
                 } catch (const std::exception&) {
-                    throw py::value_error(fmt::format("answer '{}': '{}' is not a count", value.cast<std::string>(), word));
+                    throw py::value_error(fmt::format("answer '{}': '{}' is not a count",
+                                                      value.cast<std::string>(), word));
                 }
             }
         } else if (py::isinstance<py::tuple>(value) || py::isinstance<py::list>(value)) {
             for (const auto& item : value) parts.push_back(item.cast<int>());
         } else {
-            throw py::type_error(fmt::format("an answer is a Score, a str ('2 1') or a tuple (got {})", type_name(value)));
+            throw py::type_error(fmt::format(
+                "an answer is a Score, a str ('2 1') or a tuple (got {})", type_name(value)));
         }
         const std::size_t want = classic ? 2 : 3;
         if (parts.size() != want)
-            throw py::value_error(fmt::format("answer {}: {} rules answer {} counts ({})",
-                                              py::repr(value).cast<std::string>(), to_string(params_.rules), want,
-                                              classic ? "black white" : "black grey white"));
+            throw py::value_error(fmt::format(
+                "answer {}: {} rules answer {} counts ({})", py::repr(value).cast<std::string>(),
+                to_string(params_.rules), want, classic ? "black white" : "black grey white"));
         score = classic ? Score{parts[0], 0, parts[1]} : Score{parts[0], parts[1], parts[2]};
     }
     const int pegs = params_.pegs;
-    if (score.black < 0 || score.grey < 0 || score.white < 0 || score.black + score.grey + score.white > pegs ||
-        (classic && score.grey != 0))
-        throw py::value_error(fmt::format("answer {} is not an answer of {}", py::repr(value).cast<std::string>(),
+    if (score.black < 0 || score.grey < 0 || score.white < 0 ||
+        score.black + score.grey + score.white > pegs || (classic && score.grey != 0))
+        throw py::value_error(fmt::format("answer {} is not an answer of {}",
+                                          py::repr(value).cast<std::string>(),
                                           description_.summary()));
     // Under either rules P-1 black pegs leave one peg, which cannot match anything else.
     if (score.black == pegs - 1 && score.grey + score.white == 1)
-        throw py::value_error(fmt::format("answer {} is not an answer of {}", py::repr(value).cast<std::string>(),
+        throw py::value_error(fmt::format("answer {} is not an answer of {}",
+                                          py::repr(value).cast<std::string>(),
                                           description_.summary()));
     const auto id = s.encode(score);
     if (id >= s.feedback_slots() || !(s.decode(id) == score))
-        throw py::value_error(fmt::format("answer {} is not an answer of {}", py::repr(value).cast<std::string>(),
+        throw py::value_error(fmt::format("answer {} is not an answer of {}",
+                                          py::repr(value).cast<std::string>(),
                                           description_.summary()));
     return id;
 }
 
-BatchGameSpec::BatchGameSpec(int pegs, int colours, int batch, int max_tests, const std::string& rules)
+BatchGameSpec::BatchGameSpec(int pegs, int colours, int batch, int max_tests,
+                             const std::string& rules)
     : description_(describe({"batch", rules, pegs, colours, batch, max_tests})) {}
 
 std::uint64_t BatchGameSpec::secret(const py::handle& value, const char* what) const {
@@ -172,19 +185,21 @@ std::uint64_t BatchGameSpec::secret(const py::handle& value, const char* what) c
         throw py::value_error(fmt::format("{} '{}' {}", what, text, describe_bad_code(text, p)));
     }
     if (py::isinstance<py::bool_>(value) || !py::isinstance<py::int_>(value))
-        throw py::type_error(fmt::format("{} must be a str or an int (got {})", what, type_name(value)));
+        throw py::type_error(
+            fmt::format("{} must be a str or an int (got {})", what, type_name(value)));
     const auto n = value.cast<py::int_>();
     if (n < py::int_(0) || n >= py::int_(p.secret_count()))
         throw py::value_error(fmt::format("{} {} is not a secret index of {} (0 .. {})", what,
-                                          py::str(value).cast<std::string>(), description_.summary(),
-                                          p.secret_count() - 1));
+                                          py::str(value).cast<std::string>(),
+                                          description_.summary(), p.secret_count() - 1));
     return n.cast<std::uint64_t>();
 }
 
 Budget Interruptible::budget(std::optional<double> seconds) const {
     if (seconds) {
         if (!(*seconds > 0) || *seconds > 1e9)
-            throw py::value_error(fmt::format("seconds {} must be above 0 (and at most 1e9)", *seconds));
+            throw py::value_error(
+                fmt::format("seconds {} must be above 0 (and at most 1e9)", *seconds));
         return Budget::of_seconds(*seconds, &stop_);
     }
     return Budget::until(stop_);
@@ -248,7 +263,9 @@ void Interruptible::run(const std::function<void()>& work, const std::function<v
 }
 
 void bind_scoring(py::module_& m) {
-    py::class_<Score>(m, "Score", R"(An answer: black (right colour, right place), grey (adjacent rules: right colour on a
+    py::class_<Score>(
+        m, "Score",
+        R"(An answer: black (right colour, right place), grey (adjacent rules: right colour on a
 neighbouring peg) and white (right colour elsewhere). Under classic rules grey is 0.
 
     >>> mastermind.Score(2, 1)             # 2 black, 1 white
@@ -256,18 +273,26 @@ neighbouring peg) and white (right colour elsewhere). Under classic rules grey i
 )")
         .def(py::init([](int black, int white, int grey) {
                  if (black < 0 || white < 0 || grey < 0)
-                     throw py::value_error(fmt::format("Score({}, {}, grey={}): counts are never negative", black, white, grey));
+                     throw py::value_error(fmt::format(
+                         "Score({}, {}, grey={}): counts are never negative", black, white, grey));
                  return Score{black, grey, white};
              }),
              py::arg("black"), py::arg("white"), py::kw_only(), py::arg("grey") = 0)
         .def_readonly("black", &Score::black)
         .def_readonly("white", &Score::white)
         .def_readonly("grey", &Score::grey)
-        .def("__eq__", [](const Score& a, const Score& b) { return a == b; }, py::is_operator())
-        .def("__hash__", [](const Score& s) { return py::hash(py::make_tuple(s.black, s.grey, s.white)); })
-        .def("__repr__", [](const Score& s) { return fmt::format("Score(black={}, white={}, grey={})", s.black, s.white, s.grey); })
+        .def(
+            "__eq__", [](const Score& a, const Score& b) { return a == b; }, py::is_operator())
+        .def("__hash__",
+             [](const Score& s) { return py::hash(py::make_tuple(s.black, s.grey, s.white)); })
+        .def("__repr__",
+             [](const Score& s) {
+                 return fmt::format("Score(black={}, white={}, grey={})", s.black, s.white, s.grey);
+             })
         .def(py::pickle([](const Score& s) { return py::make_tuple(s.black, s.white, s.grey); },
-                        [](const py::tuple& t) { return Score{t[0].cast<int>(), t[2].cast<int>(), t[1].cast<int>()}; }));
+                        [](const py::tuple& t) {
+                            return Score{t[0].cast<int>(), t[2].cast<int>(), t[1].cast<int>()};
+                        }));
 
     m.def(
         "score",
@@ -281,24 +306,28 @@ neighbouring peg) and white (right colour elsewhere). Under classic rules grey i
                     for (char c : text) {
                         const int colour = Alphabet::digits().colour_of(c);
                         if (colour < 0)
-                            throw py::value_error(fmt::format("{} '{}': '{}' is not a colour (0-9, then A-F)", what, text, c));
+                            throw py::value_error(fmt::format(
+                                "{} '{}': '{}' is not a colour (0-9, then A-F)", what, text, c));
                         pegs.push_back(static_cast<std::uint8_t>(colour));
                     }
                 } else {
                     for (const auto& item : py::iter(v)) {
                         const int colour = item.cast<int>();
                         if (colour < 0 || colour >= kMaxColours)
-                            throw py::value_error(fmt::format("{}: colour {} is outside 0 .. {}", what, colour, kMaxColours - 1));
+                            throw py::value_error(fmt::format("{}: colour {} is outside 0 .. {}",
+                                                              what, colour, kMaxColours - 1));
                         pegs.push_back(static_cast<std::uint8_t>(colour));
                     }
                 }
                 if (pegs.empty() || pegs.size() > static_cast<std::size_t>(kMaxPegs))
-                    throw py::value_error(fmt::format("{} has {} pegs (1 .. {})", what, pegs.size(), kMaxPegs));
+                    throw py::value_error(
+                        fmt::format("{} has {} pegs (1 .. {})", what, pegs.size(), kMaxPegs));
                 return pegs;
             };
             const auto t = pegs_of(target, "target"), g = pegs_of(guess, "guess");
             if (t.size() != g.size())
-                throw py::value_error(fmt::format("target has {} pegs, guess {}", t.size(), g.size()));
+                throw py::value_error(
+                    fmt::format("target has {} pegs, guess {}", t.size(), g.size()));
             return score(*r, t, g);
         },
         py::arg("target"), py::arg("guess"), py::arg("rules") = "classic",
@@ -315,35 +344,48 @@ most 64 pegs; both the same length.
     m.def(
         "score_array",
         [](py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast> targets,
-           py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast> guesses, const std::string& rules) {
+           py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast> guesses,
+           const std::string& rules) {
             const auto r = parse_rules(rules);
             if (!r) throw py::value_error(fmt::format("rules '{}': classic or adjacent", rules));
-            if (targets.ndim() < 1 || targets.ndim() > 2 || guesses.ndim() < 1 || guesses.ndim() > 2)
-                throw py::value_error("targets and guesses are arrays of shape (n, pegs) or (pegs,)");
+            if (targets.ndim() < 1 || targets.ndim() > 2 || guesses.ndim() < 1 ||
+                guesses.ndim() > 2)
+                throw py::value_error(
+                    "targets and guesses are arrays of shape (n, pegs) or (pegs,)");
             const auto pegs = targets.shape(targets.ndim() - 1);
             if (guesses.shape(guesses.ndim() - 1) != pegs)
-                throw py::value_error(fmt::format("targets have {} pegs, guesses {}", pegs, guesses.shape(guesses.ndim() - 1)));
-            if (pegs < 1 || pegs > kMaxPegs) throw py::value_error(fmt::format("{} pegs (1 .. {})", pegs, kMaxPegs));
+                throw py::value_error(fmt::format("targets have {} pegs, guesses {}", pegs,
+                                                  guesses.shape(guesses.ndim() - 1)));
+            if (pegs < 1 || pegs > kMaxPegs)
+                throw py::value_error(fmt::format("{} pegs (1 .. {})", pegs, kMaxPegs));
             const py::ssize_t nt = targets.ndim() == 2 ? targets.shape(0) : 1;
             const py::ssize_t ng = guesses.ndim() == 2 ? guesses.shape(0) : 1;
             if (nt != ng && nt != 1 && ng != 1)
-                throw py::value_error(fmt::format("{} targets against {} guesses: give as many, or one of either", nt, ng));
+                throw py::value_error(fmt::format(
+                    "{} targets against {} guesses: give as many, or one of either", nt, ng));
             const py::ssize_t n = std::max(nt, ng);
             const std::uint8_t* t = targets.data();
             const std::uint8_t* g = guesses.data();
-            const auto total = static_cast<std::size_t>(targets.size()), total_g = static_cast<std::size_t>(guesses.size());
+            const auto total = static_cast<std::size_t>(targets.size()),
+                       total_g = static_cast<std::size_t>(guesses.size());
             for (std::size_t i = 0; i < total; ++i)
-                if (t[i] >= kMaxColours) throw py::value_error(fmt::format("targets: colour {} is outside 0 .. {}", t[i], kMaxColours - 1));
+                if (t[i] >= kMaxColours)
+                    throw py::value_error(fmt::format("targets: colour {} is outside 0 .. {}", t[i],
+                                                      kMaxColours - 1));
             for (std::size_t i = 0; i < total_g; ++i)
-                if (g[i] >= kMaxColours) throw py::value_error(fmt::format("guesses: colour {} is outside 0 .. {}", g[i], kMaxColours - 1));
+                if (g[i] >= kMaxColours)
+                    throw py::value_error(fmt::format("guesses: colour {} is outside 0 .. {}", g[i],
+                                                      kMaxColours - 1));
             py::array_t<std::int32_t> out({n, py::ssize_t{3}});
             auto o = out.mutable_unchecked<2>();
             {
                 py::gil_scoped_release without_gil;
                 const auto p = static_cast<std::size_t>(pegs);
                 for (py::ssize_t i = 0; i < n; ++i) {
-                    const std::span<const std::uint8_t> ti(t + (nt == 1 ? 0 : static_cast<std::size_t>(i) * p), p);
-                    const std::span<const std::uint8_t> gi(g + (ng == 1 ? 0 : static_cast<std::size_t>(i) * p), p);
+                    const std::span<const std::uint8_t> ti(
+                        t + (nt == 1 ? 0 : static_cast<std::size_t>(i) * p), p);
+                    const std::span<const std::uint8_t> gi(
+                        g + (ng == 1 ? 0 : static_cast<std::size_t>(i) * p), p);
                     const Score s = score(*r, ti, gi);
                     o(i, 0) = s.black;
                     o(i, 1) = s.white;
@@ -368,7 +410,8 @@ shape (n, 3): black, white, grey of each row.
 PYBIND11_MODULE(_core, m) {
     namespace py = pybind11;
     using namespace mastermind::python;
-    m.doc() = "The engine of mastermind (docs/python.md): games, scoring, codebreakers, evaluation.";
+    m.doc() =
+        "The engine of mastermind (docs/python.md): games, scoring, codebreakers, evaluation.";
     m.attr("__version__") = std::string(mastermind::version());
     // The engine's errors as Python's: a budget spent is a TimeoutError, answers no code fits a
     // ValueError; std::invalid_argument is pybind11's ValueError already.

@@ -27,10 +27,12 @@ py::array_t<std::uint32_t> to_array(std::span<const std::uint32_t> codes) {
 
 // counts[g * slots + f]: the members of `set` that answer f to guesses[g]. Parallel over the
 // guesses when the work is large, without the GIL.
-py::array_t<std::uint32_t> partition_sizes(const CodeSpace& space, const std::vector<std::uint32_t>& guesses,
+py::array_t<std::uint32_t> partition_sizes(const CodeSpace& space,
+                                           const std::vector<std::uint32_t>& guesses,
                                            const std::vector<std::uint32_t>& set) {
     const std::size_t slots = space.feedback_slots();
-    py::array_t<std::uint32_t> out({static_cast<py::ssize_t>(guesses.size()), static_cast<py::ssize_t>(slots)});
+    py::array_t<std::uint32_t> out(
+        {static_cast<py::ssize_t>(guesses.size()), static_cast<py::ssize_t>(slots)});
     std::uint32_t* counts = out.mutable_data();
     py::gil_scoped_release without_gil;
     std::fill(counts, counts + guesses.size() * slots, 0u);
@@ -49,15 +51,17 @@ py::array_t<std::uint32_t> partition_sizes(const CodeSpace& space, const std::ve
         }
     };
     if (guesses.size() * set.size() >= (std::size_t{1} << 18)) {
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, guesses.size(), 64),
-                          [&](const tbb::blocked_range<std::size_t>& r) { rows(r.begin(), r.end()); });
+        tbb::parallel_for(
+            tbb::blocked_range<std::size_t>(0, guesses.size(), 64),
+            [&](const tbb::blocked_range<std::size_t>& r) { rows(r.begin(), r.end()); });
     } else {
         rows(0, guesses.size());
     }
     return out;
 }
 
-py::dict partition(const CodeSpace& space, const std::vector<std::uint32_t>& set, std::uint32_t guess) {
+py::dict partition(const CodeSpace& space, const std::vector<std::uint32_t>& set,
+                   std::uint32_t guess) {
     std::vector<std::uint32_t> sorted = set;
     std::sort(sorted.begin(), sorted.end());
     const auto parts = split_by_feedback(space, sorted, guess);
@@ -93,7 +97,8 @@ std::vector<Guess> read_history(const OrdinaryGame& game, const py::handle& hist
         throw py::type_error("history is a sequence of (guess, answer) pairs, not a str");
     for (const auto& item : py::iter(history)) {
         const auto pair = py::reinterpret_borrow<py::object>(item);
-        if (!py::isinstance<py::sequence>(pair) || py::isinstance<py::str>(pair) || py::len(pair) != 2)
+        if (!py::isinstance<py::sequence>(pair) || py::isinstance<py::str>(pair) ||
+            py::len(pair) != 2)
             throw py::value_error(fmt::format("history entry {} is not a (guess, answer) pair",
                                               py::repr(pair).cast<std::string>()));
         out.push_back({game.code(pair[py::int_(0)], "guess"), game.answer(pair[py::int_(1)])});
@@ -128,7 +133,8 @@ class PythonBreaker final : public Codebreaker {
         py::gil_scoped_acquire with_gil;
         try {
             if (work_.stopped()) throw BudgetExhausted("the evaluation was stopped");
-            PyPosition p{game_, {position.history.begin(), position.history.end()},
+            PyPosition p{game_,
+                         {position.history.begin(), position.history.end()},
                          {position.consistent.begin(), position.consistent.end()}};
             const py::object guess = next_(py::cast(std::move(p)));
             try {
@@ -188,15 +194,16 @@ PyTree read_tree(std::istream& in, const std::string& name) {
 
 }  // namespace
 
-CodebreakerInfo python_codebreaker(const std::shared_ptr<const OrdinaryGame>& game, py::object player,
-                                   Interruptible& work) {
+CodebreakerInfo python_codebreaker(const std::shared_ptr<const OrdinaryGame>& game,
+                                   py::object player, Interruptible& work) {
     CodebreakerInfo info;
     info.name = "python";
     info.summary = "a codebreaker written in Python";
     // `make` runs on the walk's threads, without the GIL: the object is shared, its reference
     // taken under the GIL.
     auto shared = std::make_shared<py::object>(std::move(player));
-    info.make = [game, shared, &work](const CodeSpace&, const CodebreakerOptions&) -> std::unique_ptr<Codebreaker> {
+    info.make = [game, shared, &work](const CodeSpace&,
+                                      const CodebreakerOptions&) -> std::unique_ptr<Codebreaker> {
         py::gil_scoped_acquire with_gil;
         return std::make_unique<PythonBreaker>(game, *shared, work);
     };
@@ -204,7 +211,9 @@ CodebreakerInfo python_codebreaker(const std::shared_ptr<const OrdinaryGame>& ga
 }
 
 void bind_ordinary(py::module_& m) {
-    py::class_<OrdinaryGame, std::shared_ptr<OrdinaryGame>>(m, "Ordinary", R"(The ordinary game: a secret of `pegs` pegs over `colours` colours (written 0-9, then A-F),
+    py::class_<OrdinaryGame, std::shared_ptr<OrdinaryGame>>(
+        m, "Ordinary",
+        R"(The ordinary game: a secret of `pegs` pegs over `colours` colours (written 0-9, then A-F),
 one guess a turn, answered black/white ("classic") or black/grey/white ("adjacent"); a guess that
 scores all black wins, at most `max_guesses` guesses. Every value is checked here, as the command
 line checks it; a game too large to hold every code (more than 2^26) can still be scored and
@@ -217,209 +226,325 @@ significant digit); arrays of codes are numpy arrays of code numbers.
     >>> game.size, game.code(7), game.index("0011")
     (1296, '0011', 7)
 )")
-        .def(py::init<int, int, const std::string&, int>(), py::arg("pegs") = 4, py::arg("colours") = 6,
-             py::arg("rules") = "classic", py::arg("max_guesses") = 10)
+        .def(py::init<int, int, const std::string&, int>(), py::arg("pegs") = 4,
+             py::arg("colours") = 6, py::arg("rules") = "classic", py::arg("max_guesses") = 10)
         .def_property_readonly("pegs", [](const OrdinaryGame& g) { return g.params().pegs; })
         .def_property_readonly("colours", [](const OrdinaryGame& g) { return g.params().colours; })
-        .def_property_readonly("rules", [](const OrdinaryGame& g) { return std::string(to_string(g.params().rules)); })
-        .def_property_readonly("max_guesses", [](const OrdinaryGame& g) { return g.params().max_guesses; })
-        .def_property_readonly("size", [](const OrdinaryGame& g) { return g.params().code_count(); },
-                               "The number of codes, colours ** pegs.")
-        .def_property_readonly("summary", [](const OrdinaryGame& g) { return g.description().summary(); },
-                               "As the command line writes the game: 'ordinary 4x6, 10 guesses, classic rules'.")
-        .def_property_readonly("answer_slots", [](const OrdinaryGame& g) { return g.space().feedback_slots(); },
-                               "The number of answer ids (columns of partition_sizes(); some are not answers).")
-        .def("__repr__", [](const OrdinaryGame& g) {
-            const auto& p = g.params();
-            return fmt::format("Ordinary(pegs={}, colours={}, rules='{}', max_guesses={})", p.pegs, p.colours,
-                               to_string(p.rules), p.max_guesses);
-        })
-        .def("__eq__", [](const OrdinaryGame& a, const OrdinaryGame& b) { return a.params() == b.params(); })
-        .def("__hash__", [](const OrdinaryGame& g) {
-            const auto& p = g.params();
-            return py::hash(py::make_tuple(p.pegs, p.colours, static_cast<int>(p.rules), p.max_guesses));
-        })
-        .def("codes", [](const OrdinaryGame& g) {
-            const auto& s = g.space();
-            py::array_t<std::uint32_t> out(static_cast<py::ssize_t>(s.size()));
-            auto* o = out.mutable_data();
-            for (std::uint32_t i = 0; i < s.size(); ++i) o[i] = i;
-            return out;
-        }, "Every code number, 0 .. size-1, as a uint32 array.")
-        .def("digits", [](const OrdinaryGame& g, const py::object& codes) {
-            const auto& s = g.space();
-            const auto list = g.codes(codes);
-            py::array_t<std::uint8_t> out({static_cast<py::ssize_t>(list.size()), static_cast<py::ssize_t>(s.pegs())});
-            auto* o = out.mutable_data();
-            for (std::size_t i = 0; i < list.size(); ++i)
-                for (int p = 0; p < s.pegs(); ++p) *o++ = static_cast<std::uint8_t>(s.digit(list[i], p));
-            return out;
-        }, py::arg("codes") = py::none(),
-             "The colours of each code (every code by default): a uint8 array of shape (n, pegs), for score_array().")
-        .def("code", [](const OrdinaryGame& g, const py::handle& code) { return g.space().to_string(g.code(code)); },
-             py::arg("code"), "A code's symbols ('0011'), from its number or its symbols (checked).")
-        .def("index", [](const OrdinaryGame& g, const py::handle& code) { return g.code(code); }, py::arg("code"),
-             "A code's number, from its symbols or its number (checked).")
-        .def("score", [](const OrdinaryGame& g, const py::handle& guess, const py::handle& secret) {
-            const auto& s = g.space();
-            return s.decode(s.feedback(g.code(guess, "guess"), g.code(secret, "secret")));
-        }, py::arg("guess"), py::arg("secret"), "The answer to `guess` when the secret is `secret`.")
-        .def("answer", [](const OrdinaryGame& g, const py::handle& answer) { return g.space().decode(g.answer(answer)); },
-             py::arg("answer"),
-             "An answer as a Score, from a Score, its text ('2 1'; '1 0 2' is black grey white) or a tuple (checked).")
-        .def("answer_id", [](const OrdinaryGame& g, const py::handle& answer) { return g.answer(answer); },
-             py::arg("answer"), "The column of `answer` in partition_sizes().")
-        .def("answer_of", [](const OrdinaryGame& g, std::uint32_t id) {
-            const auto& s = g.space();
-            if (id >= s.feedback_slots())
-                throw py::value_error(fmt::format("answer id {}: the game has {} (0 .. {})", id, s.feedback_slots(), s.feedback_slots() - 1));
-            return s.decode(id);
-        }, py::arg("id"), "The Score of column `id` of partition_sizes().")
-        .def_property_readonly("win", [](const OrdinaryGame& g) { return g.space().decode(g.space().win()); },
-                               "The winning answer: every peg black.")
-        .def("consistent", [](const OrdinaryGame& g, const py::handle& history, const py::handle& codes) {
-            const auto h = read_history(g, history);
-            return to_array(consistent_with(g.space(), g.codes(codes), h));
-        }, py::arg("history") = py::list(), py::arg("codes") = py::none(),
-             R"(The codes (of `codes`, every code by default) that give every answer of `history`, a
+        .def_property_readonly(
+            "rules", [](const OrdinaryGame& g) { return std::string(to_string(g.params().rules)); })
+        .def_property_readonly("max_guesses",
+                               [](const OrdinaryGame& g) { return g.params().max_guesses; })
+        .def_property_readonly(
+            "size", [](const OrdinaryGame& g) { return g.params().code_count(); },
+            "The number of codes, colours ** pegs.")
+        .def_property_readonly(
+            "summary", [](const OrdinaryGame& g) { return g.description().summary(); },
+            "As the command line writes the game: 'ordinary 4x6, 10 guesses, classic rules'.")
+        .def_property_readonly(
+            "answer_slots", [](const OrdinaryGame& g) { return g.space().feedback_slots(); },
+            "The number of answer ids (columns of partition_sizes(); some are not answers).")
+        .def("__repr__",
+             [](const OrdinaryGame& g) {
+                 const auto& p = g.params();
+                 return fmt::format("Ordinary(pegs={}, colours={}, rules='{}', max_guesses={})",
+                                    p.pegs, p.colours, to_string(p.rules), p.max_guesses);
+             })
+        .def("__eq__",
+             [](const OrdinaryGame& a, const OrdinaryGame& b) { return a.params() == b.params(); })
+        .def("__hash__",
+             [](const OrdinaryGame& g) {
+                 const auto& p = g.params();
+                 return py::hash(
+                     py::make_tuple(p.pegs, p.colours, static_cast<int>(p.rules), p.max_guesses));
+             })
+        .def(
+            "codes",
+            [](const OrdinaryGame& g) {
+                const auto& s = g.space();
+                py::array_t<std::uint32_t> out(static_cast<py::ssize_t>(s.size()));
+                auto* o = out.mutable_data();
+                for (std::uint32_t i = 0; i < s.size(); ++i) o[i] = i;
+                return out;
+            },
+            "Every code number, 0 .. size-1, as a uint32 array.")
+        .def(
+            "digits",
+            [](const OrdinaryGame& g, const py::object& codes) {
+                const auto& s = g.space();
+                const auto list = g.codes(codes);
+                py::array_t<std::uint8_t> out(
+                    {static_cast<py::ssize_t>(list.size()), static_cast<py::ssize_t>(s.pegs())});
+                auto* o = out.mutable_data();
+                for (std::size_t i = 0; i < list.size(); ++i)
+                    for (int p = 0; p < s.pegs(); ++p)
+                        *o++ = static_cast<std::uint8_t>(s.digit(list[i], p));
+                return out;
+            },
+            py::arg("codes") = py::none(),
+            "The colours of each code (every code by default): a uint8 array of shape (n, pegs), "
+            "for score_array().")
+        .def(
+            "code",
+            [](const OrdinaryGame& g, const py::handle& code) {
+                return g.space().to_string(g.code(code));
+            },
+            py::arg("code"), "A code's symbols ('0011'), from its number or its symbols (checked).")
+        .def(
+            "index", [](const OrdinaryGame& g, const py::handle& code) { return g.code(code); },
+            py::arg("code"), "A code's number, from its symbols or its number (checked).")
+        .def(
+            "score",
+            [](const OrdinaryGame& g, const py::handle& guess, const py::handle& secret) {
+                const auto& s = g.space();
+                return s.decode(s.feedback(g.code(guess, "guess"), g.code(secret, "secret")));
+            },
+            py::arg("guess"), py::arg("secret"),
+            "The answer to `guess` when the secret is `secret`.")
+        .def(
+            "answer",
+            [](const OrdinaryGame& g, const py::handle& answer) {
+                return g.space().decode(g.answer(answer));
+            },
+            py::arg("answer"),
+            "An answer as a Score, from a Score, its text ('2 1'; '1 0 2' is black grey white) or "
+            "a tuple (checked).")
+        .def(
+            "answer_id",
+            [](const OrdinaryGame& g, const py::handle& answer) { return g.answer(answer); },
+            py::arg("answer"), "The column of `answer` in partition_sizes().")
+        .def(
+            "answer_of",
+            [](const OrdinaryGame& g, std::uint32_t id) {
+                const auto& s = g.space();
+                if (id >= s.feedback_slots())
+                    throw py::value_error(fmt::format("answer id {}: the game has {} (0 .. {})", id,
+                                                      s.feedback_slots(), s.feedback_slots() - 1));
+                return s.decode(id);
+            },
+            py::arg("id"), "The Score of column `id` of partition_sizes().")
+        .def_property_readonly(
+            "win", [](const OrdinaryGame& g) { return g.space().decode(g.space().win()); },
+            "The winning answer: every peg black.")
+        .def(
+            "consistent",
+            [](const OrdinaryGame& g, const py::handle& history, const py::handle& codes) {
+                const auto h = read_history(g, history);
+                return to_array(consistent_with(g.space(), g.codes(codes), h));
+            },
+            py::arg("history") = py::list(), py::arg("codes") = py::none(),
+            R"(The codes (of `codes`, every code by default) that give every answer of `history`, a
 sequence of (guess, answer) pairs, in increasing order.
 
     >>> game.consistent([("0011", "1 1")]).size
     208
 )")
-        .def("partition", [](const OrdinaryGame& g, const py::handle& guess, const py::handle& codes) {
-            return partition(g.space(), g.codes(codes), g.code(guess, "guess"));
-        }, py::arg("guess"), py::arg("codes") = py::none(),
-             "`codes` (every code by default) split by their answer to `guess`: a dict from each answer to its codes.")
-        .def("partition_sizes", [](const OrdinaryGame& g, const py::handle& guesses, const py::handle& codes) {
-            return partition_sizes(g.space(), g.codes(guesses, "guesses"), g.codes(codes));
-        }, py::arg("guesses") = py::none(), py::arg("codes") = py::none(),
-             R"(How each guess (every code by default) splits `codes` (every code by default): a uint32
+        .def(
+            "partition",
+            [](const OrdinaryGame& g, const py::handle& guess, const py::handle& codes) {
+                return partition(g.space(), g.codes(codes), g.code(guess, "guess"));
+            },
+            py::arg("guess"), py::arg("codes") = py::none(),
+            "`codes` (every code by default) split by their answer to `guess`: a dict from each "
+            "answer to its codes.")
+        .def(
+            "partition_sizes",
+            [](const OrdinaryGame& g, const py::handle& guesses, const py::handle& codes) {
+                return partition_sizes(g.space(), g.codes(guesses, "guesses"), g.codes(codes));
+            },
+            py::arg("guesses") = py::none(), py::arg("codes") = py::none(),
+            R"(How each guess (every code by default) splits `codes` (every code by default): a uint32
 array of shape (len(guesses), answer_slots), row g column answer_id(a) the codes answering a to
 guesses[g]. Computed natively (in parallel when large), without the GIL.)");
 
-    py::class_<PyPosition>(m, "Position", R"(What a codebreaker written in Python is given at each move: the game, the guesses so far
+    py::class_<PyPosition>(
+        m, "Position",
+        R"(What a codebreaker written in Python is given at each move: the game, the guesses so far
 with their answers, and the codes still possible. Its partition helpers run natively.)")
-        .def_property_readonly("game", [](const PyPosition& p) { return std::const_pointer_cast<OrdinaryGame>(p.game); })
-        .def_property_readonly("history", [](const PyPosition& p) { return history_list(p.game->space(), p.history); },
-                               "The guesses so far as (code number, Score) pairs.")
-        .def_property_readonly("consistent", [](const PyPosition& p) { return to_array(p.consistent); },
-                               "The codes that fit every answer so far (code numbers, increasing).")
-        .def("__len__", [](const PyPosition& p) { return p.consistent.size(); }, "The number of codes still possible.")
-        .def("is_consistent", [](const PyPosition& p, const py::handle& codes) {
-            return membership(p.game->space(), p.consistent, p.game->codes(codes));
-        }, py::arg("codes") = py::none(), "For each code (every code by default): whether it is still possible (a bool array).")
-        .def("partition", [](const PyPosition& p, const py::handle& guess) {
-            return partition(p.game->space(), p.consistent, p.game->code(guess, "guess"));
-        }, py::arg("guess"), "The codes still possible split by their answer to `guess`: a dict from answer to codes.")
-        .def("partition_sizes", [](const PyPosition& p, const py::handle& guesses) {
-            return partition_sizes(p.game->space(), p.game->codes(guesses, "guesses"), p.consistent);
-        }, py::arg("guesses") = py::none(),
-             "Ordinary.partition_sizes() over the codes still possible: shape (len(guesses), answer_slots).")
+        .def_property_readonly(
+            "game",
+            [](const PyPosition& p) { return std::const_pointer_cast<OrdinaryGame>(p.game); })
+        .def_property_readonly(
+            "history", [](const PyPosition& p) { return history_list(p.game->space(), p.history); },
+            "The guesses so far as (code number, Score) pairs.")
+        .def_property_readonly(
+            "consistent", [](const PyPosition& p) { return to_array(p.consistent); },
+            "The codes that fit every answer so far (code numbers, increasing).")
+        .def(
+            "__len__", [](const PyPosition& p) { return p.consistent.size(); },
+            "The number of codes still possible.")
+        .def(
+            "is_consistent",
+            [](const PyPosition& p, const py::handle& codes) {
+                return membership(p.game->space(), p.consistent, p.game->codes(codes));
+            },
+            py::arg("codes") = py::none(),
+            "For each code (every code by default): whether it is still possible (a bool array).")
+        .def(
+            "partition",
+            [](const PyPosition& p, const py::handle& guess) {
+                return partition(p.game->space(), p.consistent, p.game->code(guess, "guess"));
+            },
+            py::arg("guess"),
+            "The codes still possible split by their answer to `guess`: a dict from answer to "
+            "codes.")
+        .def(
+            "partition_sizes",
+            [](const PyPosition& p, const py::handle& guesses) {
+                return partition_sizes(p.game->space(), p.game->codes(guesses, "guesses"),
+                                       p.consistent);
+            },
+            py::arg("guesses") = py::none(),
+            "Ordinary.partition_sizes() over the codes still possible: shape (len(guesses), "
+            "answer_slots).")
         .def("__repr__", [](const PyPosition& p) {
-            return fmt::format("<Position after {} guesses, {} codes possible>", p.history.size(), p.consistent.size());
+            return fmt::format("<Position after {} guesses, {} codes possible>", p.history.size(),
+                               p.consistent.size());
         });
 
-    py::class_<PyTree>(m, "DecisionTree", R"(A strategy written out as a decision tree (docs/decision-tree.md): the guess at each node
+    py::class_<PyTree>(
+        m, "DecisionTree",
+        R"(A strategy written out as a decision tree (docs/decision-tree.md): the guess at each node
 and, for each answer other than all black, the node it leads to. Node 0 is the first guess.
 evaluate(..., record_tree=True) records one; evaluate(game, "tree", tree=t) plays one back.)")
-        .def_static("read", [](const std::string& path) {
-            std::error_code error;
-            if (std::filesystem::is_directory(path, error))
-                throw py::value_error(fmt::format("decision tree '{}': is a directory", path));
-            std::ifstream in(path);
-            if (!in) throw py::value_error(fmt::format("decision tree '{}': cannot be read", path));
-            return read_tree(in, path);
-        }, py::arg("path"), "Reads a tree file; ValueError naming the line of the first thing wrong.")
-        .def_static("parse", [](const std::string& text) {
-            std::istringstream in(text);
-            return read_tree(in, "<text>");
-        }, py::arg("text"), "Reads a tree from its text.")
-        .def("write", [](const PyTree& t, const std::string& path) {
-            std::ofstream out(path);
-            out << tree_text(t.game->space(), *t.tree);
-            out.close();
-            if (!out) throw py::value_error(fmt::format("decision tree '{}': cannot be written", path));
-        }, py::arg("path"), "Writes the tree's file.")
+        .def_static(
+            "read",
+            [](const std::string& path) {
+                std::error_code error;
+                if (std::filesystem::is_directory(path, error))
+                    throw py::value_error(fmt::format("decision tree '{}': is a directory", path));
+                std::ifstream in(path);
+                if (!in)
+                    throw py::value_error(fmt::format("decision tree '{}': cannot be read", path));
+                return read_tree(in, path);
+            },
+            py::arg("path"),
+            "Reads a tree file; ValueError naming the line of the first thing wrong.")
+        .def_static(
+            "parse",
+            [](const std::string& text) {
+                std::istringstream in(text);
+                return read_tree(in, "<text>");
+            },
+            py::arg("text"), "Reads a tree from its text.")
+        .def(
+            "write",
+            [](const PyTree& t, const std::string& path) {
+                std::ofstream out(path);
+                out << tree_text(t.game->space(), *t.tree);
+                out.close();
+                if (!out)
+                    throw py::value_error(
+                        fmt::format("decision tree '{}': cannot be written", path));
+            },
+            py::arg("path"), "Writes the tree's file.")
         .def("__str__", [](const PyTree& t) { return tree_text(t.game->space(), *t.tree); })
         .def("__len__", [](const PyTree& t) { return t.tree->nodes.size(); })
-        .def_property_readonly("game", [](const PyTree& t) { return std::const_pointer_cast<OrdinaryGame>(t.game); })
-        .def("guess", [](const PyTree& t, std::int64_t node) {
-            return t.game->space().to_string(t.tree->nodes[t.node(node)].guess);
-        }, py::arg("node") = 0, "The guess at `node`.")
-        .def("children", [](const PyTree& t, std::int64_t node) {
-            py::dict out;
-            for (const auto& [f, child] : t.tree->nodes[t.node(node)].children) out[py::cast(t.game->space().decode(f))] = child;
-            return out;
-        }, py::arg("node") = 0, "The nodes below `node`: a dict from answer to node.")
-        .def("child", [](const PyTree& t, std::int64_t node, const py::handle& answer) -> std::optional<std::int64_t> {
-            const auto c = t.tree->child(t.node(node), t.game->answer(answer));
-            if (c < 0) return std::nullopt;
-            return c;
-        }, py::arg("node"), py::arg("answer"), "The node after `answer` at `node`, or None.")
-        .def("walk", [](const PyTree& t, const py::handle& secret) {
-            const auto& s = t.game->space();
-            const auto code = t.game->code(secret, "secret");
-            py::list moves;
-            std::int64_t node = 0;
-            for (std::size_t step = 0; step <= t.tree->nodes.size(); ++step) {
-                const auto guess = t.tree->nodes[static_cast<std::size_t>(node)].guess;
-                const auto f = s.feedback(guess, code);
-                moves.append(py::make_tuple(s.to_string(guess), s.decode(f)));
-                if (f == s.win()) return moves;
-                node = t.tree->child(static_cast<std::uint32_t>(node), f);
-                if (node < 0)
-                    throw py::value_error(fmt::format("the tree has no move after {} for secret {}",
-                                                      py::repr(moves).cast<std::string>(), s.to_string(code)));
-            }
-            throw py::value_error("the tree loops");
-        }, py::arg("secret"), "The game the tree plays against `secret`: (guess, answer) pairs up to the win.");
+        .def_property_readonly(
+            "game", [](const PyTree& t) { return std::const_pointer_cast<OrdinaryGame>(t.game); })
+        .def(
+            "guess",
+            [](const PyTree& t, std::int64_t node) {
+                return t.game->space().to_string(t.tree->nodes[t.node(node)].guess);
+            },
+            py::arg("node") = 0, "The guess at `node`.")
+        .def(
+            "children",
+            [](const PyTree& t, std::int64_t node) {
+                py::dict out;
+                for (const auto& [f, child] : t.tree->nodes[t.node(node)].children)
+                    out[py::cast(t.game->space().decode(f))] = child;
+                return out;
+            },
+            py::arg("node") = 0, "The nodes below `node`: a dict from answer to node.")
+        .def(
+            "child",
+            [](const PyTree& t, std::int64_t node,
+               const py::handle& answer) -> std::optional<std::int64_t> {
+                const auto c = t.tree->child(t.node(node), t.game->answer(answer));
+                if (c < 0) return std::nullopt;
+                return c;
+            },
+            py::arg("node"), py::arg("answer"), "The node after `answer` at `node`, or None.")
+        .def(
+            "walk",
+            [](const PyTree& t, const py::handle& secret) {
+                const auto& s = t.game->space();
+                const auto code = t.game->code(secret, "secret");
+                py::list moves;
+                std::int64_t node = 0;
+                for (std::size_t step = 0; step <= t.tree->nodes.size(); ++step) {
+                    const auto guess = t.tree->nodes[static_cast<std::size_t>(node)].guess;
+                    const auto f = s.feedback(guess, code);
+                    moves.append(py::make_tuple(s.to_string(guess), s.decode(f)));
+                    if (f == s.win()) return moves;
+                    node = t.tree->child(static_cast<std::uint32_t>(node), f);
+                    if (node < 0)
+                        throw py::value_error(
+                            fmt::format("the tree has no move after {} for secret {}",
+                                        py::repr(moves).cast<std::string>(), s.to_string(code)));
+                }
+                throw py::value_error("the tree loops");
+            },
+            py::arg("secret"),
+            "The game the tree plays against `secret`: (guess, answer) pairs up to the win.");
 
     struct Optimum {
         std::uint64_t total, squares;
         std::string guess;
         int depth;
     };
-    py::class_<Optimum>(m, "Optimum", "An optimal strategy's value at a position: total guesses, sum of squares, its move.")
-        .def_readonly("total", &Optimum::total, "The least total number of guesses over the codes still possible.")
-        .def_readonly("squares", &Optimum::squares, "Among those strategies, the least sum of squared game lengths.")
+    py::class_<Optimum>(
+        m, "Optimum",
+        "An optimal strategy's value at a position: total guesses, sum of squares, its move.")
+        .def_readonly("total", &Optimum::total,
+                      "The least total number of guesses over the codes still possible.")
+        .def_readonly("squares", &Optimum::squares,
+                      "Among those strategies, the least sum of squared game lengths.")
         .def_readonly("guess", &Optimum::guess, "The optimal strategy's move.")
         .def_readonly("depth", &Optimum::depth, "The most guesses any of its games then takes.")
         .def("__repr__", [](const Optimum& o) {
-            return fmt::format("Optimum(total={}, squares={}, guess='{}', depth={})", o.total, o.squares, o.guess, o.depth);
+            return fmt::format("Optimum(total={}, squares={}, guess='{}', depth={})", o.total,
+                               o.squares, o.guess, o.depth);
         });
 
-    m.def("optimal", [](const OrdinaryGame& game, const py::handle& history, std::optional<int> max_guesses, int threads,
-                        std::optional<double> seconds) -> std::optional<Optimum> {
-        if (auto why = OptimalSearch::check(game.params().code_count()); !why.empty())
-            throw py::value_error(fmt::format("{}: {}", game.description().summary(), why));
-        if (threads < 1 || threads > 1024) throw py::value_error(fmt::format("threads {}: 1 .. 1024", threads));
-        const auto& space = game.space();
-        const auto h = read_history(game, history);
-        const int limit = max_guesses.value_or(game.params().max_guesses);
-        if (limit < 1 || limit > OrdinaryParams::kMaxGuesses)
-            throw py::value_error(fmt::format("max_guesses {}: 1 .. {}", limit, OrdinaryParams::kMaxGuesses));
-        const int left = limit - static_cast<int>(h.size());
-        const auto set = consistent_with(space, game.codes(py::none()), h);
-        if (set.empty()) throw py::value_error("no code fits the answers of history");
-        if (left < 1) return std::nullopt;
-        std::optional<Optimum> result;
-        Interruptible work;
-        const Budget budget = work.budget(seconds);
-        work.run([&] {
-            OptimalSearchOptions options;
-            options.threads = threads;
-            OptimalSearch search(space, options);
-            const auto value = search.solve(h, set, left, budget);
-            if (!value) return;
-            const auto move = search.move(set, left);
-            result = Optimum{value->total, value->squares, move ? space.to_string(move->guess) : std::string(),
-                             move ? move->depth : 0};
-        });
-        return result;
-    }, py::arg("game"), py::arg("history") = py::list(), py::kw_only(), py::arg("max_guesses") = py::none(),
-          py::arg("threads") = 1, py::arg("seconds") = py::none(),
-          R"(The exact optimum at the position `history` leaves (docs/optimal.md): the least total number
+    m.def(
+        "optimal",
+        [](const OrdinaryGame& game, const py::handle& history, std::optional<int> max_guesses,
+           int threads, std::optional<double> seconds) -> std::optional<Optimum> {
+            if (auto why = OptimalSearch::check(game.params().code_count()); !why.empty())
+                throw py::value_error(fmt::format("{}: {}", game.description().summary(), why));
+            if (threads < 1 || threads > 1024)
+                throw py::value_error(fmt::format("threads {}: 1 .. 1024", threads));
+            const auto& space = game.space();
+            const auto h = read_history(game, history);
+            const int limit = max_guesses.value_or(game.params().max_guesses);
+            if (limit < 1 || limit > OrdinaryParams::kMaxGuesses)
+                throw py::value_error(
+                    fmt::format("max_guesses {}: 1 .. {}", limit, OrdinaryParams::kMaxGuesses));
+            const int left = limit - static_cast<int>(h.size());
+            const auto set = consistent_with(space, game.codes(py::none()), h);
+            if (set.empty()) throw py::value_error("no code fits the answers of history");
+            if (left < 1) return std::nullopt;
+            std::optional<Optimum> result;
+            Interruptible work;
+            const Budget budget = work.budget(seconds);
+            work.run([&] {
+                OptimalSearchOptions options;
+                options.threads = threads;
+                OptimalSearch search(space, options);
+                const auto value = search.solve(h, set, left, budget);
+                if (!value) return;
+                const auto move = search.move(set, left);
+                result = Optimum{value->total, value->squares,
+                                 move ? space.to_string(move->guess) : std::string(),
+                                 move ? move->depth : 0};
+            });
+            return result;
+        },
+        py::arg("game"), py::arg("history") = py::list(), py::kw_only(),
+        py::arg("max_guesses") = py::none(), py::arg("threads") = 1,
+        py::arg("seconds") = py::none(),
+        R"(The exact optimum at the position `history` leaves (docs/optimal.md): the least total number
 of guesses over the codes still possible, every game within `max_guesses` (the game's by default)
 counted from the start, with its first move; None when some code cannot be found in time.
 `seconds`: give up with TimeoutError after that long. Ctrl-C stops it.

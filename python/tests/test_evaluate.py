@@ -208,6 +208,7 @@ def test_ctrl_c_stops_an_evaluation():
         (lambda: m.evaluate(m.Ordinary(), "knuth", record_tree=True, sample=4), ValueError, "record_tree"),
         (lambda: m.evaluate(m.Ordinary(), "knuth", seconds=0), ValueError, "seconds 0"),
         (lambda: m.evaluate(m.Ordinary(), "knuth", memory_limit_mib=100), ValueError, "batch game"),
+        (lambda: m.evaluate(m.Batch(4, 4, 4), "consistent", sample=5, memory_limit_mib=100), ValueError, "every secret"),
         (lambda: m.evaluate(m.Ordinary(8, 10), "knuth"), ValueError, "knuth"),
         (lambda: m.evaluate(m.Batch(), "adaptive-split", secrets=["12345678"]), ValueError, "has 8 symbols"),
         (lambda: m.evaluate(m.Batch(), "adaptive-split", secrets=[10**9]), ValueError, "not a secret index"),
