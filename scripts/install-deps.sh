@@ -5,7 +5,8 @@
 #        install-deps.sh suite    what only the test suite needs besides: chromium, its WebDriver
 #                                 and Selenium (the browser test of `mastermind serve`),
 #                                 OpenMPI (the MPI front end, mastermind-mpi, and its test), and
-#                                 pytest and matplotlib (the Python module's tests and examples);
+#                                 pytest, matplotlib and mypy (the Python module's tests, its
+#                                 example plot, the check of its type stub);
 #                                 scripts/test.sh installs them while the release flavour builds
 set -euo pipefail
 group=${1:-build}
@@ -26,7 +27,7 @@ packages=(
 )
 case "$group" in
     build) ;;
-    suite) packages=(chromium chromium-driver python3-selenium libopenmpi-dev openmpi-bin python3-pytest python3-matplotlib) ;;
+    suite) packages=(chromium chromium-driver python3-selenium libopenmpi-dev openmpi-bin python3-pytest python3-matplotlib python3-mypy) ;;
     *) echo "install-deps: unknown group '$group' (build or suite)" >&2; exit 2 ;;
 esac
 # One dpkg-query for the whole list (a call per package takes seconds). It fails when a package

@@ -5,6 +5,7 @@ could win, then the lowest code. The engine walks the decision tree and computes
 natively. Usage: knuth.py [PEGS COLOURS [FIRST]]   (4x6 from 0011: 5801; 5x8 from 00112: 183775)
 """
 import sys
+from typing import Optional, Union
 
 import numpy as np
 
@@ -12,10 +13,10 @@ import mastermind as m
 
 
 class Knuth:
-    def __init__(self, first=None):
+    def __init__(self, first: Optional[str] = None) -> None:
         self.first = first  # None: the rule chooses the first guess too
 
-    def next(self, position):
+    def next(self, position: m.Position) -> Union[str, int]:
         if self.first is not None and not position.history:
             return self.first
         worst = position.partition_sizes().max(axis=1).astype(np.int64)  # every code as a guess

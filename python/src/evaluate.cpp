@@ -231,7 +231,7 @@ PyReport evaluate_ordinary(const std::shared_ptr<OrdinaryGame>& game, const py::
 
 PyReport evaluate_batch(const BatchGameSpec& game, const py::object& player, const Scope& scope,
                         std::uint64_t seed, std::optional<int> threads, std::size_t examples,
-                        const py::object& progress, std::optional<double> seconds,
+                        const ProgressArg& progress, std::optional<double> seconds,
                         std::optional<std::int64_t> memory_limit_mib) {
     if (!py::isinstance<py::str>(player))
         throw py::type_error(
@@ -338,12 +338,12 @@ then one challenge. The original problem is Batch(9, 10, 9, 20). Every value is 
                                [](const BatchGameSpec& g) { return g.description().summary(); })
         .def(
             "code",
-            [](const BatchGameSpec& g, const py::handle& s) {
+            [](const BatchGameSpec& g, const CodeArg& s) {
                 return PackedCode::from_index(g.secret(s), g.params()).to_string(g.params().pegs);
             },
             py::arg("secret"), "A secret's symbols, from its index or its symbols (checked).")
         .def(
-            "index", [](const BatchGameSpec& g, const py::handle& s) { return g.secret(s); },
+            "index", [](const BatchGameSpec& g, const CodeArg& s) { return g.secret(s); },
             py::arg("secret"), "A secret's index, from its symbols or its index (checked).")
         .def("__repr__",
              [](const BatchGameSpec& g) {
@@ -373,7 +373,7 @@ void bind_evaluate(py::module_& m) {
 
     m.def(
         "players",
-        [](const py::object& game) {
+        [](const GameArg& game) {
             if (py::isinstance<OrdinaryGame>(game))
                 return players_of(game.cast<const OrdinaryGame&>().description());
             if (py::isinstance<BatchGameSpec>(game))
@@ -436,16 +436,16 @@ winning guess or challenge counts as a move.)")
 
     m.def(
         "evaluate",
-        [](const py::object& game, const py::object& player, const py::object& secrets,
-           std::optional<std::int64_t> sample, std::int64_t seed, const py::object& first,
+        [](const GameArg& game, const PlayerArg& player, const CodesArg& secrets,
+           std::optional<std::int64_t> sample, std::int64_t seed, const SecretArg& first,
            std::optional<int> threads, std::int64_t examples,
-           std::optional<std::int64_t> exact_below, const py::object& tree, bool record_tree,
-           const py::object& progress, std::optional<double> seconds,
+           std::optional<std::int64_t> exact_below, const TreeArg& tree, bool record_tree,
+           const ProgressArg& progress, std::optional<double> seconds,
            std::optional<std::int64_t> memory_limit_mib) {
             if (seed < 0) throw py::value_error(fmt::format("seed {}: 0 or more", seed));
             if (examples < 0 || examples > 1'000'000)
                 throw py::value_error(fmt::format("examples {}: 0 .. 1000000", examples));
-            if (!progress.is_none() && !PyCallable_Check(progress.ptr()))
+            if (!progress.is_none() && !PyCallable_Check(progress.value.ptr()))
                 throw py::type_error("progress must be callable as progress(done, total)");
             const auto scope = read_scope(secrets, sample);
             if (py::isinstance<OrdinaryGame>(game)) {

@@ -296,7 +296,7 @@ neighbouring peg) and white (right colour elsewhere). Under classic rules grey i
 
     m.def(
         "score",
-        [](const py::handle& target, const py::handle& guess, const std::string& rules) {
+        [](const PegsArg& target, const PegsArg& guess, const std::string& rules) {
             const auto r = parse_rules(rules);
             if (!r) throw py::value_error(fmt::format("rules '{}': classic or adjacent", rules));
             auto pegs_of = [](const py::handle& v, const char* what) {

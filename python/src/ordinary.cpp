@@ -269,7 +269,7 @@ significant digit); arrays of codes are numpy arrays of code numbers.
             "Every code number, 0 .. size-1, as a uint32 array.")
         .def(
             "digits",
-            [](const OrdinaryGame& g, const py::object& codes) {
+            [](const OrdinaryGame& g, const CodesArg& codes) {
                 const auto& s = g.space();
                 const auto list = g.codes(codes);
                 py::array_t<std::uint8_t> out(
@@ -285,16 +285,16 @@ significant digit); arrays of codes are numpy arrays of code numbers.
             "for score_array().")
         .def(
             "code",
-            [](const OrdinaryGame& g, const py::handle& code) {
+            [](const OrdinaryGame& g, const CodeArg& code) {
                 return g.space().to_string(g.code(code));
             },
             py::arg("code"), "A code's symbols ('0011'), from its number or its symbols (checked).")
         .def(
-            "index", [](const OrdinaryGame& g, const py::handle& code) { return g.code(code); },
+            "index", [](const OrdinaryGame& g, const CodeArg& code) { return g.code(code); },
             py::arg("code"), "A code's number, from its symbols or its number (checked).")
         .def(
             "score",
-            [](const OrdinaryGame& g, const py::handle& guess, const py::handle& secret) {
+            [](const OrdinaryGame& g, const CodeArg& guess, const CodeArg& secret) {
                 const auto& s = g.space();
                 return s.decode(s.feedback(g.code(guess, "guess"), g.code(secret, "secret")));
             },
@@ -302,7 +302,7 @@ significant digit); arrays of codes are numpy arrays of code numbers.
             "The answer to `guess` when the secret is `secret`.")
         .def(
             "answer",
-            [](const OrdinaryGame& g, const py::handle& answer) {
+            [](const OrdinaryGame& g, const AnswerArg& answer) {
                 return g.space().decode(g.answer(answer));
             },
             py::arg("answer"),
@@ -310,7 +310,7 @@ significant digit); arrays of codes are numpy arrays of code numbers.
             "a tuple (checked).")
         .def(
             "answer_id",
-            [](const OrdinaryGame& g, const py::handle& answer) { return g.answer(answer); },
+            [](const OrdinaryGame& g, const AnswerArg& answer) { return g.answer(answer); },
             py::arg("answer"), "The column of `answer` in partition_sizes().")
         .def(
             "answer_of",
@@ -327,7 +327,7 @@ significant digit); arrays of codes are numpy arrays of code numbers.
             "The winning answer: every peg black.")
         .def(
             "consistent",
-            [](const OrdinaryGame& g, const py::handle& history, const py::handle& codes) {
+            [](const OrdinaryGame& g, const HistoryArg& history, const CodesArg& codes) {
                 const auto h = read_history(g, history);
                 return to_array(consistent_with(g.space(), g.codes(codes), h));
             },
@@ -340,7 +340,7 @@ sequence of (guess, answer) pairs, in increasing order.
 )")
         .def(
             "partition",
-            [](const OrdinaryGame& g, const py::handle& guess, const py::handle& codes) {
+            [](const OrdinaryGame& g, const CodeArg& guess, const CodesArg& codes) {
                 return partition(g.space(), g.codes(codes), g.code(guess, "guess"));
             },
             py::arg("guess"), py::arg("codes") = py::none(),
@@ -348,7 +348,7 @@ sequence of (guess, answer) pairs, in increasing order.
             "answer to its codes.")
         .def(
             "partition_sizes",
-            [](const OrdinaryGame& g, const py::handle& guesses, const py::handle& codes) {
+            [](const OrdinaryGame& g, const CodesArg& guesses, const CodesArg& codes) {
                 return partition_sizes(g.space(), g.codes(guesses, "guesses"), g.codes(codes));
             },
             py::arg("guesses") = py::none(), py::arg("codes") = py::none(),
@@ -374,14 +374,14 @@ with their answers, and the codes still possible. Its partition helpers run nati
             "The number of codes still possible.")
         .def(
             "is_consistent",
-            [](const PyPosition& p, const py::handle& codes) {
+            [](const PyPosition& p, const CodesArg& codes) {
                 return membership(p.game->space(), p.consistent, p.game->codes(codes));
             },
             py::arg("codes") = py::none(),
             "For each code (every code by default): whether it is still possible (a bool array).")
         .def(
             "partition",
-            [](const PyPosition& p, const py::handle& guess) {
+            [](const PyPosition& p, const CodeArg& guess) {
                 return partition(p.game->space(), p.consistent, p.game->code(guess, "guess"));
             },
             py::arg("guess"),
@@ -389,7 +389,7 @@ with their answers, and the codes still possible. Its partition helpers run nati
             "codes.")
         .def(
             "partition_sizes",
-            [](const PyPosition& p, const py::handle& guesses) {
+            [](const PyPosition& p, const CodesArg& guesses) {
                 return partition_sizes(p.game->space(), p.game->codes(guesses, "guesses"),
                                        p.consistent);
             },
@@ -459,7 +459,7 @@ evaluate(..., record_tree=True) records one; evaluate(game, "tree", tree=t) play
         .def(
             "child",
             [](const PyTree& t, std::int64_t node,
-               const py::handle& answer) -> std::optional<std::int64_t> {
+               const AnswerArg& answer) -> std::optional<std::int64_t> {
                 const auto c = t.tree->child(t.node(node), t.game->answer(answer));
                 if (c < 0) return std::nullopt;
                 return c;
@@ -467,7 +467,7 @@ evaluate(..., record_tree=True) records one; evaluate(game, "tree", tree=t) play
             py::arg("node"), py::arg("answer"), "The node after `answer` at `node`, or None.")
         .def(
             "walk",
-            [](const PyTree& t, const py::handle& secret) {
+            [](const PyTree& t, const CodeArg& secret) {
                 const auto& s = t.game->space();
                 const auto code = t.game->code(secret, "secret");
                 py::list moves;
@@ -509,7 +509,7 @@ evaluate(..., record_tree=True) records one; evaluate(game, "tree", tree=t) play
 
     m.def(
         "optimal",
-        [](const OrdinaryGame& game, const py::handle& history, std::optional<int> max_guesses,
+        [](const OrdinaryGame& game, const HistoryArg& history, std::optional<int> max_guesses,
            int threads, std::optional<double> seconds) -> std::optional<Optimum> {
             if (auto why = OptimalSearch::check(game.params().code_count()); !why.empty())
                 throw py::value_error(fmt::format("{}: {}", game.description().summary(), why));

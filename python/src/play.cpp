@@ -204,8 +204,8 @@ void bind_play(py::module_& m) {
 
     m.def(
         "play",
-        [](const py::object& game, const py::object& player, const py::object& secret,
-           std::int64_t seed, const py::object& first) {
+        [](const GameArg& game, const PlayerArg& player, const SecretArg& secret,
+           std::int64_t seed, const SecretArg& first) {
             const auto s = read_seed(seed);
             if (py::isinstance<OrdinaryGame>(game))
                 return play_ordinary(game.cast<std::shared_ptr<OrdinaryGame>>(), player, secret, s,
@@ -237,7 +237,7 @@ secret shown once the game is over. The secret is the one `mastermind judge --se
     >>> table.guess("0011")
     Score(black=0, white=1, grey=0)
 )")
-        .def(py::init([](const py::object& game, std::int64_t seed) {
+        .def(py::init([](const GameArg& game, std::int64_t seed) {
                  const auto s = read_seed(seed);
                  auto t = std::make_unique<PyTable>();
                  if (py::isinstance<OrdinaryGame>(game)) {
@@ -289,7 +289,7 @@ secret shown once the game is over. The secret is the one `mastermind judge --se
             "The moves so far with their answers.")
         .def(
             "guess",
-            [](PyTable& t, const py::handle& code) {
+            [](PyTable& t, const CodeArg& code) {
                 t.need_ordinary("guess()");
                 const std::string text =
                     py::isinstance<py::str>(code)
@@ -316,7 +316,7 @@ secret shown once the game is over. The secret is the one `mastermind judge --se
             "How many secrets fit every answer so far (None when the batch game's count gives up).")
         .def(
             "test",
-            [](PyTable& t, const py::object& strings) {
+            [](PyTable& t, const StringsArg& strings) {
                 t.need_batch("test()");
                 std::string line;
                 if (py::isinstance<py::str>(strings)) {
@@ -401,7 +401,7 @@ secret shown once the game is over. The secret is the one `mastermind judge --se
 
     m.def(
         "judge",
-        [](const py::object& game, std::vector<std::string> program, const py::object& secret,
+        [](const GameArg& game, std::vector<std::string> program, const SecretArg& secret,
            std::int64_t seed, double time_limit, double memory_mib) {
             const auto s = read_seed(seed);
             if (program.empty())

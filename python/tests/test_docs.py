@@ -1,11 +1,26 @@
 """The documentation: every public name has a docstring that help() shows, and the examples in
 the docstrings give what they say."""
 import doctest
+import os
+import pathlib
+import subprocess
+import sys
 
 import numpy
 
 import mastermind
 import mastermind._core
+
+HERE = pathlib.Path(__file__).parent
+
+
+def run_mypy_tool(entry, argv):
+    """Runs one of mypy's tools (Debian's python3-mypy) in a child interpreter, the module's
+    directory on MYPYPATH; returns what it printed."""
+    env = dict(os.environ, MYPYPATH=os.path.dirname(os.path.dirname(mastermind.__file__)))
+    code = f"import sys; {entry}; sys.argv = {argv!r}; main()"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120, cwd="/")
+    return out.stdout + out.stderr
 
 
 def test_every_public_name_is_documented():
@@ -30,3 +45,17 @@ def test_the_docstring_examples_hold():
             runner.run(test)
     assert examples >= 10
     assert runner.failures == 0, f"{runner.failures} docstring examples failed (above)"
+
+
+def test_the_stub_matches_the_module():
+    # mypy's stubtest: every name and signature of _core.pyi against the compiled module.
+    out = run_mypy_tool("from mypy.stubtest import main", ["stubtest", "mastermind._core", "--allowlist", str(HERE / "stubtest-allowlist.txt")])
+    assert "Success" in out, out
+
+
+def test_an_example_type_checks_strictly():
+    out = run_mypy_tool(
+        "from mypy.main import main",
+        ["mypy", "--strict", "--no-incremental", "--cache-dir=/dev/null", str(HERE.parents[1] / "examples" / "python" / "knuth.py")],
+    )
+    assert "Success" in out, out

@@ -5,7 +5,6 @@ import pathlib
 import subprocess
 import sys
 
-import pytest
 
 EXAMPLES = pathlib.Path(os.environ.get("MASTERMIND_SOURCE", pathlib.Path(__file__).parents[2])) / "examples" / "python"
 
@@ -22,7 +21,6 @@ def test_knuth_in_python():
 
 
 def test_histogram(tmp_path):
-    pytest.importorskip("matplotlib")
     png = tmp_path / "histogram.png"
     out = run(EXAMPLES / "histogram.py", png)
     assert "knuth 5801" in out and "irving 5696" in out and "most-parts 5668" in out
