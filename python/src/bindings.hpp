@@ -29,27 +29,28 @@ namespace py = pybind11;
 
 // Arguments that take several Python types, passed through as they are and named in signatures
 // (help(), the stub _core.pyi) by the types they accept.
-#define MASTERMIND_PYTHON_ARGUMENT(Type)                          \
-    struct Type {                                                 \
-        py::object value;                                         \
-        operator const py::object&() const { return value; }     \
-        bool is_none() const { return value.is_none(); }          \
-        template <class T>                                        \
-        T cast() const {                                          \
-            return value.cast<T>();                               \
-        }                                                         \
+#define MASTERMIND_PYTHON_ARGUMENT(Type)                     \
+    struct Type {                                            \
+        py::object value;                                    \
+        operator const py::object&() const { return value; } \
+        bool is_none() const { return value.is_none(); }     \
+        template <class T>                                   \
+        T cast() const {                                     \
+            return value.cast<T>();                          \
+        }                                                    \
     };
-MASTERMIND_PYTHON_ARGUMENT(CodeArg)      // a code: its symbols or its number
-MASTERMIND_PYTHON_ARGUMENT(CodesArg)     // codes: an array or a sequence of codes, or None
-MASTERMIND_PYTHON_ARGUMENT(AnswerArg)    // an answer: a Score, its text, a tuple
-MASTERMIND_PYTHON_ARGUMENT(HistoryArg)   // (guess, answer) pairs
-MASTERMIND_PYTHON_ARGUMENT(PegsArg)      // a code of any size: symbols or colour numbers
-MASTERMIND_PYTHON_ARGUMENT(GameArg)      // an Ordinary or a Batch
-MASTERMIND_PYTHON_ARGUMENT(PlayerArg)    // a built-in player's name, or a Python codebreaker
-MASTERMIND_PYTHON_ARGUMENT(SecretArg)    // a code, or None: the seed draws it
-MASTERMIND_PYTHON_ARGUMENT(StringsArg)   // a batch test: strings, or one str of them
-MASTERMIND_PYTHON_ARGUMENT(ProgressArg)  // progress(done, total), or None
-MASTERMIND_PYTHON_ARGUMENT(TreeArg)      // a DecisionTree, or None
+MASTERMIND_PYTHON_ARGUMENT(CodeArg)          // a code: its symbols or its number
+MASTERMIND_PYTHON_ARGUMENT(CodesArg)         // codes: an array or a sequence of codes, or None
+MASTERMIND_PYTHON_ARGUMENT(AnswerArg)        // an answer: a Score, its text, a tuple
+MASTERMIND_PYTHON_ARGUMENT(HistoryArg)       // (guess, answer) pairs
+MASTERMIND_PYTHON_ARGUMENT(PegsArg)          // a code of any size: symbols or colour numbers
+MASTERMIND_PYTHON_ARGUMENT(GameArg)          // an Ordinary or a Batch
+MASTERMIND_PYTHON_ARGUMENT(PlayerArg)        // a built-in player's name, or a Python codebreaker
+MASTERMIND_PYTHON_ARGUMENT(SecretArg)        // a code, or None: the seed draws it
+MASTERMIND_PYTHON_ARGUMENT(StringsArg)       // a batch test: strings, or one str of them
+MASTERMIND_PYTHON_ARGUMENT(ProgressArg)      // progress(done, total), or None
+MASTERMIND_PYTHON_ARGUMENT(TreeArg)          // a DecisionTree, or None
+MASTERMIND_PYTHON_ARGUMENT(LineProgressArg)  // progress(line), or None
 #undef MASTERMIND_PYTHON_ARGUMENT
 
 using CodeArray = py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast>;
@@ -143,22 +144,23 @@ void bind_play(py::module_& m);
 
 namespace pybind11::detail {
 
-#define MASTERMIND_PYTHON_CASTER(Type, text)                                                   \
-    template <>                                                                                \
-    struct type_caster<mastermind::python::Type> {                                             \
-        PYBIND11_TYPE_CASTER(mastermind::python::Type, const_name(text));                      \
-        bool load(handle source, bool) {                                                       \
-            value.value = reinterpret_borrow<object>(source);                                  \
-            return true;                                                                       \
-        }                                                                                      \
-        static handle cast(const mastermind::python::Type& v, return_value_policy, handle) {   \
-            return v.value.inc_ref();                                                          \
-        }                                                                                      \
+#define MASTERMIND_PYTHON_CASTER(Type, text)                                                 \
+    template <>                                                                              \
+    struct type_caster<mastermind::python::Type> {                                           \
+        PYBIND11_TYPE_CASTER(mastermind::python::Type, const_name(text));                    \
+        bool load(handle source, bool) {                                                     \
+            value.value = reinterpret_borrow<object>(source);                                \
+            return true;                                                                     \
+        }                                                                                    \
+        static handle cast(const mastermind::python::Type& v, return_value_policy, handle) { \
+            return v.value.inc_ref();                                                        \
+        }                                                                                    \
     };
 MASTERMIND_PYTHON_CASTER(CodeArg, "Union[str, int]")
 MASTERMIND_PYTHON_CASTER(CodesArg, "Optional[Union[numpy.ndarray, Sequence[Union[str, int]]]]")
 MASTERMIND_PYTHON_CASTER(AnswerArg, "Union[Score, str, Tuple[int, ...]]")
-MASTERMIND_PYTHON_CASTER(HistoryArg, "Sequence[Tuple[Union[str, int], Union[Score, str, Tuple[int, ...]]]]")
+MASTERMIND_PYTHON_CASTER(HistoryArg,
+                         "Sequence[Tuple[Union[str, int], Union[Score, str, Tuple[int, ...]]]]")
 MASTERMIND_PYTHON_CASTER(PegsArg, "Union[str, Sequence[int]]")
 MASTERMIND_PYTHON_CASTER(GameArg, "Union[Ordinary, Batch]")
 MASTERMIND_PYTHON_CASTER(PlayerArg, "Union[str, Any]")
@@ -166,6 +168,7 @@ MASTERMIND_PYTHON_CASTER(SecretArg, "Optional[Union[str, int]]")
 MASTERMIND_PYTHON_CASTER(StringsArg, "Union[str, Sequence[str]]")
 MASTERMIND_PYTHON_CASTER(ProgressArg, "Optional[Callable[[int, int], None]]")
 MASTERMIND_PYTHON_CASTER(TreeArg, "Optional[DecisionTree]")
+MASTERMIND_PYTHON_CASTER(LineProgressArg, "Optional[Callable[[str], None]]")
 #undef MASTERMIND_PYTHON_CASTER
 
 }  // namespace pybind11::detail

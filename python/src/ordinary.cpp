@@ -510,7 +510,10 @@ evaluate(..., record_tree=True) records one; evaluate(game, "tree", tree=t) play
     m.def(
         "optimal",
         [](const OrdinaryGame& game, const HistoryArg& history, std::optional<int> max_guesses,
-           int threads, std::optional<double> seconds) -> std::optional<Optimum> {
+           int threads, std::optional<double> seconds,
+           const LineProgressArg& progress) -> std::optional<Optimum> {
+            if (!progress.is_none() && !PyCallable_Check(progress.value.ptr()))
+                throw py::type_error("progress must be callable as progress(line)");
             if (auto why = OptimalSearch::check(game.params().code_count()); !why.empty())
                 throw py::value_error(fmt::format("{}: {}", game.description().summary(), why));
             if (threads < 1 || threads > 1024)
@@ -528,26 +531,48 @@ evaluate(..., record_tree=True) records one; evaluate(game, "tree", tree=t) play
             std::optional<Optimum> result;
             Interruptible work;
             const Budget budget = work.budget(seconds);
-            work.run([&] {
-                OptimalSearchOptions options;
-                options.threads = threads;
-                OptimalSearch search(space, options);
-                const auto value = search.solve(h, set, left, budget);
-                if (!value) return;
-                const auto move = search.move(set, left);
-                result = Optimum{value->total, value->squares,
-                                 move ? space.to_string(move->guess) : std::string(),
-                                 move ? move->depth : 0};
-            });
+            // The search's lines, passed on to Python on its own thread.
+            std::mutex lines_mutex;
+            std::vector<std::string> lines;
+            auto show = [&] {
+                std::vector<std::string> now;
+                {
+                    const std::lock_guard lock(lines_mutex);
+                    now.swap(lines);
+                }
+                for (const auto& line : now) progress.value(line);
+            };
+            work.run(
+                [&] {
+                    OptimalSearchOptions options;
+                    options.threads = threads;
+                    if (!progress.is_none()) {
+                        options.progress = [&](const std::string& line) {
+                            const std::lock_guard lock(lines_mutex);
+                            lines.push_back(line);
+                        };
+                    }
+                    OptimalSearch search(space, options);
+                    const auto value = search.solve(h, set, left, budget);
+                    if (!value) return;
+                    const auto move = search.move(set, left);
+                    result = Optimum{value->total, value->squares,
+                                     move ? space.to_string(move->guess) : std::string(),
+                                     move ? move->depth : 0};
+                },
+                progress.is_none() ? std::function<void()>() : show);
+            if (!progress.is_none()) show();
             return result;
         },
         py::arg("game"), py::arg("history") = py::list(), py::kw_only(),
         py::arg("max_guesses") = py::none(), py::arg("threads") = 1,
-        py::arg("seconds") = py::none(),
+        py::arg("seconds") = py::none(), py::arg("progress") = py::none(),
         R"(The exact optimum at the position `history` leaves (docs/optimal.md): the least total number
 of guesses over the codes still possible, every game within `max_guesses` (the game's by default)
 counted from the start, with its first move; None when some code cannot be found in time.
-`seconds`: give up with TimeoutError after that long. Ctrl-C stops it.
+`threads`: threads for a large set's first level; `seconds`: give up with TimeoutError after
+that long; `progress`: called with each line the search writes on how it goes (the command
+line's --progress). Ctrl-C stops it.
 
     >>> mastermind.optimal(mastermind.Ordinary(3, 4))
     Optimum(total=206, squares=690, guess='001', depth=4)

@@ -204,8 +204,8 @@ void bind_play(py::module_& m) {
 
     m.def(
         "play",
-        [](const GameArg& game, const PlayerArg& player, const SecretArg& secret,
-           std::int64_t seed, const SecretArg& first) {
+        [](const GameArg& game, const PlayerArg& player, const SecretArg& secret, std::int64_t seed,
+           const SecretArg& first) {
             const auto s = read_seed(seed);
             if (py::isinstance<OrdinaryGame>(game))
                 return play_ordinary(game.cast<std::shared_ptr<OrdinaryGame>>(), player, secret, s,

@@ -190,6 +190,15 @@ def test_optimal():
         m.optimal(small, seconds=-1)
 
 
+def test_optimal_progress_lines():
+    lines = []
+    best = m.optimal(m.Ordinary(4, 5), progress=lines.append)
+    assert best.total == m.evaluate(m.Ordinary(4, 5), "optimal").total
+    assert lines and all(isinstance(line, str) for line in lines)
+    with pytest.raises(TypeError, match="progress"):
+        m.optimal(m.Ordinary(3, 4), progress=3)
+
+
 def test_optimal_budget_is_a_timeout():
     with pytest.raises(TimeoutError, match="gave up after its budget"):
         m.optimal(m.Ordinary(4, 7), seconds=0.2)
