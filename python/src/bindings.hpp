@@ -17,6 +17,7 @@
 
 #include "mastermind/batch/params.hpp"
 #include "mastermind/core/budget.hpp"
+#include "mastermind/core/code.hpp"
 #include "mastermind/core/code_space.hpp"
 #include "mastermind/games/description.hpp"
 #include "mastermind/ordinary/codebreaker.hpp"
@@ -51,9 +52,19 @@ MASTERMIND_PYTHON_ARGUMENT(StringsArg)       // a batch test: strings, or one st
 MASTERMIND_PYTHON_ARGUMENT(ProgressArg)      // progress(done, total), or None
 MASTERMIND_PYTHON_ARGUMENT(TreeArg)          // a DecisionTree, or None
 MASTERMIND_PYTHON_ARGUMENT(LineProgressArg)  // progress(line), or None
+MASTERMIND_PYTHON_ARGUMENT(ArrayArg)         // anything numpy makes an array of
 #undef MASTERMIND_PYTHON_ARGUMENT
 
 using CodeArray = py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast>;
+
+// `text` for a message: control characters (a NUL among them) written \xNN, so that the message
+// is whole and names what was typed.
+std::string escaped(std::string_view text);
+
+// A Python int as a seed (0 .. 2^64-1, as the command line's), or as a small count named `name`;
+// ValueError naming the value when it is out of range.
+std::uint64_t seed_value(const py::int_& seed);
+int small_int(const py::int_& value, const char* name);
 
 // How the module names a game's fields in its messages: as the keyword arguments.
 const GameFieldNames& field_names();
@@ -72,6 +83,9 @@ class OrdinaryGame {
 
     // A code given as its symbols ("0011") or its number (0 .. size-1); ValueError otherwise.
     std::uint32_t code(const py::handle& value, const char* what = "code") const;
+    // The same without the code space, in a game of any size: the code, and its number.
+    Code code_value(const py::handle& value, const char* what = "code") const;
+    std::uint64_t number(const Code& code) const;
     // Codes as an array of code numbers (each checked), or every code when `value` is None.
     std::vector<std::uint32_t> codes(const py::handle& value, const char* what = "codes") const;
     // An answer given as a Score, its protocol text ("2 1", "1 0 2") or a tuple in that order.
@@ -169,6 +183,7 @@ MASTERMIND_PYTHON_CASTER(StringsArg, "Union[str, Sequence[str]]")
 MASTERMIND_PYTHON_CASTER(ProgressArg, "Optional[Callable[[int, int], None]]")
 MASTERMIND_PYTHON_CASTER(TreeArg, "Optional[DecisionTree]")
 MASTERMIND_PYTHON_CASTER(LineProgressArg, "Optional[Callable[[str], None]]")
+MASTERMIND_PYTHON_CASTER(ArrayArg, "numpy.typing.ArrayLike")
 #undef MASTERMIND_PYTHON_CASTER
 
 }  // namespace pybind11::detail

@@ -42,6 +42,8 @@ struct PyReport {
     std::uint64_t seed = 1;
     std::optional<PyTree> tree;
     bool ordinary = true;
+    std::string rules;
+    py::object game;  // as --json writes it: an object (ordinary), [P, K, B, M] (batch)
 };
 
 py::dict report_dict(const PyReport& r) {
@@ -49,10 +51,11 @@ py::dict report_dict(const PyReport& r) {
     d["strategy"] = r.player;
     d["seed"] = r.seed;
     d["scope"] = r.scope;
+    d["game"] = r.game;
     d["games"] = r.report.games;
     d["failures"] = r.report.failures;
     d["worst"] = r.report.worst;
-    d["total"] = r.report.total;
+    if (r.ordinary) d["total"] = r.report.total;
     d["mean"] = r.report.mean;
     d["histogram"] = r.report.histogram;
     d["worst_examples"] = r.report.worst_examples;
@@ -64,6 +67,7 @@ py::dict report_dict(const PyReport& r) {
         d["first_guess_from"] = r.first_guess_from;
     } else {
         d["move_hash"] = fmt::format("{:016x}", r.report.move_hash);
+        d["rules"] = r.rules;
     }
     return d;
 }
@@ -142,6 +146,10 @@ PyReport evaluate_ordinary(const std::shared_ptr<OrdinaryGame>& game, const py::
     const auto& p = game->params();
     PyReport out;
     out.seed = seed;
+    out.rules = std::string(to_string(p.rules));
+    out.game = py::dict(py::arg("name") = "ordinary", py::arg("rules") = out.rules,
+                        py::arg("pegs") = p.pegs, py::arg("colours") = p.colours,
+                        py::arg("max_guesses") = p.max_guesses);
     Interruptible work;
     CodebreakerInfo python_info;
     OrdinaryEvaluationOptions options;
@@ -151,7 +159,7 @@ PyReport evaluate_ordinary(const std::shared_ptr<OrdinaryGame>& game, const py::
         const CodebreakerInfo* info = find_codebreaker(out.player);
         if (!info)
             throw py::value_error(fmt::format("'{}' is not a codebreaker of the ordinary game ({})",
-                                              out.player, codebreaker_names()));
+                                              escaped(out.player), codebreaker_names()));
         if (auto why = codebreaker_refuses(*info, p.pegs, p.colours); !why.empty())
             throw py::value_error(fmt::format("{} cannot play {}: {}", out.player,
                                               game->description().summary(), why));
@@ -181,6 +189,9 @@ PyReport evaluate_ordinary(const std::shared_ptr<OrdinaryGame>& game, const py::
     if (out.player == "tree" && native) {
         if (tree.is_none())
             throw py::value_error("the codebreaker 'tree' plays a decision tree: give tree=");
+        if (!py::isinstance<PyTree>(tree))
+            throw py::type_error(
+                "tree must be a DecisionTree (mastermind.DecisionTree.read(path))");
         const auto& t = tree.cast<const PyTree&>();
         if (auto why = t.tree->mismatch(space); !why.empty())
             throw py::value_error(fmt::format("tree {}", why));
@@ -197,7 +208,9 @@ PyReport evaluate_ordinary(const std::shared_ptr<OrdinaryGame>& game, const py::
                                               space.to_string(*co.first),
                                               space.to_string(co.tree->nodes.front().guess)));
     }
-    out.first_guess_from = co.first ? (first.is_none() ? "default" : "first") : "rule";
+    out.first_guess_from = co.first ? (first.is_none() ? "default" : "first")
+                           : native ? "rule"
+                                    : "player";
     options.max_guesses = p.max_guesses;
     options.record_tree = record_tree;
     Progress shown;
@@ -240,11 +253,14 @@ PyReport evaluate_batch(const BatchGameSpec& game, const py::object& player, con
     PyReport out;
     out.ordinary = false;
     out.seed = seed;
+    out.rules = std::string(to_string(params.rules));
+    out.game = py::make_tuple(params.pegs, params.colours, params.batch, params.max_tests);
+    out.game = py::list(out.game);
     out.player = player.cast<std::string>();
     const StrategyInfo* info = find_strategy(out.player);
     if (!info)
         throw py::value_error(fmt::format("'{}' is not a strategy of the batch game ({})",
-                                          out.player, strategy_names()));
+                                          escaped(out.player), strategy_names()));
     if (auto why = strategy_refuses(*info, params); !why.empty())
         throw py::value_error(
             fmt::format("{} cannot play {}: {}", out.player, game.description().summary(), why));
@@ -282,6 +298,10 @@ PyReport evaluate_batch(const BatchGameSpec& game, const py::object& player, con
         const std::uint64_t limit = memory_limit_mib
                                         ? static_cast<std::uint64_t>(*memory_limit_mib) << 20
                                         : physical / 4 * 3;
+        if (limit <= kShardOverheadBytes)
+            throw py::value_error(
+                fmt::format("memory_limit_mib {}: a shard's process needs more (at least {} MiB)",
+                            limit >> 20, (kShardOverheadBytes >> 20) + 1));
         while (evaluate_all_bytes(params, static_cast<std::uint64_t>(shards)) > limit) {
             if (shards >= 4096)
                 throw py::value_error(fmt::format(
@@ -320,9 +340,14 @@ then one challenge. The original problem is Batch(9, 10, 9, 20). Every value is 
     >>> mastermind.Batch(5, 6, 5).summary
     'batch 5/6/5, 20 tests, classic rules'
 )")
-        .def(py::init<int, int, int, int, const std::string&>(), py::arg("pegs") = 9,
-             py::arg("colours") = 10, py::arg("batch") = 9, py::arg("max_tests") = 20,
-             py::arg("rules") = "classic")
+        .def(py::init([](const py::int_& pegs, const py::int_& colours, const py::int_& batch,
+                         const py::int_& max_tests, const std::string& rules) {
+                 return std::make_shared<BatchGameSpec>(
+                     small_int(pegs, "pegs"), small_int(colours, "colours"),
+                     small_int(batch, "batch"), small_int(max_tests, "max_tests"), rules);
+             }),
+             py::arg("pegs") = 9, py::arg("colours") = 10, py::arg("batch") = 9,
+             py::arg("max_tests") = 20, py::arg("rules") = "classic")
         .def_property_readonly("pegs", [](const BatchGameSpec& g) { return g.params().pegs; })
         .def_property_readonly("colours", [](const BatchGameSpec& g) { return g.params().colours; })
         .def_property_readonly("batch", [](const BatchGameSpec& g) { return g.params().batch; })
@@ -352,8 +377,14 @@ then one challenge. The original problem is Batch(9, 10, 9, 20). Every value is 
                      "Batch(pegs={}, colours={}, batch={}, max_tests={}, rules='{}')", p.pegs,
                      p.colours, p.batch, p.max_tests, to_string(p.rules));
              })
-        .def("__eq__", [](const BatchGameSpec& a, const BatchGameSpec& b) {
-            return a.params() == b.params();
+        .def(
+            "__eq__",
+            [](const BatchGameSpec& a, const BatchGameSpec& b) { return a.params() == b.params(); },
+            py::is_operator())
+        .def("__hash__", [](const BatchGameSpec& g) {
+            const auto& p = g.params();
+            return py::hash(
+                py::make_tuple(p.pegs, p.colours, p.batch, p.max_tests, static_cast<int>(p.rules)));
         });
 }
 
@@ -437,12 +468,20 @@ winning guess or challenge counts as a move.)")
     m.def(
         "evaluate",
         [](const GameArg& game, const PlayerArg& player, const CodesArg& secrets,
-           std::optional<std::int64_t> sample, std::int64_t seed, const SecretArg& first,
-           std::optional<int> threads, std::int64_t examples,
+           const std::optional<py::int_>& sample_value, const py::int_& seed_given,
+           const SecretArg& first, std::optional<int> threads, std::int64_t examples,
            std::optional<std::int64_t> exact_below, const TreeArg& tree, bool record_tree,
            const ProgressArg& progress, std::optional<double> seconds,
            std::optional<std::int64_t> memory_limit_mib) {
-            if (seed < 0) throw py::value_error(fmt::format("seed {}: 0 or more", seed));
+            const std::uint64_t seed = seed_value(seed_given);
+            std::optional<std::int64_t> sample;
+            if (sample_value) {
+                if (*sample_value < py::int_(1) || *sample_value > py::int_(100'000'000))
+                    throw py::value_error(
+                        fmt::format("sample {}: 1 .. 100000000 secrets",
+                                    py::str(py::handle(*sample_value)).cast<std::string>()));
+                sample = sample_value->cast<std::int64_t>();
+            }
             if (examples < 0 || examples > 1'000'000)
                 throw py::value_error(fmt::format("examples {}: 0 .. 1000000", examples));
             if (!progress.is_none() && !PyCallable_Check(progress.value.ptr()))

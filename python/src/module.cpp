@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstring>
 #include <stdexcept>
 #include <thread>
 
@@ -19,6 +20,33 @@
 #include "mastermind/version.hpp"
 
 namespace mastermind::python {
+
+std::string escaped(std::string_view text) {
+    std::string out;
+    for (const char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u == 0x7f) {
+            out += fmt::format("\\x{:02x}", u);
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+std::uint64_t seed_value(const py::int_& seed) {
+    if (seed < py::int_(0) || seed > py::int_(UINT64_MAX))
+        throw py::value_error(
+            fmt::format("seed {}: 0 .. 2^64-1", py::str(py::handle(seed)).cast<std::string>()));
+    return seed.cast<std::uint64_t>();
+}
+
+int small_int(const py::int_& value, const char* name) {
+    if (value < py::int_(-(1 << 30)) || value > py::int_(1 << 30))
+        throw py::value_error(fmt::format("{} {} is out of range", name,
+                                          py::str(py::handle(value)).cast<std::string>()));
+    return value.cast<int>();
+}
 
 const GameFieldNames& field_names() {
     static const GameFieldNames names{"game",  "rules",     "pegs",       "colours",
@@ -37,6 +65,17 @@ GameDescription describe(GameRequest request) {
 
 std::string type_name(const py::handle& value) {
     return py::str(py::type::handle_of(value).attr("__name__"));
+}
+
+// An int, a numpy integer or anything else with __index__ (not a bool), or nothing.
+std::optional<py::int_> as_int(const py::handle& value) {
+    if (py::isinstance<py::bool_>(value)) return std::nullopt;
+    const auto n = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+    if (!n) {
+        PyErr_Clear();
+        return std::nullopt;
+    }
+    return py::reinterpret_borrow<py::int_>(n);
 }
 
 }  // namespace
@@ -59,19 +98,57 @@ const CodeSpace& OrdinaryGame::space() const {
     return *space_;
 }
 
-std::uint32_t OrdinaryGame::code(const py::handle& value, const char* what) const {
-    const CodeSpace& s = space();
+Code OrdinaryGame::code_value(const py::handle& value, const char* what) const {
+    const auto& p = params_;
     if (py::isinstance<py::str>(value)) {
         const auto text = value.cast<std::string>();
-        if (const auto c = s.parse(text)) return *c;
-        throw py::value_error(fmt::format("{} '{}' {}", what, text, s.describe_bad(text)));
+        if (auto c = parse_game_code(text, p.pegs, p.colours)) return *c;
+        throw py::value_error(
+            fmt::format("{} '{}' {}", what, escaped(text),
+                        escaped(describe_bad_game_code(text, p.pegs, p.colours))));
     }
     if (py::isinstance<py::bool_>(value) ||
         !(py::isinstance<py::int_>(value) || py::hasattr(value, "__index__")))
         throw py::type_error(
             fmt::format("{} must be a str or an int (got {})", what, type_name(value)));
     const auto big = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
-    if (!big) throw py::error_already_set();
+    if (!big) {
+        PyErr_Clear();
+        throw py::type_error(
+            fmt::format("{} must be a str or an int (got {})", what, type_name(value)));
+    }
+    const auto n = py::reinterpret_borrow<py::int_>(big);
+    if (n < py::int_(0) || n >= py::int_(p.code_count()))
+        throw py::value_error(fmt::format("{} {} is not a code number of {} (0 .. {})", what,
+                                          py::str(value).cast<std::string>(),
+                                          description_.summary(), p.code_count() - 1));
+    return game_code_from_index(n.cast<std::uint64_t>(), p.pegs, p.colours);
+}
+
+std::uint64_t OrdinaryGame::number(const Code& code) const {
+    std::uint64_t n = 0;
+    for (const auto peg : code.pegs()) n = n * static_cast<std::uint64_t>(params_.colours) + peg;
+    return n;
+}
+
+std::uint32_t OrdinaryGame::code(const py::handle& value, const char* what) const {
+    const CodeSpace& s = space();
+    if (py::isinstance<py::str>(value)) {
+        const auto text = value.cast<std::string>();
+        if (const auto c = s.parse(text)) return *c;
+        throw py::value_error(
+            fmt::format("{} '{}' {}", what, escaped(text), escaped(s.describe_bad(text))));
+    }
+    if (py::isinstance<py::bool_>(value) ||
+        !(py::isinstance<py::int_>(value) || py::hasattr(value, "__index__")))
+        throw py::type_error(
+            fmt::format("{} must be a str or an int (got {})", what, type_name(value)));
+    const auto big = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+    if (!big) {
+        PyErr_Clear();
+        throw py::type_error(
+            fmt::format("{} must be a str or an int (got {})", what, type_name(value)));
+    }
     long long n = PyLong_AsLongLong(big.ptr());
     if (n == -1 && PyErr_Occurred()) {
         PyErr_Clear();
@@ -138,11 +215,18 @@ std::uint32_t OrdinaryGame::answer(const py::handle& value) const {
                     if (used != word.size()) throw std::invalid_argument(word);
                 } catch (const std::exception&) {
                     throw py::value_error(fmt::format("answer '{}': '{}' is not a count",
-                                                      value.cast<std::string>(), word));
+                                                      escaped(value.cast<std::string>()),
+                                                      escaped(word)));
                 }
             }
         } else if (py::isinstance<py::tuple>(value) || py::isinstance<py::list>(value)) {
-            for (const auto& item : value) parts.push_back(item.cast<int>());
+            for (const auto& item : value) {
+                const auto n = as_int(item);
+                if (!n)
+                    throw py::type_error(fmt::format("answer {}: counts are ints",
+                                                     py::repr(value).cast<std::string>()));
+                parts.push_back(small_int(*n, "answer count"));
+            }
         } else {
             throw py::type_error(fmt::format(
                 "an answer is a Score, a str ('2 1') or a tuple (got {})", type_name(value)));
@@ -182,7 +266,8 @@ std::uint64_t BatchGameSpec::secret(const py::handle& value, const char* what) c
     if (py::isinstance<py::str>(value)) {
         const auto text = value.cast<std::string>();
         if (const auto c = PackedCode::parse(text, p)) return c->index(p);
-        throw py::value_error(fmt::format("{} '{}' {}", what, text, describe_bad_code(text, p)));
+        throw py::value_error(
+            fmt::format("{} '{}' {}", what, escaped(text), escaped(describe_bad_code(text, p))));
     }
     if (py::isinstance<py::bool_>(value) || !py::isinstance<py::int_>(value))
         throw py::type_error(
@@ -271,7 +356,9 @@ neighbouring peg) and white (right colour elsewhere). Under classic rules grey i
     >>> mastermind.Score(2, 1)             # 2 black, 1 white
     Score(black=2, white=1, grey=0)
 )")
-        .def(py::init([](int black, int white, int grey) {
+        .def(py::init([](const py::int_& b, const py::int_& w, const py::int_& g) {
+                 const int black = small_int(b, "black"), white = small_int(w, "white"),
+                           grey = small_int(g, "grey");
                  if (black < 0 || white < 0 || grey < 0)
                      throw py::value_error(fmt::format(
                          "Score({}, {}, grey={}): counts are never negative", black, white, grey));
@@ -283,6 +370,14 @@ neighbouring peg) and white (right colour elsewhere). Under classic rules grey i
         .def_readonly("grey", &Score::grey)
         .def(
             "__eq__", [](const Score& a, const Score& b) { return a == b; }, py::is_operator())
+        .def(
+            "__lt__",
+            [](const Score& a, const Score& b) {
+                return std::tie(a.black, a.white, a.grey) < std::tie(b.black, b.white, b.grey);
+            },
+            py::is_operator())
+        .def("__iter__",
+             [](const Score& s) { return py::iter(py::make_tuple(s.black, s.white, s.grey)); })
         .def("__hash__",
              [](const Score& s) { return py::hash(py::make_tuple(s.black, s.grey, s.white)); })
         .def("__repr__",
@@ -298,7 +393,9 @@ neighbouring peg) and white (right colour elsewhere). Under classic rules grey i
         "score",
         [](const PegsArg& target, const PegsArg& guess, const std::string& rules) {
             const auto r = parse_rules(rules);
-            if (!r) throw py::value_error(fmt::format("rules '{}': classic or adjacent", rules));
+            if (!r)
+                throw py::value_error(
+                    fmt::format("rules '{}': classic or adjacent", escaped(rules)));
             auto pegs_of = [](const py::handle& v, const char* what) {
                 std::vector<std::uint8_t> pegs;
                 if (py::isinstance<py::str>(v)) {
@@ -306,13 +403,18 @@ neighbouring peg) and white (right colour elsewhere). Under classic rules grey i
                     for (char c : text) {
                         const int colour = Alphabet::digits().colour_of(c);
                         if (colour < 0)
-                            throw py::value_error(fmt::format(
-                                "{} '{}': '{}' is not a colour (0-9, then A-F)", what, text, c));
+                            throw py::value_error(
+                                fmt::format("{} '{}': '{}' is not a colour (0-9, then A-F)", what,
+                                            escaped(text), escaped(std::string_view(&c, 1))));
                         pegs.push_back(static_cast<std::uint8_t>(colour));
                     }
                 } else {
                     for (const auto& item : py::iter(v)) {
-                        const int colour = item.cast<int>();
+                        const auto n = as_int(item);
+                        if (!n)
+                            throw py::type_error(fmt::format("{}: colours are ints (got {})", what,
+                                                             type_name(item)));
+                        const int colour = small_int(*n, "colour");
                         if (colour < 0 || colour >= kMaxColours)
                             throw py::value_error(fmt::format("{}: colour {} is outside 0 .. {}",
                                                               what, colour, kMaxColours - 1));
@@ -343,15 +445,46 @@ most 64 pegs; both the same length.
 
     m.def(
         "score_array",
-        [](py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast> targets,
-           py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast> guesses,
-           const std::string& rules) {
+        [](const ArrayArg& target_array, const ArrayArg& guess_array, const std::string& rules) {
             const auto r = parse_rules(rules);
-            if (!r) throw py::value_error(fmt::format("rules '{}': classic or adjacent", rules));
-            if (targets.ndim() < 1 || targets.ndim() > 2 || guesses.ndim() < 1 ||
-                guesses.ndim() > 2)
+            if (!r)
                 throw py::value_error(
-                    "targets and guesses are arrays of shape (n, pegs) or (pegs,)");
+                    fmt::format("rules '{}': classic or adjacent", escaped(rules)));
+            // Colours checked as they are given (an int64 of 257 or a float of 1.9 is refused,
+            // not wrapped or truncated), then held as bytes.
+            auto colours_of = [](const py::object& given, const char* what) {
+                const auto a = py::array::ensure(given);
+                if (!a) {
+                    PyErr_Clear();
+                    throw py::type_error(
+                        fmt::format("{} must be an array of colour numbers", what));
+                }
+                const char kind = a.dtype().kind();
+                if (a.size() > 0 && kind != 'i' && kind != 'u')
+                    throw py::type_error(
+                        fmt::format("{} must hold integer colour numbers (got dtype {})", what,
+                                    py::str(a.dtype()).cast<std::string>()));
+                if (a.ndim() < 1 || a.ndim() > 2)
+                    throw py::value_error(fmt::format(
+                        "{} is an array of shape (n, pegs) or (pegs,), not {} dimensions", what,
+                        a.ndim()));
+                const auto wide =
+                    py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(a);
+                if (!wide) throw py::error_already_set();
+                py::array_t<std::uint8_t> bytes(
+                    std::vector<py::ssize_t>(a.shape(), a.shape() + a.ndim()));
+                const std::int64_t* in = wide.data();
+                std::uint8_t* out = bytes.mutable_data();
+                for (py::ssize_t i = 0; i < wide.size(); ++i) {
+                    if (in[i] < 0 || in[i] >= kMaxColours)
+                        throw py::value_error(fmt::format("{}: colour {} is outside 0 .. {}", what,
+                                                          in[i], kMaxColours - 1));
+                    out[i] = static_cast<std::uint8_t>(in[i]);
+                }
+                return bytes;
+            };
+            const auto targets = colours_of(target_array, "targets");
+            const auto guesses = colours_of(guess_array, "guesses");
             const auto pegs = targets.shape(targets.ndim() - 1);
             if (guesses.shape(guesses.ndim() - 1) != pegs)
                 throw py::value_error(fmt::format("targets have {} pegs, guesses {}", pegs,
@@ -363,19 +496,10 @@ most 64 pegs; both the same length.
             if (nt != ng && nt != 1 && ng != 1)
                 throw py::value_error(fmt::format(
                     "{} targets against {} guesses: give as many, or one of either", nt, ng));
-            const py::ssize_t n = std::max(nt, ng);
+            // One row against n (n may be 0), or n against n.
+            const py::ssize_t n = nt == 1 ? ng : nt;
             const std::uint8_t* t = targets.data();
             const std::uint8_t* g = guesses.data();
-            const auto total = static_cast<std::size_t>(targets.size()),
-                       total_g = static_cast<std::size_t>(guesses.size());
-            for (std::size_t i = 0; i < total; ++i)
-                if (t[i] >= kMaxColours)
-                    throw py::value_error(fmt::format("targets: colour {} is outside 0 .. {}", t[i],
-                                                      kMaxColours - 1));
-            for (std::size_t i = 0; i < total_g; ++i)
-                if (g[i] >= kMaxColours)
-                    throw py::value_error(fmt::format("guesses: colour {} is outside 0 .. {}", g[i],
-                                                      kMaxColours - 1));
             py::array_t<std::int32_t> out({n, py::ssize_t{3}});
             auto o = out.mutable_unchecked<2>();
             {
@@ -414,14 +538,28 @@ PYBIND11_MODULE(_core, m) {
         "The engine of mastermind (docs/python.md): games, scoring, codebreakers, evaluation.";
     m.attr("__version__") = std::string(mastermind::version());
     // The engine's errors as Python's: a budget spent is a TimeoutError, answers no code fits a
-    // ValueError; std::invalid_argument is pybind11's ValueError already.
+    // ValueError, std::invalid_argument a ValueError. Every message is decoded with bad bytes
+    // escaped and kept whole past a NUL: a code typed with 'é' or '\0' is named, not lost.
     py::register_exception_translator([](std::exception_ptr p) {
+        auto raise = [](PyObject* type, const char* what) {
+            const auto text = py::reinterpret_steal<py::object>(PyUnicode_DecodeUTF8(
+                what, static_cast<Py_ssize_t>(std::strlen(what)), "backslashreplace"));
+            PyErr_SetObject(type, text.ptr());
+        };
         try {
             if (p) std::rethrow_exception(p);
         } catch (const mastermind::BudgetExhausted& e) {
-            PyErr_SetString(PyExc_TimeoutError, e.what());
+            raise(PyExc_TimeoutError, e.what());
         } catch (const mastermind::InconsistentAnswers& e) {
-            PyErr_SetString(PyExc_ValueError, e.what());
+            raise(PyExc_ValueError, e.what());
+        } catch (const py::value_error& e) {
+            raise(PyExc_ValueError, e.what());
+        } catch (const py::type_error& e) {
+            raise(PyExc_TypeError, e.what());
+        } catch (const py::index_error& e) {
+            raise(PyExc_IndexError, e.what());
+        } catch (const std::invalid_argument& e) {
+            raise(PyExc_ValueError, e.what());
         }
     });
     bind_scoring(m);

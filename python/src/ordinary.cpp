@@ -4,11 +4,16 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
+
+#include <pybind11/stl/filesystem.h>
 
 #include "bindings.hpp"
+#include "mastermind/core/scoring.hpp"
 #include "mastermind/ordinary/consistent_set.hpp"
 #include "mastermind/ordinary/decision_tree.hpp"
 #include "mastermind/ordinary/optimal_search.hpp"
@@ -26,20 +31,17 @@ py::array_t<std::uint32_t> to_array(std::span<const std::uint32_t> codes) {
 }
 
 // counts[g * slots + f]: the members of `set` that answer f to guesses[g]. Parallel over the
-// guesses when the work is large, without the GIL.
-py::array_t<std::uint32_t> partition_sizes(const CodeSpace& space,
-                                           const std::vector<std::uint32_t>& guesses,
-                                           const std::vector<std::uint32_t>& set) {
+// guesses when the work is large, asking `budget` every block of guesses.
+void count_parts(const CodeSpace& space, const std::vector<std::uint32_t>& guesses,
+                 const std::vector<std::uint32_t>& set, std::uint32_t* counts,
+                 const Budget& budget) {
     const std::size_t slots = space.feedback_slots();
-    py::array_t<std::uint32_t> out(
-        {static_cast<py::ssize_t>(guesses.size()), static_cast<py::ssize_t>(slots)});
-    std::uint32_t* counts = out.mutable_data();
-    py::gil_scoped_release without_gil;
     std::fill(counts, counts + guesses.size() * slots, 0u);
     std::vector<CodeMasks> masks(set.size());
     for (std::size_t i = 0; i < set.size(); ++i) masks[i] = space.masks(set[i]);
     const bool classic = space.rules() == Rules::classic;
     auto rows = [&](std::size_t begin, std::size_t end) {
+        if (budget.limited()) budget.check("the partition");
         for (std::size_t g = begin; g < end; ++g) {
             const CodeMasks guess = space.masks(guesses[g]);
             std::uint32_t* row = counts + g * slots;
@@ -55,7 +57,31 @@ py::array_t<std::uint32_t> partition_sizes(const CodeSpace& space,
             tbb::blocked_range<std::size_t>(0, guesses.size(), 64),
             [&](const tbb::blocked_range<std::size_t>& r) { rows(r.begin(), r.end()); });
     } else {
-        rows(0, guesses.size());
+        for (std::size_t begin = 0; begin < guesses.size(); begin += 64)
+            rows(begin, std::min(guesses.size(), begin + 64));
+    }
+}
+
+// Work above this many scores, asked for on Python's own thread, runs as long work does
+// (Interruptible): Ctrl-C stops it. Smaller work, or work inside a codebreaker's move (whose walk
+// runs so already), runs here under the thread's budget.
+constexpr std::size_t kInterruptibleScores = std::size_t{1} << 26;
+
+py::array_t<std::uint32_t> partition_sizes(const CodeSpace& space,
+                                           const std::vector<std::uint32_t>& guesses,
+                                           const std::vector<std::uint32_t>& set) {
+    const std::size_t slots = space.feedback_slots();
+    py::array_t<std::uint32_t> out(
+        {static_cast<py::ssize_t>(guesses.size()), static_cast<py::ssize_t>(slots)});
+    std::uint32_t* counts = out.mutable_data();
+    if (!ambient_budget().limited() && guesses.size() * set.size() >= kInterruptibleScores) {
+        Interruptible work;
+        const Budget budget = work.budget();
+        work.run([&] { count_parts(space, guesses, set, counts, budget); });
+    } else {
+        const Budget& budget = ambient_budget();
+        py::gil_scoped_release without_gil;
+        count_parts(space, guesses, set, counts, budget);
     }
     return out;
 }
@@ -122,8 +148,8 @@ struct PyPosition {
 
 class PythonBreaker final : public Codebreaker {
   public:
-    PythonBreaker(GamePtr game, py::object player, Interruptible& work)
-        : game_(std::move(game)), player_(std::move(player)), work_(work) {}
+    PythonBreaker(GamePtr game, py::object player, Interruptible& work, Budget budget)
+        : game_(std::move(game)), player_(std::move(player)), work_(work), budget_(budget) {}
     ~PythonBreaker() override {
         py::gil_scoped_acquire with_gil;
         player_ = py::object();
@@ -136,6 +162,8 @@ class PythonBreaker final : public Codebreaker {
             PyPosition p{game_,
                          {position.history.begin(), position.history.end()},
                          {position.consistent.begin(), position.consistent.end()}};
+            // The native work the move asks for (partition_sizes) answers to the run's budget.
+            const BudgetScope scope(budget_);
             const py::object guess = next_(py::cast(std::move(p)));
             try {
                 return game_->code(guess, "the guess next() returned");
@@ -158,6 +186,7 @@ class PythonBreaker final : public Codebreaker {
     GamePtr game_;
     py::object player_;
     Interruptible& work_;
+    Budget budget_;  // the run's
 };
 
 std::string tree_text(const CodeSpace& space, const DecisionTree& tree) {
@@ -202,10 +231,11 @@ CodebreakerInfo python_codebreaker(const std::shared_ptr<const OrdinaryGame>& ga
     // `make` runs on the walk's threads, without the GIL: the object is shared, its reference
     // taken under the GIL.
     auto shared = std::make_shared<py::object>(std::move(player));
-    info.make = [game, shared, &work](const CodeSpace&,
-                                      const CodebreakerOptions&) -> std::unique_ptr<Codebreaker> {
+    info.make = [game, shared, &work](
+                    const CodeSpace&,
+                    const CodebreakerOptions& options) -> std::unique_ptr<Codebreaker> {
         py::gil_scoped_acquire with_gil;
-        return std::make_unique<PythonBreaker>(game, *shared, work);
+        return std::make_unique<PythonBreaker>(game, *shared, work, options.budget);
     };
     return info;
 }
@@ -226,8 +256,14 @@ significant digit); arrays of codes are numpy arrays of code numbers.
     >>> game.size, game.code(7), game.index("0011")
     (1296, '0011', 7)
 )")
-        .def(py::init<int, int, const std::string&, int>(), py::arg("pegs") = 4,
-             py::arg("colours") = 6, py::arg("rules") = "classic", py::arg("max_guesses") = 10)
+        .def(py::init([](const py::int_& pegs, const py::int_& colours, const std::string& rules,
+                         const py::int_& max_guesses) {
+                 return std::make_shared<OrdinaryGame>(small_int(pegs, "pegs"),
+                                                       small_int(colours, "colours"), rules,
+                                                       small_int(max_guesses, "max_guesses"));
+             }),
+             py::arg("pegs") = 4, py::arg("colours") = 6, py::arg("rules") = "classic",
+             py::arg("max_guesses") = 10)
         .def_property_readonly("pegs", [](const OrdinaryGame& g) { return g.params().pegs; })
         .def_property_readonly("colours", [](const OrdinaryGame& g) { return g.params().colours; })
         .def_property_readonly(
@@ -249,8 +285,10 @@ significant digit); arrays of codes are numpy arrays of code numbers.
                  return fmt::format("Ordinary(pegs={}, colours={}, rules='{}', max_guesses={})",
                                     p.pegs, p.colours, to_string(p.rules), p.max_guesses);
              })
-        .def("__eq__",
-             [](const OrdinaryGame& a, const OrdinaryGame& b) { return a.params() == b.params(); })
+        .def(
+            "__eq__",
+            [](const OrdinaryGame& a, const OrdinaryGame& b) { return a.params() == b.params(); },
+            py::is_operator())
         .def("__hash__",
              [](const OrdinaryGame& g) {
                  const auto& p = g.params();
@@ -286,17 +324,20 @@ significant digit); arrays of codes are numpy arrays of code numbers.
         .def(
             "code",
             [](const OrdinaryGame& g, const CodeArg& code) {
-                return g.space().to_string(g.code(code));
+                return g.code_value(code).to_string(kGameSymbols);
             },
             py::arg("code"), "A code's symbols ('0011'), from its number or its symbols (checked).")
         .def(
-            "index", [](const OrdinaryGame& g, const CodeArg& code) { return g.code(code); },
+            "index",
+            [](const OrdinaryGame& g, const CodeArg& code) { return g.number(g.code_value(code)); },
             py::arg("code"), "A code's number, from its symbols or its number (checked).")
         .def(
             "score",
             [](const OrdinaryGame& g, const CodeArg& guess, const CodeArg& secret) {
-                const auto& s = g.space();
-                return s.decode(s.feedback(g.code(guess, "guess"), g.code(secret, "secret")));
+                // The reference scorer: games of any size (the code space's masks need P x K <=
+                // 64).
+                return score(g.params().rules, g.code_value(secret, "secret"),
+                             g.code_value(guess, "guess"));
             },
             py::arg("guess"), py::arg("secret"),
             "The answer to `guess` when the secret is `secret`.")
@@ -319,7 +360,10 @@ significant digit); arrays of codes are numpy arrays of code numbers.
                 if (id >= s.feedback_slots())
                     throw py::value_error(fmt::format("answer id {}: the game has {} (0 .. {})", id,
                                                       s.feedback_slots(), s.feedback_slots() - 1));
-                return s.decode(id);
+                const Score score = s.decode(id);
+                g.answer(
+                    py::cast(score));  // an id no answer has is refused as answer_id() refuses it
+                return score;
             },
             py::arg("id"), "The Score of column `id` of partition_sizes().")
         .def_property_readonly(
@@ -408,17 +452,25 @@ and, for each answer other than all black, the node it leads to. Node 0 is the f
 evaluate(..., record_tree=True) records one; evaluate(game, "tree", tree=t) plays one back.)")
         .def_static(
             "read",
-            [](const std::string& path) {
+            [](const std::filesystem::path& path) {
+                // A file that cannot be opened is Python's OSError (FileNotFoundError,
+                // IsADirectoryError, PermissionError), with the reason; one that is not a tree
+                // a ValueError naming its line.
                 std::error_code error;
-                if (std::filesystem::is_directory(path, error))
-                    throw py::value_error(fmt::format("decision tree '{}': is a directory", path));
-                std::ifstream in(path);
-                if (!in)
-                    throw py::value_error(fmt::format("decision tree '{}': cannot be read", path));
-                return read_tree(in, path);
+                errno = 0;
+                if (std::filesystem::is_directory(path, error)) errno = EISDIR;
+                std::ifstream in;
+                if (errno != EISDIR) in.open(path);
+                if (!in.is_open()) {
+                    if (errno == 0) errno = EIO;
+                    PyErr_SetFromErrnoWithFilename(PyExc_OSError, path.c_str());
+                    throw py::error_already_set();
+                }
+                return read_tree(in, path.string());
             },
             py::arg("path"),
-            "Reads a tree file; ValueError naming the line of the first thing wrong.")
+            "Reads a tree file (a path or str); ValueError naming the line of the first thing "
+            "wrong.")
         .def_static(
             "parse",
             [](const std::string& text) {
@@ -428,15 +480,31 @@ evaluate(..., record_tree=True) records one; evaluate(game, "tree", tree=t) play
             py::arg("text"), "Reads a tree from its text.")
         .def(
             "write",
-            [](const PyTree& t, const std::string& path) {
+            [](const PyTree& t, const std::filesystem::path& path) {
+                errno = 0;
                 std::ofstream out(path);
-                out << tree_text(t.game->space(), *t.tree);
-                out.close();
-                if (!out)
-                    throw py::value_error(
-                        fmt::format("decision tree '{}': cannot be written", path));
+                if (out) out << tree_text(t.game->space(), *t.tree);
+                if (out) out.close();
+                if (!out) {
+                    if (errno == 0) errno = EIO;
+                    PyErr_SetFromErrnoWithFilename(PyExc_OSError, path.c_str());
+                    throw py::error_already_set();
+                }
             },
-            py::arg("path"), "Writes the tree's file.")
+            py::arg("path"), "Writes the tree's file (OSError with the reason when it cannot).")
+        .def("__repr__",
+             [](const PyTree& t) {
+                 return fmt::format("<DecisionTree of {}: {} nodes, first guess {}>",
+                                    t.game->description().summary(), t.tree->nodes.size(),
+                                    t.game->space().to_string(t.tree->nodes.front().guess));
+             })
+        .def(
+            "__eq__",
+            [](const PyTree& a, const PyTree& b) {
+                return a.game->params() == b.game->params() &&
+                       tree_text(a.game->space(), *a.tree) == tree_text(b.game->space(), *b.tree);
+            },
+            py::is_operator())
         .def("__str__", [](const PyTree& t) { return tree_text(t.game->space(), *t.tree); })
         .def("__len__", [](const PyTree& t) { return t.tree->nodes.size(); })
         .def_property_readonly(
@@ -516,8 +584,10 @@ evaluate(..., record_tree=True) records one; evaluate(game, "tree", tree=t) play
                 throw py::type_error("progress must be callable as progress(line)");
             if (auto why = OptimalSearch::check(game.params().code_count()); !why.empty())
                 throw py::value_error(fmt::format("{}: {}", game.description().summary(), why));
-            if (threads < 1 || threads > 1024)
-                throw py::value_error(fmt::format("threads {}: 1 .. 1024", threads));
+            if (threads < 0 || threads > 1024)
+                throw py::value_error(fmt::format("threads {}: 0 (every core) .. 1024", threads));
+            if (threads == 0)
+                threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
             const auto& space = game.space();
             const auto h = read_history(game, history);
             const int limit = max_guesses.value_or(game.params().max_guesses);

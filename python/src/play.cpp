@@ -35,9 +35,8 @@ std::string outcome_name(TableOutcome o) {
     return "?";
 }
 
-std::uint64_t read_seed(std::int64_t seed) {
-    if (seed < 0) throw py::value_error(fmt::format("seed {}: 0 or more", seed));
-    return static_cast<std::uint64_t>(seed);
+std::uint64_t read_seed(const py::int_& seed) {
+    return seed_value(seed);
 }
 
 struct Played {
@@ -68,7 +67,7 @@ Played play_ordinary(const std::shared_ptr<OrdinaryGame>& game, const py::object
         info = find_codebreaker(name);
         if (!info)
             throw py::value_error(fmt::format("'{}' is not a codebreaker of the ordinary game ({})",
-                                              name, codebreaker_names()));
+                                              escaped(name), codebreaker_names()));
         if (name == "tree")
             throw py::value_error("play the codebreaker 'tree' with DecisionTree.walk(secret)");
         if (auto why = codebreaker_refuses(*info, game->params().pegs, game->params().colours);
@@ -106,8 +105,8 @@ Played play_batch(const BatchGameSpec& game, const py::object& player, const py:
     const auto name = player.cast<std::string>();
     const StrategyInfo* info = find_strategy(name);
     if (!info)
-        throw py::value_error(
-            fmt::format("'{}' is not a strategy of the batch game ({})", name, strategy_names()));
+        throw py::value_error(fmt::format("'{}' is not a strategy of the batch game ({})",
+                                          escaped(name), strategy_names()));
     const auto& p = game.params();
     if (auto why = strategy_refuses(*info, p); !why.empty())
         throw py::value_error(fmt::format("{}: {}", name, why));
@@ -118,8 +117,11 @@ Played play_batch(const BatchGameSpec& game, const py::object& player, const py:
     std::vector<std::vector<HitBlow>> shown;
     Played out;
     out.secret = seeded.secret.to_string(p.pegs);
-    {
-        py::gil_scoped_release without_gil;
+    Interruptible work;
+    const Budget budget = work.budget();
+    work.run([&] {
+        // A move that lists the consistent secrets of a huge game stops on Ctrl-C too.
+        const BudgetScope scope(budget);
         BatchGame judge(p, seeded.secret, seeded.shuffle_seed);
         const auto strategy = info->make(p, seed);
         try {
@@ -145,10 +147,12 @@ Played play_batch(const BatchGameSpec& game, const py::object& player, const py:
                 history.push_back(std::move(record));
                 shown.push_back(r.shuffled);
             }
+        } catch (const BudgetExhausted&) {
+            throw;  // stopped: KeyboardInterrupt, not a lost game
         } catch (const std::exception& e) {
             out.error = e.what();
         }
-    }
+    });
     for (std::size_t t = 0; t < history.size(); ++t) {
         py::list strings, answers;
         for (const auto& c : history[t].strings) strings.append(c.to_string(p.pegs));
@@ -204,8 +208,8 @@ void bind_play(py::module_& m) {
 
     m.def(
         "play",
-        [](const GameArg& game, const PlayerArg& player, const SecretArg& secret, std::int64_t seed,
-           const SecretArg& first) {
+        [](const GameArg& game, const PlayerArg& player, const SecretArg& secret,
+           const py::int_& seed, const SecretArg& first) {
             const auto s = read_seed(seed);
             if (py::isinstance<OrdinaryGame>(game))
                 return play_ordinary(game.cast<std::shared_ptr<OrdinaryGame>>(), player, secret, s,
@@ -237,7 +241,7 @@ secret shown once the game is over. The secret is the one `mastermind judge --se
     >>> table.guess("0011")
     Score(black=0, white=1, grey=0)
 )")
-        .def(py::init([](const GameArg& game, std::int64_t seed) {
+        .def(py::init([](const GameArg& game, const py::int_& seed) {
                  const auto s = read_seed(seed);
                  auto t = std::make_unique<PyTable>();
                  if (py::isinstance<OrdinaryGame>(game)) {
@@ -304,10 +308,10 @@ secret shown once the game is over. The secret is the one `mastermind judge --se
         .def(
             "possible",
             [](const PyTable& t, std::optional<double> seconds) -> std::optional<std::uint64_t> {
-                if (t.ordinary_table) return t.ordinary_table->session().consistent().size();
                 Interruptible work;
+                const Budget budget = work.budget(seconds);  // checked in either game
+                if (t.ordinary_table) return t.ordinary_table->session().consistent().size();
                 BatchTable::Count c;
-                const Budget budget = work.budget(seconds);
                 work.run([&] { c = t.batch_table->count(budget); });
                 if (!c.secrets) return std::nullopt;
                 return *c.secrets;
@@ -402,13 +406,13 @@ secret shown once the game is over. The secret is the one `mastermind judge --se
     m.def(
         "judge",
         [](const GameArg& game, std::vector<std::string> program, const SecretArg& secret,
-           std::int64_t seed, double time_limit, double memory_mib) {
+           const py::int_& seed, double time_limit, double memory_mib) {
             const auto s = read_seed(seed);
             if (program.empty())
                 throw py::value_error("program is a command line: a list of at least one argument");
             if (resolve_program(program[0]).empty())
                 throw py::value_error(fmt::format(
-                    "program '{}' is not an executable file (nor in PATH)", program[0]));
+                    "program '{}' is not an executable file (nor in PATH)", escaped(program[0])));
             if (!(time_limit > 0) || time_limit > 86400)
                 throw py::value_error(
                     fmt::format("time_limit {}: above 0, at most 86400 s", time_limit));
@@ -423,9 +427,10 @@ secret shown once the game is over. The secret is the one `mastermind judge --se
                     const auto text = py::str(secret).cast<std::string>();
                     code = parse_game_code(text, g.params().pegs, g.params().colours);
                     if (!code)
-                        throw py::value_error(fmt::format(
-                            "secret '{}' {}", text,
-                            describe_bad_game_code(text, g.params().pegs, g.params().colours)));
+                        throw py::value_error(
+                            fmt::format("secret '{}' {}", escaped(text),
+                                        escaped(describe_bad_game_code(text, g.params().pegs,
+                                                                       g.params().colours))));
                 }
                 spec.game = make_ordinary_judge_config(g.params(), code, s);
             } else if (py::isinstance<BatchGameSpec>(game)) {

@@ -17,7 +17,8 @@ HERE = pathlib.Path(__file__).parent
 def run_mypy_tool(entry, argv):
     """Runs one of mypy's tools (Debian's python3-mypy) in a child interpreter, the module's
     directory on MYPYPATH; returns what it printed."""
-    env = dict(os.environ, MYPYPATH=os.path.dirname(os.path.dirname(mastermind.__file__)))
+    here = os.path.dirname(os.path.dirname(os.path.abspath(mastermind.__file__)))  # this module's, absolute
+    env = dict(os.environ, MYPYPATH=here, PYTHONPATH=here)
     code = f"import sys; {entry}; sys.argv = {argv!r}; main()"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120, cwd="/")
     return out.stdout + out.stderr

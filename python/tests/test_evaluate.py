@@ -27,7 +27,8 @@ def test_published_figures_and_the_command_line(cli, name):
     report = m.evaluate(game, name)
     want = cli_json(cli, "--game", "ordinary", "--strategy", name, "--all")
     got = report.to_dict()
-    for field in REPORT_FIELDS + ["total", "first_guess", "first_guess_from", "scope", "strategy", "seed"]:
+    assert set(got) == set(want)  # the same fields as --json
+    for field in REPORT_FIELDS + ["total", "first_guess", "first_guess_from", "scope", "strategy", "seed", "game"]:
         assert got[field] == want[field], field
     assert report.games == 1296 and report.failures == 0
     assert report.histogram == want["histogram"] and sum(report.histogram) == 1296
@@ -49,7 +50,8 @@ def test_batch_games(cli):
         report = m.evaluate(m.Batch(pegs, colours, pegs), name)
         want = cli_json(cli, "-P", str(pegs), "-K", str(colours), "-B", str(pegs), "--strategy", name, "--all")
         got = report.to_dict()
-        for field in REPORT_FIELDS + ["move_hash", "scope"]:
+        assert set(got) == set(want), name  # the same fields as --json
+        for field in REPORT_FIELDS + ["move_hash", "scope", "game", "rules", "strategy", "seed"]:
             assert got[field] == want[field], (name, field)
     sample = m.evaluate(m.Batch(), "adaptive-split", sample=3, seed=5)
     want = cli_json(cli, "--strategy", "adaptive-split", "--sample", "3", "--seed", "5")
@@ -153,6 +155,14 @@ def test_the_budget_is_a_timeout():
     assert time.monotonic() - start < 5
 
 
+def test_a_huge_batch_game_answers_to_its_budget():
+    # adaptive-split lists the secrets a history leaves in a game of 16^12: the budget stops it.
+    start = time.monotonic()
+    with pytest.raises(TimeoutError):
+        m.evaluate(m.Batch(12, 16, 12), "adaptive-split", sample=1, seconds=1)
+    assert time.monotonic() - start < 10
+
+
 def test_ctrl_c_stops_an_evaluation():
     # A child python evaluates a slow codebreaker (then a long native search); SIGINT ends each
     # within a second, as KeyboardInterrupt.
@@ -162,7 +172,13 @@ def test_ctrl_c_stops_an_evaluation():
         def slow(position):
             time.sleep(0.01)
             return int(position.consistent[0])
-        for work in (lambda: m.evaluate(m.Ordinary(5, 8), slow), lambda: m.optimal(m.Ordinary(4, 7))):
+        works = (
+            lambda: m.evaluate(m.Ordinary(5, 8), slow),
+            lambda: m.optimal(m.Ordinary(4, 7)),
+            lambda: m.Ordinary(6, 8).partition_sizes(),
+            lambda: m.play(m.Batch(12, 16, 12), "adaptive-split"),
+        )
+        for work in works:
             print("started", flush=True)
             try:
                 work()
@@ -173,7 +189,7 @@ def test_ctrl_c_stops_an_evaluation():
     )
     child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=os.environ)
     try:
-        for _ in range(2):
+        for _ in range(4):
             assert child.stdout.readline().strip() == "started"
             time.sleep(0.5)
             child.send_signal(signal.SIGINT)
@@ -199,6 +215,9 @@ def test_ctrl_c_stops_an_evaluation():
         (lambda: m.evaluate(m.Ordinary(), "knuth", secrets="0011"), TypeError, "not one str"),
         (lambda: m.evaluate(m.Ordinary(), "knuth", secrets=["00111"]), ValueError, "has 5 symbols"),
         (lambda: m.evaluate(m.Ordinary(), "knuth", seed=-1), ValueError, "seed -1"),
+        (lambda: m.evaluate(m.Ordinary(), "knuth", seed=2**64), ValueError, "seed 18446744073709551616: 0 .. 2.64-1"),
+        (lambda: m.evaluate(m.Ordinary(), "knuth", sample=10**20), ValueError, "sample 100000000000000000000"),
+        (lambda: m.evaluate(m.Ordinary(), "tree", tree="knuth.tree"), TypeError, "tree must be a DecisionTree"),
         (lambda: m.evaluate(m.Ordinary(), "knuth", threads=-1), ValueError, "threads -1"),
         (lambda: m.evaluate(m.Ordinary(), "knuth", threads=10**6), ValueError, "threads"),
         (lambda: m.evaluate(m.Ordinary(), "knuth", first="7777"), ValueError, "first '7777'"),
@@ -214,7 +233,8 @@ def test_ctrl_c_stops_an_evaluation():
         (lambda: m.evaluate(m.Batch(), "adaptive-split", secrets=[10**9]), ValueError, "not a secret index"),
         (lambda: m.evaluate(m.Batch(), PyKnuth()), TypeError, "built-in strategy"),
         (lambda: m.evaluate(m.Batch(), "consistent", first="0"), ValueError, "ordinary game's"),
-        (lambda: m.evaluate(m.Batch(10, 10, 10), "adaptive-split", memory_limit_mib=1), ValueError, "more than 1 MiB"),
+        (lambda: m.evaluate(m.Batch(10, 10, 10), "adaptive-split", memory_limit_mib=1), ValueError, "at least 65 MiB"),
+        (lambda: m.evaluate(m.Batch(4, 6, 4), "consistent", memory_limit_mib=50), ValueError, "at least 65 MiB"),
     ],
 )
 def test_bad_input_is_refused(call, error, message):

@@ -76,7 +76,10 @@ def test_partition_and_sizes(game):
         (lambda: m.Ordinary(4, 6, rules="diagonal"), ValueError, "rules"),
         (lambda: m.Ordinary(4, 6, max_guesses=0), ValueError, "max_guesses"),
         (lambda: m.Ordinary(4, 6, max_guesses=10**6), ValueError, "max_guesses"),
-        (lambda: m.Ordinary(4, 6, max_guesses=10**30), TypeError, ""),
+        (lambda: m.Ordinary(4, 6, max_guesses=10**30), ValueError, "max_guesses 10+ is out of range"),
+        (lambda: m.Ordinary(10**20, 6), ValueError, "pegs 100000000000000000000 is out of range"),
+        (lambda: m.Batch(9, 10, 10**20), ValueError, "batch 100000000000000000000 is out of range"),
+        (lambda: m.Batch(0), ValueError, "pegs"),
     ],
 )
 def test_games_refused(make, error, message):
@@ -87,7 +90,10 @@ def test_games_refused(make, error, message):
 def test_a_huge_game_is_refused_where_it_needs_its_codes():
     huge = m.Ordinary(8, 16)
     assert huge.size == 16**8  # described, scored, judged: no code space needed
-    for needs_codes in (huge.codes, lambda: huge.code(0), lambda: huge.consistent([]), lambda: m.evaluate(huge, "knuth")):
+    assert huge.code(5) == "00000005" and huge.index("FFFFFFFF") == 16**8 - 1
+    assert huge.score("0123456F", "FFFFFFFF") == m.Score(1, 0)
+    assert m.Table(m.Ordinary(2, 3)).over is False
+    for needs_codes in (huge.codes, lambda: huge.partition(0), lambda: huge.consistent([]), lambda: m.evaluate(huge, "knuth")):
         with pytest.raises(ValueError, match="ordinary 8x16"):
             needs_codes()
     with pytest.raises(ValueError, match="8x16"):
@@ -109,7 +115,11 @@ def test_a_huge_game_is_refused_where_it_needs_its_codes():
         (lambda g: g.answer("1 1 1"), ValueError, "classic rules answer 2 counts"),
         (lambda g: g.answer("x 1"), ValueError, "'x' is not a count"),
         (lambda g: g.answer(3), TypeError, "an answer is"),
+        (lambda g: g.answer((10**20, 0)), ValueError, "answer count 1.* is out of range"),
+        (lambda g: g.answer((1.0, 2)), TypeError, "counts are ints"),
         (lambda g: g.answer_of(10**6), ValueError, "answer id"),
+        (lambda g: g.answer_of(g.answer_id("3 0") + 1), ValueError, "not an answer"),
+        (lambda g: g.code(np.array([3])), TypeError, "str or an int .got ndarray"),
         (lambda g: g.consistent("0011"), TypeError, "pairs"),
         (lambda g: g.consistent([("0011",)]), ValueError, "not a .guess, answer. pair"),
         (lambda g: g.consistent([("0011", "9 9")]), ValueError, "not an answer"),
@@ -132,9 +142,10 @@ def test_decision_tree_read_written_walked(game, tmp_path):
     assert isinstance(tree, m.DecisionTree) and len(tree) == report.strategy_calls
     assert tree.guess() == "0011" and tree.game == game
     path = tmp_path / "knuth.tree"
-    tree.write(str(path))
+    tree.write(path)  # a pathlib.Path or a str
     again = m.DecisionTree.read(str(path))
-    assert str(again) == str(tree) == path.read_text()
+    assert str(again) == str(tree) == path.read_text() and again == tree
+    assert repr(tree) == "<DecisionTree of ordinary 4x6, 10 guesses, classic rules: 1378 nodes, first guess 0011>"
     # Walked: every secret's game, the same lengths as the evaluation's histogram.
     lengths = [len(tree.walk(s)) for s in range(game.size)]
     assert sum(lengths) == 5801 and max(lengths) == 5
@@ -148,9 +159,9 @@ def test_decision_tree_read_written_walked(game, tmp_path):
 
 
 def test_decision_tree_bad_input(tmp_path, game):
-    with pytest.raises(ValueError, match="cannot be read"):
-        m.DecisionTree.read(str(tmp_path / "missing"))
-    with pytest.raises(ValueError, match="is a directory"):
+    with pytest.raises(FileNotFoundError, match="missing"):
+        m.DecisionTree.read(tmp_path / "missing")
+    with pytest.raises(IsADirectoryError):
         m.DecisionTree.read(str(tmp_path))  # a directory
     empty = tmp_path / "empty"
     empty.write_text("")
@@ -167,8 +178,10 @@ def test_decision_tree_bad_input(tmp_path, game):
         tree.walk("1234")
     with pytest.raises(ValueError, match="is for"):
         m.evaluate(m.Ordinary(5, 6), "tree", tree=tree)
-    with pytest.raises(ValueError, match="cannot be written"):
-        tree.write(str(tmp_path / "no" / "such" / "dir"))
+    with pytest.raises(FileNotFoundError):
+        tree.write(tmp_path / "no" / "such" / "dir")
+    with pytest.raises(IsADirectoryError):
+        tree.write(tmp_path)
 
 
 def test_optimal():
@@ -185,7 +198,8 @@ def test_optimal():
     with pytest.raises(ValueError, match="no code fits"):
         m.optimal(small, [("001", "2 0"), ("001", "0 0")])
     with pytest.raises(ValueError, match="threads"):
-        m.optimal(small, threads=0)
+        m.optimal(small, threads=-1)
+    assert m.optimal(small, threads=0).total == 206
     with pytest.raises(ValueError, match="seconds"):
         m.optimal(small, seconds=-1)
 

@@ -54,6 +54,11 @@ def test_score_object():
     assert repr(s) == "Score(black=2, white=1, grey=0)"
     assert hash(s) == hash(m.Score(2, 1)) and s != m.Score(1, 2)
     assert {s: 1}[m.Score(2, 1)] == 1
+    assert sorted([m.Score(2, 0), m.Score(1, 2), m.Score(1, 0, grey=1)]) == [m.Score(1, 0, grey=1), m.Score(1, 2), m.Score(2, 0)]
+    black, white, grey = m.Score(3, 1)
+    assert (black, white, grey) == (3, 1, 0)
+    assert m.Score(1, 0) != (1, 0) and m.Ordinary() != None and m.Batch() != m.Ordinary()  # noqa: E711
+    assert len({m.Batch(), m.Batch(), m.Batch(5, 6, 5)}) == 2
     import pickle
 
     assert pickle.loads(pickle.dumps(m.Score(1, 2, grey=1))) == m.Score(1, 2, grey=1)
@@ -77,14 +82,40 @@ def test_score_refuses_bad_input(target, guess, rules, message):
         m.score(target, guess, rules=rules)
 
 
+def test_score_array_of_no_codes():
+    none = np.zeros((0, 4), np.uint8)
+    assert m.score_array(none, np.zeros(4, np.uint8)).shape == (0, 3)
+    assert m.score_array(np.zeros(4, np.uint8), none).shape == (0, 3)
+    assert m.score_array(none, none).shape == (0, 3)
+
+
 def test_score_array_refuses_bad_input():
+    zeros = lambda *shape: np.zeros(shape, np.int64)  # noqa: E731
     with pytest.raises(ValueError, match="targets have 4 pegs, guesses 3"):
-        m.score_array(np.zeros((2, 4)), np.zeros((2, 3)))
+        m.score_array(zeros(2, 4), zeros(2, 3))
     with pytest.raises(ValueError, match="2 targets against 3 guesses"):
-        m.score_array(np.zeros((2, 4)), np.zeros((3, 4)))
+        m.score_array(zeros(2, 4), zeros(3, 4))
+    with pytest.raises(ValueError, match="2 targets against 0 guesses"):
+        m.score_array(zeros(2, 4), zeros(0, 4))
     with pytest.raises(ValueError, match="colour 30 is outside"):
-        m.score_array(np.full((2, 4), 30), np.zeros((2, 4)))
-    with pytest.raises(ValueError, match="shape"):
-        m.score_array(np.zeros((2, 2, 2)), np.zeros((2, 2)))
+        m.score_array(np.full((2, 4), 30), zeros(2, 4))
+    # Checked as given: not wrapped to a byte, not truncated.
+    with pytest.raises(ValueError, match="colour 257 is outside"):
+        m.score_array(np.array([[257, 0, 0, 0]]), np.array([1, 0, 0, 0]))
+    with pytest.raises(ValueError, match="colour -1 is outside"):
+        m.score_array(np.array([[-1, 0, 0, 0]]), np.array([1, 0, 0, 0]))
+    with pytest.raises(TypeError, match="integer colour numbers"):
+        m.score_array([[1.9, 0, 0, 0]], [1, 0, 0, 0])
+    with pytest.raises(ValueError, match="3 dimensions"):
+        m.score_array(zeros(2, 2, 2), zeros(2, 2))
     with pytest.raises(ValueError, match="rules"):
-        m.score_array(np.zeros((2, 4)), np.zeros((2, 4)), rules="x")
+        m.score_array(zeros(2, 4), zeros(2, 4), rules="x")
+
+
+def test_messages_name_what_was_typed():
+    with pytest.raises(ValueError, match="'1\u00e934'"):
+        m.score("1\u00e934", "1234")
+    with pytest.raises(ValueError, match=r"12\\x0034"):
+        m.score("12\x0034", "12034")
+    with pytest.raises(ValueError, match=r"x00"):
+        m.Ordinary(5, 6).code("12\x0034")

@@ -145,8 +145,12 @@ class Walker {
             exhaustive_ ? Position::exact(options_.params, history, std::span<const Index>(group))
                         : Position::lazy(options_.params, history, before_last);
         try {
+            // A move that lists the consistent secrets of a huge game answers to the run's
+            // budget too.
+            const BudgetScope scope(options_.budget);
             move = strategy.next(position);
         } catch (const std::exception& e) {
+            if (options_.budget.exhausted()) throw;  // the run's budget ends the run
             tree_.fail_all(group,
                            fmt::format("strategy error after {} tests: {}", depth, e.what()));
             return;

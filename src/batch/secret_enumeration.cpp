@@ -75,7 +75,10 @@ class Enumeration {
         hits_.resize(records_.size() * static_cast<std::size_t>(params.pegs + 1));
     }
 
+    // Every member, increasing; asks the thread's budget (ambient_budget()), when it has one,
+    // as count() asks its own.
     std::vector<Index> run() {
+        if (ambient_budget().limited()) budget_ = &ambient_budget();
         std::fill(commons_.begin(), commons_.end(), 0);
         counts_recurse(0, params_.pegs);
         std::sort(out_.begin(), out_.end());
@@ -146,7 +149,7 @@ class Enumeration {
 
     // The count vector fits every record's sums: bound the hits, then place the digits.
     void arrange() {
-        if (counting_) budget_->check("counting the secrets");
+        if (budget_) budget_->check(counting_ ? "counting the secrets" : "listing the consistent secrets");
         const int pegs = params_.pegs;
         for (std::size_t r = 0; r < records_.size(); ++r) {
             auto& rec = records_[r];
@@ -223,6 +226,8 @@ class Enumeration {
             }
             if (!counting_) {
                 out_.push_back(index);
+                if (budget_ && out_.size() % kBudgetMembers == 0)
+                    budget_->check("listing the consistent secrets");
             } else if (++counted_ > limit_) {
                 throw LimitReached{};
             } else if (counted_ % kBudgetMembers == 0) {
@@ -327,7 +332,7 @@ std::vector<Index> secrets_consistent(std::span<const QueryRecord> history,
     }
     if (enumerable(history, params)) return Enumeration<Index>(history, params).run();
     std::vector<Index> out;
-    scan_consistent<Index>(history, params, Budget{}, [&](Index i) {
+    scan_consistent<Index>(history, params, ambient_budget(), [&](Index i) {
         out.push_back(i);
         return true;
     });

@@ -65,4 +65,26 @@ class Budget {
     const std::atomic<bool>* stop_ = nullptr;
 };
 
+// The budget of the work running on this thread, for code deep below that takes no budget of its
+// own (a batch strategy's move, which lists the secrets consistent with a history): whoever runs
+// the work sets it for the call (an evaluation's walk, around each move), the deep code asks
+// ambient_budget() now and then. Unlimited where none is set.
+namespace detail {
+inline thread_local const Budget* ambient = nullptr;
+}
+inline const Budget& ambient_budget() {
+    static const Budget unlimited;
+    return detail::ambient ? *detail::ambient : unlimited;
+}
+class BudgetScope {
+  public:
+    explicit BudgetScope(const Budget& budget) : saved_(detail::ambient) { detail::ambient = &budget; }
+    ~BudgetScope() { detail::ambient = saved_; }
+    BudgetScope(const BudgetScope&) = delete;
+    BudgetScope& operator=(const BudgetScope&) = delete;
+
+  private:
+    const Budget* saved_;
+};
+
 }  // namespace mastermind
