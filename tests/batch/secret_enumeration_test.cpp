@@ -2,6 +2,8 @@
 // default game every member checked and the secret itself found.
 #include <gtest/gtest.h>
 
+#include <atomic>
+
 #include <algorithm>
 #include <vector>
 
@@ -57,6 +59,27 @@ TEST(SecretEnumeration, FindsTheSecretAndOnlyConsistentOnesOnTheDefaultGame) {
         }
         EXPECT_EQ(kept, expected);
     }
+}
+
+// The listing answers to the thread's budget (BudgetScope): a stopped run ends it, whatever the
+// strategy that asked; with none set it lists as before.
+TEST(SecretEnumeration, TheThreadsBudgetEndsTheListing) {
+    const BatchParams params;  // 9/10/9: one test leaves tens of millions
+    Rng rng(4);
+    const std::vector<QueryRecord> history{answered_record(
+        random_distinct_strings(rng, params), PackedCode::from_index(4242, params), params.pegs)};
+    std::atomic<bool> stop{true};
+    const Budget stopped = Budget::until(stop);
+    {
+        const BudgetScope scope(stopped);
+        EXPECT_THROW(secrets_consistent<std::uint32_t>(history, params), BudgetExhausted);
+    }
+    // Scoped: out of it, the same thread lists without a budget (a small game, to stay quick).
+    const BatchParams small{4, 4, 4, 20};
+    const std::vector<QueryRecord> few{answered_record(random_distinct_strings(rng, small),
+                                                       PackedCode::from_index(7, small), small.pegs)};
+    EXPECT_FALSE(secrets_consistent<std::uint32_t>(few, small).empty());
+    EXPECT_FALSE(ambient_budget().limited());
 }
 
 TEST(SecretEnumeration, RejectsRecordsItCannotRead) {
