@@ -304,7 +304,11 @@ significant digit); arrays of codes are numpy arrays of code numbers.
                 for (std::uint32_t i = 0; i < s.size(); ++i) o[i] = i;
                 return out;
             },
-            "Every code number, 0 .. size-1, as a uint32 array.")
+            R"(Every code number, 0 .. size-1, as a uint32 array.
+
+    >>> mastermind.Ordinary(2, 3).codes()
+    array([0, 1, 2, 3, 4, 5, 6, 7, 8], dtype=uint32)
+)")
         .def(
             "digits",
             [](const OrdinaryGame& g, const CodesArg& codes) {
@@ -388,8 +392,12 @@ sequence of (guess, answer) pairs, in increasing order.
                 return partition(g.space(), g.codes(codes), g.code(guess, "guess"));
             },
             py::arg("guess"), py::arg("codes") = py::none(),
-            "`codes` (every code by default) split by their answer to `guess`: a dict from each "
-            "answer to its codes.")
+            R"(`codes` (every code by default) split by their answer to `guess`: a dict from each
+answer to its codes.
+
+    >>> mastermind.Ordinary(2, 3).partition("01")[mastermind.Score(0, 1)]
+    array([5, 6], dtype=uint32)
+)")
         .def(
             "partition_sizes",
             [](const OrdinaryGame& g, const CodesArg& guesses, const CodesArg& codes) {
@@ -398,7 +406,13 @@ sequence of (guess, answer) pairs, in increasing order.
             py::arg("guesses") = py::none(), py::arg("codes") = py::none(),
             R"(How each guess (every code by default) splits `codes` (every code by default): a uint32
 array of shape (len(guesses), answer_slots), row g column answer_id(a) the codes answering a to
-guesses[g]. Computed natively (in parallel when large), without the GIL.)");
+guesses[g]. Computed natively (in parallel when large), without the GIL.
+
+    >>> game = mastermind.Ordinary(2, 3)
+    >>> sizes = game.partition_sizes(["01"])
+    >>> int(sizes[0, game.answer_id("1 0")])
+    4
+)");
 
     py::class_<PyPosition>(
         m, "Position",
