@@ -149,7 +149,8 @@ class Enumeration {
 
     // The count vector fits every record's sums: bound the hits, then place the digits.
     void arrange() {
-        if (budget_) budget_->check(counting_ ? "counting the secrets" : "listing the consistent secrets");
+        if (budget_)
+            budget_->check(counting_ ? "counting the secrets" : "listing the consistent secrets");
         const int pegs = params_.pegs;
         for (std::size_t r = 0; r < records_.size(); ++r) {
             auto& rec = records_[r];

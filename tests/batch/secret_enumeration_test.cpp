@@ -76,8 +76,8 @@ TEST(SecretEnumeration, TheThreadsBudgetEndsTheListing) {
     }
     // Scoped: out of it, the same thread lists without a budget (a small game, to stay quick).
     const BatchParams small{4, 4, 4, 20};
-    const std::vector<QueryRecord> few{answered_record(random_distinct_strings(rng, small),
-                                                       PackedCode::from_index(7, small), small.pegs)};
+    const std::vector<QueryRecord> few{answered_record(
+        random_distinct_strings(rng, small), PackedCode::from_index(7, small), small.pegs)};
     EXPECT_FALSE(secrets_consistent<std::uint32_t>(few, small).empty());
     EXPECT_FALSE(ambient_budget().limited());
 }

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "mastermind/batch/params.hpp"
-#include "mastermind/core/budget.hpp"
 #include "mastermind/batch/strategy.hpp"
+#include "mastermind/core/budget.hpp"
 #include "mastermind/engine/tally.hpp"
 
 namespace mastermind {

@@ -78,7 +78,9 @@ inline const Budget& ambient_budget() {
 }
 class BudgetScope {
   public:
-    explicit BudgetScope(const Budget& budget) : saved_(detail::ambient) { detail::ambient = &budget; }
+    explicit BudgetScope(const Budget& budget) : saved_(detail::ambient) {
+        detail::ambient = &budget;
+    }
     ~BudgetScope() { detail::ambient = saved_; }
     BudgetScope(const BudgetScope&) = delete;
     BudgetScope& operator=(const BudgetScope&) = delete;
