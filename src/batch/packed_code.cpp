@@ -16,8 +16,8 @@ std::string BatchParams::validate() const {
     }
     if (batch < 1 || batch > kMaxBatch)
         return fmt::format("batch must be 1..{}, not {}", kMaxBatch, batch);
-    if (max_tests < 1 || max_tests > 1000)
-        return fmt::format("max tests must be 1..1000, not {}", max_tests);
+    if (max_tests < 1 || max_tests > kMaxTests)
+        return fmt::format("max tests must be 1..{}, not {}", kMaxTests, max_tests);
     // A test's strings are distinct: there must be as many codes as strings a test.
     if (static_cast<std::uint64_t>(batch) > secret_count()) {
         return fmt::format(

@@ -30,6 +30,24 @@ std::optional<GameDescription> GameDescription::make(const GameRequest& r, std::
     GameDescription d;
     d.ordinary_ = r.game == "ordinary";
     if (!d.ordinary_) {
+        // Each size in its range, named by its field as in the ordinary game; then what the
+        // sizes must satisfy together (validate()).
+        struct Range {
+            const std::optional<int>& value;
+            int lo, hi;
+            const std::string& name;
+            const char* what;
+        };
+        for (const Range& f : {Range{r.pegs, 1, BatchParams::kMaxPegs, names.pegs, "pegs"},
+                               Range{r.colours, 2, BatchParams::kMaxColours, names.colours, "colours"},
+                               Range{r.batch, 1, BatchParams::kMaxBatch, names.batch, "strings a test"},
+                               Range{r.max_moves, 1, BatchParams::kMaxTests, names.max_tests, "tests"}}) {
+            if (f.value && (*f.value < f.lo || *f.value > f.hi)) {
+                why = fmt::format("{}: the batch game has {} to {} {}, got {}", f.name, f.lo, f.hi,
+                                  f.what, *f.value);
+                return std::nullopt;
+            }
+        }
         auto& p = d.batch_params_;
         p.rules = *rules;
         if (r.pegs) p.pegs = *r.pegs;

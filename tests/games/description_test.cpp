@@ -58,8 +58,15 @@ TEST(GameDescription, RefusesEachBadValueNamingItsField) {
         "--max-guesses (-M): the ordinary game allows 1 to 100 guesses, got 500");
     EXPECT_EQ(refused({"ordinary", "classic", std::nullopt, std::nullopt, 3}),
               "the ordinary game has one guess a turn (got batch 3)");
-    EXPECT_NE(refused({"batch", "classic", 4, 6, 2000}), "");  // more strings than codes
-    EXPECT_NE(refused({"batch", "classic", 0}), "");
+    EXPECT_NE(refused({"batch", "classic", 2, 2, 5}), "");  // more strings than codes
+    EXPECT_EQ(refused({"batch", "classic", 0}), "pegs: the batch game has 1 to 12 pegs, got 0");
+    EXPECT_EQ(refused({"batch", "classic", 4, 6, 2000}, options),
+              "--batch: the batch game has 1 to 16 strings a test, got 2000");
+    EXPECT_EQ(refused({"batch", "classic", std::nullopt, 17}, options),
+              "--colours (-K): the batch game has 2 to 16 colours, got 17");
+    EXPECT_EQ(
+        refused({"batch", "classic", std::nullopt, std::nullopt, std::nullopt, 1001}, options),
+        "--max-tests (-M): the batch game has 1 to 1000 tests, got 1001");
     EXPECT_NE(refused({"ordinary", "classic", std::nullopt, 1}), "");  // one colour
     EXPECT_NE(refused({"batch", "classic", std::nullopt, std::nullopt, std::nullopt, 0}), "");
 }

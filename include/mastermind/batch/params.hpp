@@ -25,6 +25,7 @@ struct BatchParams {
     static constexpr int kMaxPegs = 12;
     static constexpr int kMaxColours = 16;
     static constexpr int kMaxBatch = 16;
+    static constexpr int kMaxTests = 1000;
     static constexpr std::string_view kSymbols = "0123456789ABCDEF";
 
     // Empty if the parameters are supported, else what is wrong.
