@@ -74,20 +74,6 @@ constexpr int kListenBacklog = 128;
 // Requests on one kept-alive connection before the server closes it.
 constexpr std::size_t kKeepAliveRequests = 20;
 
-std::string_view outcome_name(TableOutcome outcome) {
-    switch (outcome) {
-        case TableOutcome::playing:
-            return "playing";
-        case TableOutcome::won:
-            return "won";
-        case TableOutcome::lost:
-            return "lost";
-        case TableOutcome::gave_up:
-            return "gave up";
-    }
-    return "playing";
-}
-
 std::string symbols_of(int colours) {
     return std::string(CodeSpace::kSymbols.substr(0, static_cast<std::size_t>(colours)));
 }
@@ -108,7 +94,7 @@ json game_state(const std::string& id, const char* game, Rules rules, int pegs, 
                   {"symbols", symbols_of(colours)},
                   {"max", max},
                   {"rows", std::move(rows)},
-                  {"outcome", outcome_name(outcome)},
+                  {"outcome", to_string(outcome)},
                   {"over", outcome != TableOutcome::playing}};
     if (outcome != TableOutcome::playing) {
         state["secret"] = secret;

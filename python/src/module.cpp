@@ -132,33 +132,8 @@ std::uint64_t OrdinaryGame::number(const Code& code) const {
 }
 
 std::uint32_t OrdinaryGame::code(const py::handle& value, const char* what) const {
-    const CodeSpace& s = space();
-    if (py::isinstance<py::str>(value)) {
-        const auto text = value.cast<std::string>();
-        if (const auto c = s.parse(text)) return *c;
-        throw py::value_error(
-            fmt::format("{} '{}' {}", what, escaped(text), escaped(s.describe_bad(text))));
-    }
-    if (py::isinstance<py::bool_>(value) ||
-        !(py::isinstance<py::int_>(value) || py::hasattr(value, "__index__")))
-        throw py::type_error(
-            fmt::format("{} must be a str or an int (got {})", what, type_name(value)));
-    const auto big = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
-    if (!big) {
-        PyErr_Clear();
-        throw py::type_error(
-            fmt::format("{} must be a str or an int (got {})", what, type_name(value)));
-    }
-    long long n = PyLong_AsLongLong(big.ptr());
-    if (n == -1 && PyErr_Occurred()) {
-        PyErr_Clear();
-        n = -1;
-    }
-    if (n < 0 || static_cast<unsigned long long>(n) >= s.size())
-        throw py::value_error(fmt::format("{} {} is not a code number of {} (0 .. {})", what,
-                                          py::str(value).cast<std::string>(),
-                                          description_.summary(), s.size() - 1));
-    return static_cast<std::uint32_t>(n);
+    space();  // a game too large for the code space is refused first
+    return static_cast<std::uint32_t>(number(code_value(value, what)));
 }
 
 std::vector<std::uint32_t> OrdinaryGame::codes(const py::handle& value, const char* what) const {

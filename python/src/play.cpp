@@ -21,20 +21,6 @@ Score score_of(const HitBlow& a) {
     return Score{a.hit, a.grey, a.blow};
 }
 
-std::string outcome_name(TableOutcome o) {
-    switch (o) {
-        case TableOutcome::playing:
-            return "playing";
-        case TableOutcome::won:
-            return "won";
-        case TableOutcome::lost:
-            return "lost";
-        case TableOutcome::gave_up:
-            return "gave up";
-    }
-    return "?";
-}
-
 std::uint64_t read_seed(const py::int_& seed) {
     return seed_value(seed);
 }
@@ -258,7 +244,7 @@ secret shown once the game is over. The secret is the one `mastermind judge --se
              }),
              py::arg("game"), py::arg("seed") = 1)
         .def_property_readonly(
-            "outcome", [](const PyTable& t) { return outcome_name(t.outcome()); },
+            "outcome", [](const PyTable& t) { return std::string(to_string(t.outcome())); },
             "'playing', 'won', 'lost' or 'gave up'.")
         .def_property_readonly(
             "over", [](const PyTable& t) { return t.outcome() != TableOutcome::playing; })
