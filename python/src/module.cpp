@@ -59,12 +59,27 @@ namespace {
 GameDescription describe(GameRequest request) {
     std::string why;
     auto game = GameDescription::make(request, why, field_names());
-    if (!game) throw py::value_error(why);
+    if (!game) throw py::value_error(escaped(why));
     return *game;
 }
 
 std::string type_name(const py::handle& value) {
     return py::str(py::type::handle_of(value).attr("__name__"));
+}
+
+// An integer array as int64: an unsigned value past int64's range is refused by its own value
+// (not wrapped to a negative one).
+py::array_t<std::int64_t> as_int64(const py::array& a, const char* what, const char* noun) {
+    if (a.dtype().kind() == 'u') {
+        const auto u =
+            py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>::ensure(a);
+        for (py::ssize_t i = 0; i < u.size(); ++i) {
+            if (u.data()[i] > static_cast<std::uint64_t>(INT64_MAX))
+                throw py::value_error(
+                    fmt::format("{}: {} {} is out of range", what, noun, u.data()[i]));
+        }
+    }
+    return py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(a);
 }
 
 // An int, a numpy integer or anything else with __index__ (not a bool), or nothing.
@@ -154,8 +169,7 @@ std::vector<std::uint32_t> OrdinaryGame::codes(const py::handle& value, const ch
         if (a.dtype().kind() != 'i' && a.dtype().kind() != 'u')
             throw py::type_error(fmt::format("{} must hold integer code numbers (got dtype {})",
                                              what, py::str(a.dtype()).cast<std::string>()));
-        const auto wide =
-            py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(a);
+        const auto wide = as_int64(a, what, "code number");
         const auto view = wide.unchecked<1>();
         out.reserve(static_cast<std::size_t>(view.shape(0)));
         for (py::ssize_t i = 0; i < view.shape(0); ++i) {
@@ -331,9 +345,16 @@ neighbouring peg) and white (right colour elsewhere). Under classic rules grey i
     >>> mastermind.Score(2, 1)             # 2 black, 1 white
     Score(black=2, white=1, grey=0)
 )")
-        .def(py::init([](const py::int_& b, const py::int_& w, const py::int_& g) {
-                 const int black = small_int(b, "black"), white = small_int(w, "white"),
-                           grey = small_int(g, "grey");
+        .def(py::init([](const py::object& b, const py::object& w, const py::object& g) {
+                 auto count = [](const py::object& v, const char* name) {
+                     const auto n = as_int(v);  // an int or a numpy integer
+                     if (!n)
+                         throw py::type_error(
+                             fmt::format("{} must be an int (got {})", name, type_name(v)));
+                     return small_int(*n, name);
+                 };
+                 const int black = count(b, "black"), white = count(w, "white"),
+                           grey = count(g, "grey");
                  if (black < 0 || white < 0 || grey < 0)
                      throw py::value_error(fmt::format(
                          "Score({}, {}, grey={}): counts are never negative", black, white, grey));
@@ -443,8 +464,7 @@ most 64 pegs; both the same length.
                     throw py::value_error(fmt::format(
                         "{} is an array of shape (n, pegs) or (pegs,), not {} dimensions", what,
                         a.ndim()));
-                const auto wide =
-                    py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(a);
+                const auto wide = as_int64(a, what, "colour");
                 if (!wide) throw py::error_already_set();
                 py::array_t<std::uint8_t> bytes(
                     std::vector<py::ssize_t>(a.shape(), a.shape() + a.ndim()));

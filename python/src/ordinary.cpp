@@ -371,7 +371,10 @@ significant digit); arrays of codes are numpy arrays of code numbers.
             },
             py::arg("id"), "The Score of column `id` of partition_sizes().")
         .def_property_readonly(
-            "win", [](const OrdinaryGame& g) { return g.space().decode(g.space().win()); },
+            "win",
+            [](const OrdinaryGame& g) {
+                return Score{g.params().pegs, 0, 0};
+            },
             "The winning answer: every peg black.")
         .def(
             "consistent",
@@ -611,6 +614,11 @@ evaluate(..., record_tree=True) records one; evaluate(game, "tree", tree=t) play
             const int left = limit - static_cast<int>(h.size());
             const auto set = consistent_with(space, game.codes(py::none()), h);
             if (set.empty()) throw py::value_error("no code fits the answers of history");
+            for (const auto& g : h) {
+                if (g.feedback == space.win())
+                    throw py::value_error(fmt::format(
+                        "history is already won ({} scored all black)", space.to_string(g.code)));
+            }
             if (left < 1) return std::nullopt;
             std::optional<Optimum> result;
             Interruptible work;

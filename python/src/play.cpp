@@ -343,12 +343,12 @@ secret shown once the game is over. The secret is the one `mastermind judge --se
                 if (t.ordinary_table) {
                     OrdinaryHint h;
                     work.run([&] { h = t.ordinary_table->hint(player, budget); });
-                    if (!h.code) throw py::value_error(h.why_not);
+                    if (!h.code) throw py::value_error(escaped(h.why_not));
                     return py::str(t.ordinary->space().to_string(*h.code));
                 }
                 BatchHint h;
                 work.run([&] { h = t.batch_table->hint(player, budget); });
-                if (!h.move) throw py::value_error(h.why_not);
+                if (!h.move) throw py::value_error(escaped(h.why_not));
                 const int pegs = t.batch->params().pegs;
                 if (h.move->challenge)
                     return py::make_tuple("challenge", h.move->strings.at(0).to_string(pegs));

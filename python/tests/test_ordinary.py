@@ -74,6 +74,7 @@ def test_partition_and_sizes(game):
         (lambda: m.Ordinary(4, 1), ValueError, "colours"),
         (lambda: m.Ordinary(4, 17), ValueError, "colours"),
         (lambda: m.Ordinary(4, 6, rules="diagonal"), ValueError, "rules"),
+        (lambda: m.Ordinary(4, 6, rules="cl\x00assic"), ValueError, r"cl\\x00assic"),
         (lambda: m.Ordinary(4, 6, max_guesses=0), ValueError, "max_guesses"),
         (lambda: m.Ordinary(4, 6, max_guesses=10**6), ValueError, "max_guesses"),
         (lambda: m.Ordinary(4, 6, max_guesses=10**30), ValueError, "max_guesses 10+ is out of range"),
@@ -91,7 +92,7 @@ def test_a_huge_game_is_refused_where_it_needs_its_codes():
     huge = m.Ordinary(8, 16)
     assert huge.size == 16**8  # described, scored, judged: no code space needed
     assert huge.code(5) == "00000005" and huge.index("FFFFFFFF") == 16**8 - 1
-    assert huge.score("0123456F", "FFFFFFFF") == m.Score(1, 0)
+    assert huge.score("0123456F", "FFFFFFFF") == m.Score(1, 0) and huge.win == m.Score(8, 0)
     assert m.Table(m.Ordinary(2, 3)).over is False
     for needs_codes in (huge.codes, lambda: huge.partition(0), lambda: huge.consistent([]), lambda: m.evaluate(huge, "knuth")):
         with pytest.raises(ValueError, match="ordinary 8x16"):
@@ -128,6 +129,7 @@ def test_a_huge_game_is_refused_where_it_needs_its_codes():
         (lambda g: g.partition_sizes(np.array([[1, 2]])), ValueError, "one-dimensional"),
         (lambda g: g.partition_sizes(np.array([1.5])), TypeError, "integer code numbers"),
         (lambda g: g.partition_sizes(np.array([-3])), ValueError, "-3 is not a code number"),
+        (lambda g: g.consistent([], codes=np.array([2**64 - 1], np.uint64)), ValueError, "18446744073709551615 is out of range"),
         (lambda g: g.digits([1296]), ValueError, "is not a code number"),
     ],
 )
@@ -197,6 +199,8 @@ def test_optimal():
     assert below + 1 == best.total
     with pytest.raises(ValueError, match="no code fits"):
         m.optimal(small, [("001", "2 0"), ("001", "0 0")])
+    with pytest.raises(ValueError, match="already won"):
+        m.optimal(small, [("001", "3 0")])
     with pytest.raises(ValueError, match="threads"):
         m.optimal(small, threads=-1)
     assert m.optimal(small, threads=0).total == 206

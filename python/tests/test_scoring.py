@@ -64,6 +64,9 @@ def test_score_object():
     assert pickle.loads(pickle.dumps(m.Score(1, 2, grey=1))) == m.Score(1, 2, grey=1)
     with pytest.raises(ValueError, match="never negative"):
         m.Score(-1, 0)
+    assert m.Score(np.int64(1), np.uint8(2)) == m.Score(1, 2)  # numpy's integers, as from score_array
+    with pytest.raises(TypeError, match="black must be an int"):
+        m.Score(1.5, 0)
 
 
 @pytest.mark.parametrize(
@@ -102,6 +105,8 @@ def test_score_array_refuses_bad_input():
     # Checked as given: not wrapped to a byte, not truncated.
     with pytest.raises(ValueError, match="colour 257 is outside"):
         m.score_array(np.array([[257, 0, 0, 0]]), np.array([1, 0, 0, 0]))
+    with pytest.raises(ValueError, match="colour 9223372036854775808 is out of range"):
+        m.score_array(np.array([[2**63, 0, 0, 0]], np.uint64), np.zeros(4, np.uint8))
     with pytest.raises(ValueError, match="colour -1 is outside"):
         m.score_array(np.array([[-1, 0, 0, 0]]), np.array([1, 0, 0, 0]))
     with pytest.raises(TypeError, match="integer colour numbers"):
