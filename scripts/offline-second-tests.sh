@@ -6,7 +6,9 @@
 #   2. round 1: every class still unsplit, searched again from its test (1,000,000 moves, 4 runs);
 #   3. round 2: the same with another seed and 3,000,000 moves;
 #   4. round 3: the same from round 2's table with a third seed;
-#   5. round 4: the same from round 3's table with a fourth seed.
+#   5. round 4: the same from round 3's table with a fourth seed;
+#   6. round 5: from round 4's table with a fifth seed and twice the moves (6,000,000), for the
+#      classes that resisted four rounds.
 # The checkpoints live in that folder and are committed as the work goes (docs/results.md: the
 # machine that runs a stage may not outlive it). Hours on 2 cores; CI never runs it.
 # Usage: scripts/offline-second-tests.sh [MASTERMIND]   (default: build/release/mastermind)
@@ -34,5 +36,8 @@ stage "round 3"
 stage "round 4"
 [ -f round4.inc ] || "$bin" second-tests --first-test "$first" --deepen round3.inc --out round4.inc --deepen-seed 4 --steps 3000000 \
     --checkpoint round4.checkpoint --progress >round4.out
+stage "round 5"
+[ -f round5.inc ] || "$bin" second-tests --first-test "$first" --deepen round4.inc --out round5.inc --deepen-seed 5 --steps 6000000 \
+    --checkpoint round5.checkpoint --progress >round5.out
 stage done
-cat round4.out
+cat round5.out
