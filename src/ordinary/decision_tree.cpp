@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "mastermind/core/bounded_input.hpp"
+#include "mastermind/engine/protocol.hpp"
 
 namespace mastermind {
 
@@ -48,6 +49,9 @@ void write_decision_tree(std::ostream& out, const CodeSpace& space, const Decisi
 
 namespace {
 
+// What a line held, for a message: unprintable bytes (a NUL, a UTF-8 byte) written \xNN.
+using protocol::printable;
+
 [[noreturn]] void bad(const std::string& name, std::size_t line, const std::string& why) {
     throw std::runtime_error(fmt::format("{}:{}: {}", name, line, why));
 }
@@ -80,12 +84,14 @@ DecisionTree read_decision_tree(std::istream& in, const std::string& name) {
                 bad(name, number, "expected the header 'mastermind-tree 1 RULES PEGS COLOURS'");
             }
             if (words[2] != "classic" && words[2] != "adjacent")
-                bad(name, number, fmt::format("rules '{}' are not classic or adjacent", words[2]));
+                bad(name, number,
+                    fmt::format("rules '{}' are not classic or adjacent", printable(words[2])));
             tree.rules = words[2] == "classic" ? Rules::classic : Rules::adjacent;
             auto small_number = [&](const std::string& w, const char* what) {
                 if (w.empty() || w.size() > 2 ||
                     !std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-                    bad(name, number, fmt::format("{} '{}' is not a number below 100", what, w));
+                    bad(name, number,
+                        fmt::format("{} '{}' is not a number below 100", what, printable(w)));
                 }
                 return std::stoi(w);
             };
@@ -113,14 +119,15 @@ DecisionTree read_decision_tree(std::istream& in, const std::string& name) {
         const std::string& code_text = words.back();
         if (code_text.size() != static_cast<std::size_t>(tree.pegs)) {
             bad(name, number,
-                fmt::format("guess '{}' does not have {} pegs", code_text, tree.pegs));
+                fmt::format("guess '{}' does not have {} pegs", printable(code_text), tree.pegs));
         }
         std::uint32_t code = 0;
         for (char c : code_text) {
             const auto at = CodeSpace::kSymbols.find(c);
             if (at == std::string_view::npos || at >= static_cast<std::size_t>(tree.colours)) {
                 bad(name, number,
-                    fmt::format("guess '{}' has '{}', not one of the {} colours", code_text, c,
+                    fmt::format("guess '{}' has '{}', not one of the {} colours",
+                                printable(code_text), printable(std::string_view(&c, 1)),
                                 tree.colours));
             }
             code = code * static_cast<std::uint32_t>(tree.colours) + static_cast<std::uint32_t>(at);
@@ -137,7 +144,7 @@ DecisionTree read_decision_tree(std::istream& in, const std::string& name) {
             for (std::size_t i = 0; i < answer_fields; ++i) {
                 const auto& w = words[i];
                 if (w.size() != 1 || w[0] < '0' || w[0] > '9')
-                    bad(name, number, fmt::format("answer '{}' is not a peg count", w));
+                    bad(name, number, fmt::format("answer '{}' is not a peg count", printable(w)));
                 parts[i] = w[0] - '0';
             }
             const int black = parts[0], grey = answer_fields == 3 ? parts[1] : 0,
