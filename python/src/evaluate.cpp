@@ -8,6 +8,7 @@
 
 #include "bindings.hpp"
 #include "mastermind/batch/evaluator.hpp"
+#include "mastermind/batch/position.hpp"
 #include "mastermind/batch/strategy.hpp"
 #include "mastermind/core/random.hpp"
 #include "mastermind/core/text.hpp"
@@ -302,13 +303,13 @@ PyReport evaluate_batch(const BatchGameSpec& game, const py::object& player, con
             throw py::value_error(
                 fmt::format("memory_limit_mib {}: a shard's process needs more (at least {} MiB)",
                             limit >> 20, (kShardOverheadBytes >> 20) + 1));
-        while (evaluate_all_bytes(params, static_cast<std::uint64_t>(shards)) > limit) {
-            if (shards >= 4096)
-                throw py::value_error(fmt::format(
-                    "every secret of {} needs more than {} MiB of memory even in {} shards",
-                    game.description().summary(), limit >> 20, shards));
-            shards *= 2;
-        }
+        // The fewest shards that fit, as `evaluate --memory-limit` picks them.
+        const auto fit = shards_for_memory(params.secret_count(), limit, index_bytes(params));
+        if (fit == 0 || fit > 1'000'000)
+            throw py::value_error(
+                fmt::format("every secret of {} needs more than {} MiB of memory even in shards",
+                            game.description().summary(), limit >> 20));
+        shards = static_cast<int>(fit);
         if (shards > 1) out.scope += fmt::format(", in {} shards", shards);
     }
     EvaluationResult r;

@@ -37,10 +37,8 @@ Played play_ordinary(const std::shared_ptr<OrdinaryGame>& game, const py::object
                      const py::object& secret, std::uint64_t seed, const py::object& first) {
     const auto& space = game->space();
     const std::uint32_t s =
-        secret.is_none() ? space
-                               .parse(seeded_ordinary_game(game->params(), std::nullopt, seed)
-                                          .secret.to_string(kGameSymbols))
-                               .value()
+        secret.is_none() ? static_cast<std::uint32_t>(game->number(
+                               seeded_ordinary_game(game->params(), std::nullopt, seed).secret))
                          : game->code(secret, "secret");
     Interruptible work;
     CodebreakerInfo python_info;
@@ -409,15 +407,7 @@ secret shown once the game is over. The secret is the one `mastermind judge --se
             if (py::isinstance<OrdinaryGame>(game)) {
                 const auto& g = game.cast<const OrdinaryGame&>();
                 std::optional<Code> code;
-                if (!secret.is_none()) {
-                    const auto text = py::str(secret).cast<std::string>();
-                    code = parse_game_code(text, g.params().pegs, g.params().colours);
-                    if (!code)
-                        throw py::value_error(
-                            fmt::format("secret '{}' {}", escaped(text),
-                                        escaped(describe_bad_game_code(text, g.params().pegs,
-                                                                       g.params().colours))));
-                }
+                if (!secret.is_none()) code = g.code_value(secret, "secret");
                 spec.game = make_ordinary_judge_config(g.params(), code, s);
             } else if (py::isinstance<BatchGameSpec>(game)) {
                 const auto& g = game.cast<const BatchGameSpec&>();
