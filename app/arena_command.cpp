@@ -55,7 +55,7 @@ bool make_games(const ArenaArgs& args, std::vector<GameSpec>& games) {
     const auto& p = args.params;
     const auto& o = args.ordinary;
     auto why_bad = [&](const std::string& text) {
-        return ordinary ? describe_bad_game_code(text, o.pegs, o.colours)
+        return ordinary ? describe_bad_game_code(text, o.shape())
                         : describe_bad_code(text, p);
     };
     std::vector<std::string> listed = args.secrets;
@@ -92,7 +92,7 @@ bool make_games(const ArenaArgs& args, std::vector<GameSpec>& games) {
         g.game =
             ordinary
                 ? make_ordinary_judge_config(
-                      o, secret ? parse_game_code(*secret, o.pegs, o.colours) : std::nullopt, seed)
+                      o, secret ? parse_game_code(*secret, o.shape()) : std::nullopt, seed)
                 : make_judge_config(p, secret ? PackedCode::parse(*secret, p) : std::nullopt, seed);
         games.push_back(g);
     }

@@ -203,11 +203,11 @@ int run_assist(const AssistArgs& args) {
         complain("mastermind assist: {}\n", why);
         return kExitFailure;
     }
-    if (auto why = CodeSpace::check(params.pegs, params.colours); !why.empty()) {
+    if (auto why = CodeSpace::check(params.shape()); !why.empty()) {
         complain("mastermind assist: {}\n", why);
         return kExitFailure;
     }
-    const CodeSpace space(params.rules, params.pegs, params.colours);
+    const CodeSpace space(params.rules, params.shape());
     std::string why;
     const CodebreakerInfo* info = hint_codebreaker(args.codebreaker, space, why);
     if (!info) {

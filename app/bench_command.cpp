@@ -50,10 +50,11 @@ int run_bench(const BenchArgs& args) {
             fmt::print("{:<24} {:<32} nodes {:>7}  moves {:016x}  {}\n", name, game, nodes, hash,
                        note);
     };
-    // The ordinary game: every codebreaker but `tree` (which plays a file), 3x4 and 4x4.
+    // The ordinary game: every codebreaker but `tree` (which plays a file), 3x4, 4x4 and 4x5
+    // without repeated colours.
     for (auto rules : {Rules::classic, Rules::adjacent}) {
-        for (auto [pegs, colours] : {std::pair{3, 4}, std::pair{4, 4}}) {
-            const CodeSpace space(rules, pegs, colours);
+        for (const CodeShape shape : {CodeShape{3, 4}, CodeShape{4, 4}, CodeShape{4, 5, true}}) {
+            const CodeSpace space(rules, shape);
             for (const auto& info : all_codebreakers()) {
                 if (info.name == "tree") continue;
                 OrdinaryEvaluationOptions options;
@@ -62,7 +63,7 @@ int run_bench(const BenchArgs& args) {
                 options.threads = args.threads;
                 const auto r = evaluate_ordinary_all(space, options);
                 line(std::string(info.name),
-                     fmt::format("ordinary {} {}x{}", to_string(rules), pegs, colours), r.nodes,
+                     fmt::format("ordinary {} {}", to_string(rules), shape.name()), r.nodes,
                      r.move_hash,
                      fmt::format("total {}, worst {}, failures {}", r.total, r.worst, r.failures));
             }

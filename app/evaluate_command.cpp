@@ -89,8 +89,8 @@ bool read_secrets(const std::string& path, const Parse& parse, std::vector<Index
 }
 
 int run_evaluate_ordinary(const EvaluateArgs& args) {
-    int pegs = 0, colours = 0, max_guesses = 0;
-    if (auto why = args.game.ordinary_params(pegs, colours, max_guesses); !why.empty()) {
+    OrdinaryParams params;
+    if (auto why = args.game.ordinary_space_params(params); !why.empty()) {
         complain("mastermind evaluate: {}\n", why);
         return kExitFailure;
     }
@@ -100,11 +100,12 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         complain("mastermind evaluate: '{}' is not a codebreaker of the ordinary game\n", name);
         return kExitFailure;
     }
-    if (auto why = codebreaker_refuses(*info, pegs, colours); !why.empty()) {
+    if (auto why = codebreaker_refuses(*info, params.shape()); !why.empty()) {
         complain("mastermind evaluate: --strategy {}: {}\n", name, why);
         return kExitFailure;
     }
-    const CodeSpace space(args.game.rules_value(), pegs, colours);
+    const CodeSpace space(params.rules, params.shape());
+    const int max_guesses = params.max_guesses;
     OrdinaryEvaluationOptions options;
     options.codebreaker = info;
     options.codebreaker_options.seed = args.seed;
@@ -220,8 +221,9 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
                          {"game",
                           {{"name", "ordinary"},
                            {"rules", args.game.rules},
-                           {"pegs", pegs},
-                           {"colours", colours},
+                           {"pegs", params.pegs},
+                           {"colours", params.colours},
+                           {"distinct", params.distinct},
                            {"max_guesses", max_guesses}}},
                          {"first_guess", first},
                          {"first_guess_from", first_from},
@@ -231,10 +233,11 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         fmt::print("{}\n", j.dump(2));
     } else {
         fmt::print(
-            "strategy {} (first guess {}, {}), ordinary game, {} rules, {}, {}, at most {}, {}\n",
+            "strategy {} (first guess {}, {}), ordinary game, {} rules, {}, {}{}, at most {}, {}\n",
             name, first, first_from, args.game.rules,
-            count_of(static_cast<std::uint64_t>(pegs), "peg"),
-            count_of(static_cast<std::uint64_t>(colours), "colour"),
+            count_of(static_cast<std::uint64_t>(params.pegs), "peg"),
+            count_of(static_cast<std::uint64_t>(params.colours), "colour"),
+            params.distinct ? " (none twice)" : "",
             count_of(static_cast<std::uint64_t>(max_guesses), "guess"), scope);
         fmt::print("games {}, failures {}\n", r.games, r.failures);
         fmt::print("worst case {}, total {}, mean {:.6f}\n",

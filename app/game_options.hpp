@@ -1,8 +1,9 @@
 // --game, --rules and the size options, shared by judge, solve, arena and evaluate: presets that
 // a user can override one value at a time.
 //
-//   --game batch     Batch Style Mastermind: 9 pegs, 10 colours, 9 strings a test, 20 tests
-//   --game ordinary  one guess a turn, all black wins: 4 pegs, 6 colours, 10 guesses
+//   --game batch           Batch Style Mastermind: 9 pegs, 10 colours, 9 strings a test, 20 tests
+//   --game ordinary        one guess a turn, all black wins: 4 pegs, 6 colours, 10 guesses
+//   --game bulls-and-cows  the ordinary game of 4 pegs, 10 colours, no colour twice (--distinct)
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -26,12 +27,13 @@ struct GameChoice {
     std::string game = "batch";
     std::string rules = "classic";
     std::optional<int> pegs, colours, batch, max_tests;
+    bool distinct = false;
 
-    bool ordinary() const { return game == "ordinary"; }
-    Rules rules_value() const { return rules == "adjacent" ? Rules::adjacent : Rules::classic; }
+    // Whether the game is one of the ordinary family (bulls-and-cows is one).
+    bool ordinary() const { return game != "batch"; }
 
     // The request, as the library's game description reads it.
-    GameRequest request() const { return {game, rules, pegs, colours, batch, max_tests}; }
+    GameRequest request() const { return {game, rules, pegs, colours, batch, max_tests, distinct}; }
     // The game described (games/description.hpp), or nullopt and why, naming the options.
     std::optional<GameDescription> describe(std::string& why) const {
         return GameDescription::make(request(), why, option_names());
@@ -48,7 +50,7 @@ struct GameChoice {
     // The ordinary game with the user's overrides; empty string if valid.
     std::string ordinary_game(OrdinaryParams& params) const {
         auto r = request();
-        r.game = "ordinary";
+        if (r.game == "batch") r.game = "ordinary";
         std::string why;
         if (const auto d = GameDescription::make(r, why, option_names()))
             params = d->ordinary_params();
@@ -57,16 +59,14 @@ struct GameChoice {
     // The options' names in messages.
     static const GameFieldNames& option_names() {
         static const GameFieldNames names{
-            "--game",  "--rules",          "--pegs (-P)",       "--colours (-K)",
-            "--batch", "--max-tests (-M)", "--max-guesses (-M)"};
+            "--game",  "--rules",          "--pegs (-P)",        "--colours (-K)",
+            "--batch", "--max-tests (-M)", "--max-guesses (-M)", "--distinct"};
         return names;
     }
     // The same, for the codebreakers, which also need every code in memory (CodeSpace).
-    std::string ordinary_params(int& p, int& k, int& m) const {
-        OrdinaryParams params;
+    std::string ordinary_space_params(OrdinaryParams& params) const {
         if (auto why = ordinary_game(params); !why.empty()) return why;
-        p = params.pegs, k = params.colours, m = params.max_guesses;
-        return CodeSpace::check(p, k);
+        return CodeSpace::check(params.shape());
     }
 };
 
@@ -81,9 +81,19 @@ inline GameChoice ordinary_choice() {
 // --game, no -B; -P and -M in the ordinary game's ranges).
 enum class GameOptions { both, ordinary_only };
 
+inline constexpr const char* kDistinctHelp =
+    "codes without repeated colours, secrets and guesses alike (the ordinary game; "
+    "--game bulls-and-cows implies it)";
+
 inline void add_game_options(CLI::App* cmd, GameChoice& choice,
                              GameOptions games = GameOptions::both) {
+    cmd->add_flag("--distinct", choice.distinct, kDistinctHelp);
     if (games == GameOptions::ordinary_only) {
+        cmd->add_option("--game", choice.game,
+                        "ordinary (4 pegs, 6 colours) or bulls-and-cows (4 pegs, 10 colours, "
+                        "none twice)")
+            ->check(CLI::IsMember({"ordinary", "bulls-and-cows"}))
+            ->capture_default_str();
         cmd->add_option("--rules", choice.rules,
                         "classic (black/white) or adjacent (black/grey/white)")
             ->check(CLI::IsMember({"classic", "adjacent"}))
@@ -99,9 +109,10 @@ inline void add_game_options(CLI::App* cmd, GameChoice& choice,
         return;
     }
     cmd->add_option("--game", choice.game,
-                    "batch (9 pegs, 10 colours, 9 strings a test, 20 tests) or ordinary "
-                    "(one guess a turn: 4 pegs, 6 colours, 10 guesses)")
-        ->check(CLI::IsMember({"batch", "ordinary"}))
+                    "batch (9 pegs, 10 colours, 9 strings a test, 20 tests), ordinary "
+                    "(one guess a turn: 4 pegs, 6 colours, 10 guesses) or bulls-and-cows "
+                    "(ordinary, 4 pegs, 10 colours, none twice)")
+        ->check(CLI::IsMember({"batch", "ordinary", "bulls-and-cows"}))
         ->capture_default_str();
     cmd->add_option("--rules", choice.rules, "classic (black/white) or adjacent (black/grey/white)")
         ->check(CLI::IsMember({"classic", "adjacent"}))

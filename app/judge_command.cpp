@@ -44,10 +44,10 @@ std::optional<JudgeConfig> judge_config(JudgeArgs& args, std::uint64_t seed) {
         }
         std::optional<Code> secret;
         if (args.secret) {
-            secret = parse_game_code(*args.secret, p.pegs, p.colours);
+            secret = parse_game_code(*args.secret, p.shape());
             if (!secret) {
                 complain("mastermind judge: --secret '{}' {}\n", *args.secret,
-                         describe_bad_game_code(*args.secret, p.pegs, p.colours));
+                         describe_bad_game_code(*args.secret, p.shape()));
                 return std::nullopt;
             }
         }

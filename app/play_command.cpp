@@ -79,7 +79,7 @@ int run_play(const PlayArgs& args) {
         complain("mastermind play: {}\n", why);
         return kExitFailure;
     }
-    if (auto why = CodeSpace::check(params.pegs, params.colours); !why.empty()) {
+    if (auto why = CodeSpace::check(params.shape()); !why.empty()) {
         complain("mastermind play: {}\n", why);
         return kExitFailure;
     }

@@ -116,8 +116,11 @@ json state_of(const std::string& id, const OrdinaryTable& t) {
                         {"white", s.white}});
     }
     // The secret is computed only for a game that is over: what the page may be sent.
-    return game_state(id, "ordinary", p.rules, p.pegs, p.colours, p.max_guesses, std::move(rows),
-                      t.outcome(), t.over() ? t.space().to_string(t.secret()) : "", t.seed(), "");
+    json state = game_state(
+        id, "ordinary", p.rules, p.pegs, p.colours, p.max_guesses, std::move(rows), t.outcome(),
+        t.over() ? t.space().to_string(t.secret()) : "", t.seed(), p.distinct ? "--distinct " : "");
+    state["distinct"] = p.distinct;
+    return state;
 }
 
 json state_of(const std::string& id, const BatchTable& t) {
@@ -210,22 +213,30 @@ class Server {
             choice.colours = field_number(req, "colours", 2, BatchParams::kMaxColours, why);
         if (why.empty()) choice.batch = field_number(req, "batch", 1, BatchParams::kMaxBatch, why);
         if (why.empty()) choice.max_tests = field_number(req, "max", 1, 1000, why);
+        if (why.empty() && req.has_param("distinct")) {
+            const std::string value = req.get_param_value("distinct");
+            if (value == "1" || value == "true" || value == "on")
+                choice.distinct = true;
+            else if (value != "0" && value != "false" && value != "off" && !value.empty())
+                why = fmt::format("distinct '{}' is not 1 or 0", clip(value, 20));
+        }
         if (choice.ordinary() && choice.batch == 1) choice.batch.reset();
         // The page's field names in messages.
         static const GameFieldNames kFields{"game",  "rules", "pegs", "colours",
-                                            "batch", "max",   "max"};
+                                            "batch", "max",   "max",  "distinct"};
         std::optional<GameDescription> game;
         if (why.empty()) game = GameDescription::make(choice.request(), why, kFields);
         OrdinaryParams ordinary_params;
         BatchParams batch_params;
         if (game && game->ordinary()) {
             ordinary_params = game->ordinary_params();
-            why = CodeSpace::check(ordinary_params.pegs, ordinary_params.colours);
+            why = CodeSpace::check(ordinary_params.shape());
             if (why.empty() && ordinary_params.code_count() > kLargestServedSpace) {
                 why = fmt::format(
-                    "{} colours to the power {} pegs is more codes than the {} a page may play "
-                    "(mastermind play has no such limit)",
-                    ordinary_params.colours, ordinary_params.pegs, kLargestServedSpace);
+                    "{} has {} codes, more than the {} a page may play (mastermind play has no "
+                    "such limit)",
+                    ordinary_params.shape().name(), ordinary_params.code_count(),
+                    kLargestServedSpace);
             }
         } else if (game) {
             batch_params = game->batch_params();

@@ -50,6 +50,7 @@ inline constexpr const char* kServePage = R"HTML(<!DOCTYPE html>
   <label>Colours <input id="colours" type="number" min="2" max="16" value="6"></label>
   <label id="batch-label" class="hidden">Strings a test <input id="batch" type="number" min="1" max="16" value="2"></label>
   <label>Turns <input id="max" type="number" min="1" max="1000" value="10"></label>
+  <label id="distinct-label"><input id="distinct" type="checkbox"> no colour twice (Bulls and Cows)</label>
   <button id="new-game" type="submit">New game</button>
 </fieldset>
 </form>
@@ -107,7 +108,7 @@ function render(state) {
   game = state;
   const batch = state.game === "batch";
   $("about").textContent = (batch ? "Batch Mastermind: " + state.batch + " strings a test, " : "Mastermind: ") +
-    state.pegs + " pegs, " + state.colours + " colours (" + state.symbols + "), " + state.rules + " rules, " +
+    state.pegs + " pegs, " + state.colours + " colours (" + state.symbols + (state.distinct ? ", none twice" : "") + "), " + state.rules + " rules, " +
     state.max + (batch ? " tests." : " guesses.");
   const board = $("board");
   board.replaceChildren();
@@ -204,12 +205,15 @@ async function act(action, extra = {}) {
 $("game").onchange = () => {
   const batch = $("game").value === "batch";
   $("batch-label").classList.toggle("hidden", !batch);
+  $("distinct-label").classList.toggle("hidden", batch);
+  if (batch) $("distinct").checked = false;
   $("pegs").value = batch ? 3 : 4; $("colours").value = batch ? 4 : 6; $("max").value = batch ? 4 : 10;
 };
 $("setup").onsubmit = async event => {
   event.preventDefault();
   const fields = { game: $("game").value, rules: $("rules").value, pegs: $("pegs").value, colours: $("colours").value, max: $("max").value };
   if (fields.game === "batch") fields.batch = $("batch").value;
+  else if ($("distinct").checked) fields.distinct = "1";
   try {
     const state = await post("/api/new", fields);
     lastHint = null;

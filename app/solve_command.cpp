@@ -53,17 +53,17 @@ SolveReport solve_ordinary(LineChannel& channel, const std::string& header, cons
                             codebreaker_names()));
         }
     }
-    if (auto why = CodeSpace::check(params.pegs, params.colours); !why.empty())
+    if (auto why = CodeSpace::check(params.shape()); !why.empty())
         throw std::invalid_argument(why);
     CodebreakerOptions options;
     options.seed = args.seed;
     options.tree = tree;
     if (args.exact_below) options.exact_below = static_cast<std::size_t>(*args.exact_below);
     if (info) {
-        if (auto why = codebreaker_refuses(*info, params.pegs, params.colours); !why.empty())
+        if (auto why = codebreaker_refuses(*info, params.shape()); !why.empty())
             throw std::invalid_argument(why);
     }
-    const CodeSpace space(params.rules, params.pegs, params.colours);
+    const CodeSpace space(params.rules, params.shape());
     if (args.first) {
         options.first = space.parse(*args.first);
         if (!options.first)

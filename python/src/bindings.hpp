@@ -73,7 +73,8 @@ const GameFieldNames& field_names();
 // space built when first needed (a game too large for it, 8x16, can still be judged and scored).
 class OrdinaryGame {
   public:
-    OrdinaryGame(int pegs, int colours, const std::string& rules, int max_guesses);
+    OrdinaryGame(int pegs, int colours, const std::string& rules, int max_guesses,
+                 bool distinct = false);
     explicit OrdinaryGame(const OrdinaryParams& params);
 
     const OrdinaryParams& params() const { return params_; }

@@ -150,7 +150,7 @@ PyReport evaluate_ordinary(const std::shared_ptr<OrdinaryGame>& game, const py::
     out.rules = std::string(to_string(p.rules));
     out.game = py::dict(py::arg("name") = "ordinary", py::arg("rules") = out.rules,
                         py::arg("pegs") = p.pegs, py::arg("colours") = p.colours,
-                        py::arg("max_guesses") = p.max_guesses);
+                        py::arg("distinct") = p.distinct, py::arg("max_guesses") = p.max_guesses);
     Interruptible work;
     CodebreakerInfo python_info;
     OrdinaryEvaluationOptions options;
@@ -161,7 +161,7 @@ PyReport evaluate_ordinary(const std::shared_ptr<OrdinaryGame>& game, const py::
         if (!info)
             throw py::value_error(fmt::format("'{}' is not a codebreaker of the ordinary game ({})",
                                               escaped(out.player), codebreaker_names()));
-        if (auto why = codebreaker_refuses(*info, p.pegs, p.colours); !why.empty())
+        if (auto why = codebreaker_refuses(*info, p.shape()); !why.empty())
             throw py::value_error(fmt::format("{} cannot play {}: {}", out.player,
                                               game->description().summary(), why));
         options.codebreaker = info;

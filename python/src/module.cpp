@@ -49,8 +49,8 @@ int small_int(const py::int_& value, const char* name) {
 }
 
 const GameFieldNames& field_names() {
-    static const GameFieldNames names{"game",  "rules",     "pegs",       "colours",
-                                      "batch", "max_tests", "max_guesses"};
+    static const GameFieldNames names{"game",  "rules",     "pegs",        "colours",
+                                      "batch", "max_tests", "max_guesses", "distinct"};
     return names;
 }
 
@@ -95,21 +95,22 @@ std::optional<py::int_> as_int(const py::handle& value) {
 
 }  // namespace
 
-OrdinaryGame::OrdinaryGame(int pegs, int colours, const std::string& rules, int max_guesses)
-    : description_(describe({"ordinary", rules, pegs, colours, std::nullopt, max_guesses})) {
+OrdinaryGame::OrdinaryGame(int pegs, int colours, const std::string& rules, int max_guesses,
+                           bool distinct)
+    : description_(
+          describe({"ordinary", rules, pegs, colours, std::nullopt, max_guesses, distinct})) {
     params_ = description_.ordinary_params();
 }
 
 OrdinaryGame::OrdinaryGame(const OrdinaryParams& params)
     : OrdinaryGame(params.pegs, params.colours, std::string(to_string(params.rules)),
-                   params.max_guesses) {}
+                   params.max_guesses, params.distinct) {}
 
 const CodeSpace& OrdinaryGame::space() const {
-    if (auto why = CodeSpace::check(params_.pegs, params_.colours); !why.empty())
+    if (auto why = CodeSpace::check(params_.shape()); !why.empty())
         throw py::value_error(fmt::format("{}: {}", description_.summary(), why));
-    std::call_once(built_, [&] {
-        space_ = std::make_unique<CodeSpace>(params_.rules, params_.pegs, params_.colours);
-    });
+    std::call_once(built_,
+                   [&] { space_ = std::make_unique<CodeSpace>(params_.rules, params_.shape()); });
     return *space_;
 }
 
@@ -117,10 +118,9 @@ Code OrdinaryGame::code_value(const py::handle& value, const char* what) const {
     const auto& p = params_;
     if (py::isinstance<py::str>(value)) {
         const auto text = value.cast<std::string>();
-        if (auto c = parse_game_code(text, p.pegs, p.colours)) return *c;
-        throw py::value_error(
-            fmt::format("{} '{}' {}", what, escaped(text),
-                        escaped(describe_bad_game_code(text, p.pegs, p.colours))));
+        if (auto c = parse_game_code(text, p.shape())) return *c;
+        throw py::value_error(fmt::format("{} '{}' {}", what, escaped(text),
+                                          escaped(describe_bad_game_code(text, p.shape()))));
     }
     if (py::isinstance<py::bool_>(value) ||
         !(py::isinstance<py::int_>(value) || py::hasattr(value, "__index__")))
@@ -137,13 +137,11 @@ Code OrdinaryGame::code_value(const py::handle& value, const char* what) const {
         throw py::value_error(fmt::format("{} {} is not a code number of {} (0 .. {})", what,
                                           py::str(value).cast<std::string>(),
                                           description_.summary(), p.code_count() - 1));
-    return game_code_from_index(n.cast<std::uint64_t>(), p.pegs, p.colours);
+    return game_code_from_index(n.cast<std::uint64_t>(), p.shape());
 }
 
 std::uint64_t OrdinaryGame::number(const Code& code) const {
-    std::uint64_t n = 0;
-    for (const auto peg : code.pegs()) n = n * static_cast<std::uint64_t>(params_.colours) + peg;
-    return n;
+    return *params_.shape().number(code.pegs());
 }
 
 std::uint32_t OrdinaryGame::code(const py::handle& value, const char* what) const {

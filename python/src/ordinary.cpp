@@ -257,13 +257,20 @@ significant digit); arrays of codes are numpy arrays of code numbers.
     (1296, '0011', 7)
 )")
         .def(py::init([](const py::int_& pegs, const py::int_& colours, const std::string& rules,
-                         const py::int_& max_guesses) {
-                 return std::make_shared<OrdinaryGame>(small_int(pegs, "pegs"),
-                                                       small_int(colours, "colours"), rules,
-                                                       small_int(max_guesses, "max_guesses"));
+                         const py::int_& max_guesses, bool distinct) {
+                 return std::make_shared<OrdinaryGame>(
+                     small_int(pegs, "pegs"), small_int(colours, "colours"), rules,
+                     small_int(max_guesses, "max_guesses"), distinct);
              }),
              py::arg("pegs") = 4, py::arg("colours") = 6, py::arg("rules") = "classic",
-             py::arg("max_guesses") = 10)
+             py::arg("max_guesses") = 10, py::kw_only(), py::arg("distinct") = false)
+        .def_static(
+            "bulls_and_cows",
+            [](const std::string& rules) {
+                return std::make_shared<OrdinaryGame>(4, 10, rules, 10, true);
+            },
+            py::arg("rules") = "classic",
+            "Bulls and Cows: 4 pegs, 10 colours, no colour twice in a code (secrets and guesses).")
         .def_property_readonly("pegs", [](const OrdinaryGame& g) { return g.params().pegs; })
         .def_property_readonly("colours", [](const OrdinaryGame& g) { return g.params().colours; })
         .def_property_readonly(
@@ -271,8 +278,11 @@ significant digit); arrays of codes are numpy arrays of code numbers.
         .def_property_readonly("max_guesses",
                                [](const OrdinaryGame& g) { return g.params().max_guesses; })
         .def_property_readonly(
+            "distinct", [](const OrdinaryGame& g) { return g.params().distinct; },
+            "Whether codes hold each colour at most once (Bulls and Cows).")
+        .def_property_readonly(
             "size", [](const OrdinaryGame& g) { return g.params().code_count(); },
-            "The number of codes, colours ** pegs.")
+            "The number of codes: colours ** pegs, or colours! / (colours - pegs)! when distinct.")
         .def_property_readonly(
             "summary", [](const OrdinaryGame& g) { return g.description().summary(); },
             "As the command line writes the game: 'ordinary 4x6, 10 guesses, classic rules'.")
@@ -282,8 +292,9 @@ significant digit); arrays of codes are numpy arrays of code numbers.
         .def("__repr__",
              [](const OrdinaryGame& g) {
                  const auto& p = g.params();
-                 return fmt::format("Ordinary(pegs={}, colours={}, rules='{}', max_guesses={})",
-                                    p.pegs, p.colours, to_string(p.rules), p.max_guesses);
+                 return fmt::format("Ordinary(pegs={}, colours={}, rules='{}', max_guesses={}{})",
+                                    p.pegs, p.colours, to_string(p.rules), p.max_guesses,
+                                    p.distinct ? ", distinct=True" : "");
              })
         .def(
             "__eq__",
@@ -292,8 +303,8 @@ significant digit); arrays of codes are numpy arrays of code numbers.
         .def("__hash__",
              [](const OrdinaryGame& g) {
                  const auto& p = g.params();
-                 return py::hash(
-                     py::make_tuple(p.pegs, p.colours, static_cast<int>(p.rules), p.max_guesses));
+                 return py::hash(py::make_tuple(p.pegs, p.colours, static_cast<int>(p.rules),
+                                                p.max_guesses, p.distinct));
              })
         .def(
             "codes",

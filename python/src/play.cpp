@@ -54,8 +54,7 @@ Played play_ordinary(const std::shared_ptr<OrdinaryGame>& game, const py::object
                                               escaped(name), codebreaker_names()));
         if (name == "tree")
             throw py::value_error("play the codebreaker 'tree' with DecisionTree.walk(secret)");
-        if (auto why = codebreaker_refuses(*info, game->params().pegs, game->params().colours);
-            !why.empty())
+        if (auto why = codebreaker_refuses(*info, game->params().shape()); !why.empty())
             throw py::value_error(fmt::format("{}: {}", name, why));
         options.first = first.is_none() ? default_first_guess(*info, space)
                                         : std::optional(game->code(first, "first"));

@@ -169,7 +169,7 @@ def test_decision_tree_bad_input(tmp_path, game):
     empty.write_text("")
     with pytest.raises(ValueError):
         m.DecisionTree.read(str(empty))
-    with pytest.raises(ValueError, match=r"<text>:2: guess '00\\x0012' does not have 4 pegs"):
+    with pytest.raises(ValueError, match=r"<text>:2: guess '00\\x0012' has 5 symbols, expected 4"):
         m.DecisionTree.parse("mastermind-tree 1 classic 4 6\n00\x0012\n")  # a NUL is shown, not an end
     with pytest.raises(ValueError, match="<text>:3"):
         m.DecisionTree.parse("mastermind-tree 1 classic 4 6\n0011\n  9 9 0000\n")

@@ -1,14 +1,15 @@
 #include "mastermind/core/code_space.hpp"
-#include "mastermind/core/text.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <unordered_map>
 
 namespace mastermind {
 
-std::string CodeSpace::check(int pegs, int colours) {
+std::string CodeSpace::check(const CodeShape& shape) {
+    const int pegs = shape.pegs, colours = shape.colours;
     if (pegs < 1 || pegs > kMaxPegs)
         return fmt::format("pegs must be 1..{} (got {})", kMaxPegs, pegs);
     if (colours < 2 || colours > kMaxColours) {
@@ -18,19 +19,24 @@ std::string CodeSpace::check(int pegs, int colours) {
         return fmt::format("pegs x colours must be at most 64 (got {} x {} = {})", pegs, colours,
                            pegs * colours);
     }
-    std::uint64_t n = 1;
-    for (int i = 0; i < pegs; ++i) n *= static_cast<std::uint64_t>(colours);
+    if (shape.distinct && pegs > colours) {
+        return fmt::format(
+            "codes of {} pegs without repeated colours need at least {} colours (got {})", pegs,
+            pegs, colours);
+    }
+    // With P * K <= 64, codes of distinct colours are at most 9!/2!: only repeats reach the cap.
+    const std::uint64_t n = shape.count();
     if (n > kMaxCodes)
         return fmt::format("{}^{} = {} codes is more than the {} this engine holds", colours, pegs,
                            n, kMaxCodes);
     return {};
 }
 
-CodeSpace::CodeSpace(Rules rules, int pegs, int colours)
-    : rules_(rules), pegs_(pegs), colours_(colours) {
-    if (auto why = check(pegs, colours); !why.empty()) throw std::invalid_argument(why);
-    size_ = 1;
-    for (int i = 0; i < pegs; ++i) size_ *= static_cast<std::uint32_t>(colours);
+CodeSpace::CodeSpace(Rules rules, const CodeShape& shape)
+    : rules_(rules), shape_(shape), pegs_(shape.pegs), colours_(shape.colours) {
+    if (auto why = check(shape); !why.empty()) throw std::invalid_argument(why);
+    const int pegs = pegs_, colours = colours_;
+    size_ = static_cast<std::uint32_t>(shape.count());
     const auto p1 = static_cast<std::uint32_t>(pegs + 1);
     const auto p = static_cast<std::uint32_t>(pegs);
     if (rules == Rules::classic) {
@@ -47,13 +53,13 @@ CodeSpace::CodeSpace(Rules rules, int pegs, int colours)
     }
     digits_.resize(std::size_t{size_} * stride());
     masks_.resize(size_);
+    // Code 0 is the least code (0000, or 0123 for distinct colours); each next one follows.
+    std::vector<std::uint8_t> current(static_cast<std::size_t>(pegs));
+    shape.digits(0, current);
     for (std::uint32_t code = 0; code < size_; ++code) {
-        std::uint32_t rest = code;
         std::uint8_t* d = digits_.data() + std::size_t{code} * stride();
-        for (int i = pegs - 1; i >= 0; --i) {
-            d[i] = static_cast<std::uint8_t>(rest % static_cast<std::uint32_t>(colours));
-            rest /= static_cast<std::uint32_t>(colours);
-        }
+        std::copy(current.begin(), current.end(), d);
+        shape.next(current);
         CodeMasks m;
         int count[kMaxColours] = {};
         for (int i = 0; i < pegs; ++i) {
@@ -134,29 +140,12 @@ std::string CodeSpace::to_string(std::uint32_t code) const {
 }
 
 std::optional<std::uint32_t> CodeSpace::parse(std::string_view text) const {
-    if (text.size() != static_cast<std::size_t>(pegs_)) return std::nullopt;
-    std::uint32_t code = 0;
-    for (char ch : text) {
-        const auto pos = kSymbols.find(ch);
-        if (pos == std::string_view::npos || pos >= static_cast<std::size_t>(colours_))
-            return std::nullopt;
-        code = code * static_cast<std::uint32_t>(colours_) + static_cast<std::uint32_t>(pos);
-    }
-    return code;
+    const auto n = shape_.parse(text);
+    return n ? std::optional<std::uint32_t>(static_cast<std::uint32_t>(*n)) : std::nullopt;
 }
 
 std::string CodeSpace::describe_bad(std::string_view text) const {
-    if (text.size() != static_cast<std::size_t>(pegs_)) {
-        return fmt::format("has {}, expected {}", count_of(text.size(), "symbol"), pegs_);
-    }
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const auto pos = kSymbols.find(text[i]);
-        if (pos == std::string_view::npos || pos >= static_cast<std::size_t>(colours_)) {
-            return fmt::format("has symbol '{}' at position {}, expected 0-{}", text[i], i + 1,
-                               kSymbols[static_cast<std::size_t>(colours_ - 1)]);
-        }
-    }
-    return {};
+    return shape_.describe_bad(text);
 }
 
 }  // namespace mastermind

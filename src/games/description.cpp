@@ -18,8 +18,9 @@ std::string clipped(std::string_view text) {
 std::optional<GameDescription> GameDescription::make(const GameRequest& r, std::string& why,
                                                      const GameFieldNames& names) {
     why.clear();
-    if (r.game != "batch" && r.game != "ordinary") {
-        why = fmt::format("{} '{}' is not batch or ordinary", names.game, clipped(r.game));
+    if (r.game != "batch" && r.game != "ordinary" && r.game != "bulls-and-cows") {
+        why = fmt::format("{} '{}' is not batch, ordinary or bulls-and-cows", names.game,
+                          clipped(r.game));
         return std::nullopt;
     }
     const auto rules = parse_rules(r.rules);
@@ -28,7 +29,14 @@ std::optional<GameDescription> GameDescription::make(const GameRequest& r, std::
         return std::nullopt;
     }
     GameDescription d;
-    d.ordinary_ = r.game == "ordinary";
+    d.ordinary_ = r.game != "batch";
+    if (!d.ordinary_ && r.distinct) {
+        why = fmt::format(
+            "{}: the batch game's secrets are every string of digits; codes without repeated "
+            "colours are a rule of the ordinary game (--game ordinary or bulls-and-cows)",
+            names.distinct);
+        return std::nullopt;
+    }
     if (!d.ordinary_) {
         // Each size in its range, named by its field as in the ordinary game; then what the
         // sizes must satisfy together (validate()).
@@ -38,10 +46,11 @@ std::optional<GameDescription> GameDescription::make(const GameRequest& r, std::
             const std::string& name;
             const char* what;
         };
-        for (const Range& f : {Range{r.pegs, 1, BatchParams::kMaxPegs, names.pegs, "pegs"},
-                               Range{r.colours, 2, BatchParams::kMaxColours, names.colours, "colours"},
-                               Range{r.batch, 1, BatchParams::kMaxBatch, names.batch, "strings a test"},
-                               Range{r.max_moves, 1, BatchParams::kMaxTests, names.max_tests, "tests"}}) {
+        for (const Range& f :
+             {Range{r.pegs, 1, BatchParams::kMaxPegs, names.pegs, "pegs"},
+              Range{r.colours, 2, BatchParams::kMaxColours, names.colours, "colours"},
+              Range{r.batch, 1, BatchParams::kMaxBatch, names.batch, "strings a test"},
+              Range{r.max_moves, 1, BatchParams::kMaxTests, names.max_tests, "tests"}}) {
             if (f.value && (*f.value < f.lo || *f.value > f.hi)) {
                 why = fmt::format("{}: the batch game has {} to {} {}, got {}", f.name, f.lo, f.hi,
                                   f.what, *f.value);
@@ -76,6 +85,8 @@ std::optional<GameDescription> GameDescription::make(const GameRequest& r, std::
     }
     auto& p = d.ordinary_params_;
     p.rules = *rules;
+    p.distinct = r.distinct;
+    if (r.game == "bulls-and-cows") p.pegs = 4, p.colours = 10, p.distinct = true;
     if (r.pegs) p.pegs = *r.pegs;
     if (r.colours) p.colours = *r.colours;
     if (r.max_moves) p.max_guesses = *r.max_moves;
@@ -87,7 +98,7 @@ std::optional<GameDescription> GameDescription::make(const GameRequest& r, std::
 std::string GameDescription::summary() const {
     if (ordinary_) {
         const auto& p = ordinary_params_;
-        return fmt::format("ordinary {}x{}, {} guesses, {} rules", p.pegs, p.colours, p.max_guesses,
+        return fmt::format("ordinary {}, {} guesses, {} rules", p.shape().name(), p.max_guesses,
                            to_string(p.rules));
     }
     const auto& p = batch_params_;
@@ -100,7 +111,7 @@ std::vector<PlayerFit> GameDescription::players() const {
     if (ordinary_) {
         const auto& p = ordinary_params_;
         for (const auto& info : all_codebreakers()) {
-            PlayerFit fit{std::string(info.name), codebreaker_refuses(info, p.pegs, p.colours), {}};
+            PlayerFit fit{std::string(info.name), codebreaker_refuses(info, p.shape()), {}};
             fit.refuses_hints =
                 fit.refuses.empty() ? codebreaker_refuses_hints(info, p.code_count()) : fit.refuses;
             fits.push_back(std::move(fit));

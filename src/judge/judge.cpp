@@ -213,6 +213,7 @@ class OrdinaryReferee final : public Referee {
                 {"pegs", p.pegs},
                 {"colours", p.colours},
                 {"max_guesses", p.max_guesses},
+                {"distinct", p.distinct},
                 {"secret", config_.ordinary_secret.to_string(kGameSymbols)}};
     }
     std::string header() const override {

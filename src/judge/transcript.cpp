@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "mastermind/batch/game.hpp"
+#include "mastermind/games/description.hpp"
 #include "mastermind/ordinary/game.hpp"
 
 namespace mastermind {
@@ -78,17 +79,21 @@ std::optional<JudgeConfig> judge_config_from_command(std::string_view command, s
         error = "not a 'mastermind judge' command";
         return std::nullopt;
     }
-    std::string game = "batch", rules_text = "classic";
-    std::optional<int> pegs, colours, batch, limit;
+    // The options become a request that the game description checks, as the command line's do.
+    GameRequest request;
     std::optional<std::string_view> secret;
     std::uint64_t seed = 0;
-    for (std::size_t i = 2; i < words.size(); i += 2) {
+    for (std::size_t i = 2; i < words.size(); ++i) {
         const std::string_view option = words[i];
+        if (option == "--distinct") {
+            request.distinct = true;
+            continue;
+        }
         if (i + 1 >= words.size()) {
             error = fmt::format("{} has no value", option);
             return std::nullopt;
         }
-        const std::string_view value = words[i + 1];
+        const std::string_view value = words[++i];
         auto integer = [&](std::optional<int>& out) {
             int v = 0;
             if (!number(value, v)) return false;
@@ -97,21 +102,21 @@ std::optional<JudgeConfig> judge_config_from_command(std::string_view command, s
         };
         bool ok = true;
         if (option == "-P" || option == "--pegs")
-            ok = integer(pegs);
+            ok = integer(request.pegs);
         else if (option == "-K" || option == "--colours")
-            ok = integer(colours);
+            ok = integer(request.colours);
         else if (option == "-B" || option == "--batch")
-            ok = integer(batch);
-        else if (option == "-M" || option == "--max-tests")
-            ok = integer(limit);
+            ok = integer(request.batch);
+        else if (option == "-M" || option == "--max-tests" || option == "--max-guesses")
+            ok = integer(request.max_moves);
         else if (option == "--secret")
             secret = value;
         else if (option == "--seed")
             ok = number(value, seed);
         else if (option == "--game")
-            game = std::string(value), ok = game == "batch" || game == "ordinary";
+            request.game = std::string(value);
         else if (option == "--rules")
-            rules_text = std::string(value), ok = parse_rules(rules_text).has_value();
+            request.rules = std::string(value);
         else if (option == "--log" || option == "--transcript" || option == "--timeout")
             ok = true;
         else {
@@ -123,33 +128,19 @@ std::optional<JudgeConfig> judge_config_from_command(std::string_view command, s
             return std::nullopt;
         }
     }
-    const Rules rules = *parse_rules(rules_text);
-    if (game == "ordinary") {
-        OrdinaryParams p;
-        p.rules = rules;
-        p.pegs = pegs.value_or(p.pegs);
-        p.colours = colours.value_or(p.colours);
-        p.max_guesses = limit.value_or(p.max_guesses);
-        if (batch && *batch != 1)
-            error = "the ordinary game has one guess a turn";
-        else
-            error = p.validate();
-        if (!error.empty()) return std::nullopt;
+    const auto game = GameDescription::make(request, error);
+    if (!game) return std::nullopt;
+    if (game->ordinary()) {
+        const auto& p = game->ordinary_params();
         std::optional<Code> code;
-        if (secret && !(code = parse_game_code(*secret, p.pegs, p.colours))) {
+        if (secret && !(code = parse_game_code(*secret, p.shape()))) {
             error = fmt::format("--secret '{}' {}", *secret,
-                                describe_bad_game_code(*secret, p.pegs, p.colours));
+                                describe_bad_game_code(*secret, p.shape()));
             return std::nullopt;
         }
         return make_ordinary_judge_config(p, code, seed);
     }
-    BatchParams p;
-    p.rules = rules;
-    p.pegs = pegs.value_or(p.pegs);
-    p.colours = colours.value_or(p.colours);
-    p.batch = batch.value_or(p.batch);
-    p.max_tests = limit.value_or(p.max_tests);
-    if (error = p.validate(); !error.empty()) return std::nullopt;
+    const auto& p = game->batch_params();
     std::optional<PackedCode> code;
     if (secret && !(code = PackedCode::parse(*secret, p))) {
         error = fmt::format("--secret '{}' {}", *secret, describe_bad_code(*secret, p));

@@ -21,16 +21,16 @@ std::int64_t DecisionTree::child(std::uint32_t node, std::uint32_t feedback) con
 }
 
 std::string DecisionTree::mismatch(const CodeSpace& space) const {
-    if (rules == space.rules() && pegs == space.pegs() && colours == space.colours()) return {};
-    return fmt::format(
-        "is for {} rules, {} pegs, {} colours; the game has {} rules, {} pegs, {} colours",
-        to_string(rules), pegs, colours, to_string(space.rules()), space.pegs(), space.colours());
+    const CodeShape shape{pegs, colours, distinct};
+    if (rules == space.rules() && shape == space.shape()) return {};
+    return fmt::format("is for {} rules, {}; the game has {} rules, {}", to_string(rules),
+                       shape.name(), to_string(space.rules()), space.shape().name());
 }
 
 void write_decision_tree(std::ostream& out, const CodeSpace& space, const DecisionTree& tree) {
-    out << fmt::format("mastermind-tree 1 {} {} {}\n",
+    out << fmt::format("mastermind-tree 1 {} {} {}{}\n",
                        space.rules() == Rules::classic ? "classic" : "adjacent", space.pegs(),
-                       space.colours());
+                       space.colours(), space.distinct() ? " distinct" : "");
     if (tree.nodes.empty()) return;
     // Depth first, by an explicit stack: (node, depth, answer that led to it or -1 at the root).
     std::vector<std::tuple<std::uint32_t, std::size_t, std::int64_t>> stack{{0, 0, -1}};
@@ -64,6 +64,7 @@ DecisionTree read_decision_tree(std::istream& in, const std::string& name) {
     std::size_t number = 0;
     bool header = false;
     std::uint64_t codes = 0;
+    CodeShape shape;
     std::vector<std::uint32_t> path;  // the node at each depth of the line before
     // A line is a depth's indentation, an answer and a guess: 4 KiB is far more than any game's.
     // A file is at most 64 MiB: the trees --write-tree can make (twice the secrets of an --all
@@ -80,9 +81,12 @@ DecisionTree read_decision_tree(std::istream& in, const std::string& name) {
         std::vector<std::string> words;
         for (std::string w; fields >> w;) words.push_back(w);
         if (!header) {
-            if (words.size() != 5 || words[0] != "mastermind-tree" || words[1] != "1") {
-                bad(name, number, "expected the header 'mastermind-tree 1 RULES PEGS COLOURS'");
+            if (words.size() < 5 || words.size() > 6 || words[0] != "mastermind-tree" ||
+                words[1] != "1" || (words.size() == 6 && words[5] != "distinct")) {
+                bad(name, number,
+                    "expected the header 'mastermind-tree 1 RULES PEGS COLOURS [distinct]'");
             }
+            tree.distinct = words.size() == 6;
             if (words[2] != "classic" && words[2] != "adjacent")
                 bad(name, number,
                     fmt::format("rules '{}' are not classic or adjacent", printable(words[2])));
@@ -97,10 +101,9 @@ DecisionTree read_decision_tree(std::istream& in, const std::string& name) {
             };
             tree.pegs = small_number(words[3], "pegs");
             tree.colours = small_number(words[4], "colours");
-            if (auto why = CodeSpace::check(tree.pegs, tree.colours); !why.empty())
-                bad(name, number, why);
-            codes = 1;
-            for (int i = 0; i < tree.pegs; ++i) codes *= static_cast<std::uint64_t>(tree.colours);
+            shape = {tree.pegs, tree.colours, tree.distinct};
+            if (auto why = CodeSpace::check(shape); !why.empty()) bad(name, number, why);
+            codes = shape.count();
             header = true;
             continue;
         }
@@ -117,21 +120,9 @@ DecisionTree read_decision_tree(std::istream& in, const std::string& name) {
                            : fmt::format("expected {} answer numbers and a guess", answer_fields));
         }
         const std::string& code_text = words.back();
-        if (code_text.size() != static_cast<std::size_t>(tree.pegs)) {
-            bad(name, number,
-                fmt::format("guess '{}' does not have {} pegs", printable(code_text), tree.pegs));
-        }
-        std::uint32_t code = 0;
-        for (char c : code_text) {
-            const auto at = CodeSpace::kSymbols.find(c);
-            if (at == std::string_view::npos || at >= static_cast<std::size_t>(tree.colours)) {
-                bad(name, number,
-                    fmt::format("guess '{}' has '{}', not one of the {} colours",
-                                printable(code_text), printable(std::string_view(&c, 1)),
-                                tree.colours));
-            }
-            code = code * static_cast<std::uint32_t>(tree.colours) + static_cast<std::uint32_t>(at);
-        }
+        if (auto why = shape.describe_bad(code_text); !why.empty())
+            bad(name, number, fmt::format("guess '{}' {}", printable(code_text), printable(why)));
+        const auto code = static_cast<std::uint32_t>(*shape.parse(code_text));
         // A position whose guess cannot win splits its secrets in two or more parts, so a tree
         // that finds each secret at most once has fewer than twice as many positions as secrets.
         if (tree.nodes.size() >= 2 * codes)

@@ -1,6 +1,5 @@
 #include "mastermind/ordinary/game.hpp"
 #include "mastermind/core/random.hpp"
-#include "mastermind/core/text.hpp"
 
 #include <fmt/format.h>
 
@@ -11,8 +10,7 @@ SeededOrdinaryGame seeded_ordinary_game(const OrdinaryParams& params, std::optio
     Rng rng(seed);
     SeededOrdinaryGame game;
     game.secret =
-        secret ? *secret
-               : game_code_from_index(rng.below(params.code_count()), params.pegs, params.colours);
+        secret ? *secret : game_code_from_index(rng.below(params.code_count()), params.shape());
     game.shuffle_seed = rng.next();
     return game;
 }
@@ -25,41 +23,27 @@ std::string OrdinaryParams::validate() const {
     if (max_guesses < 1 || max_guesses > kMaxGuesses) {
         return fmt::format("the guess limit must be 1..{} (got {})", kMaxGuesses, max_guesses);
     }
-    return {};
-}
-
-std::uint64_t OrdinaryParams::code_count() const {
-    std::uint64_t n = 1;
-    for (int i = 0; i < pegs; ++i) n *= static_cast<std::uint64_t>(colours);
-    return n;
-}
-
-std::optional<Code> parse_game_code(std::string_view text, int pegs, int colours) {
-    if (text.size() != static_cast<std::size_t>(pegs)) return std::nullopt;
-    return Code::parse(text, kGameSymbols, colours);
-}
-
-std::string describe_bad_game_code(std::string_view text, int pegs, int colours) {
-    if (text.size() != static_cast<std::size_t>(pegs))
-        return fmt::format("has {}, expected {}", count_of(text.size(), "symbol"), pegs);
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const int c = kGameSymbols.colour_of(text[i]);
-        if (c < 0 || c >= colours) {
-            return fmt::format("has symbol '{}' at position {}, expected 0-{}", text[i], i + 1,
-                               kGameSymbols.symbols[static_cast<std::size_t>(colours - 1)]);
-        }
+    if (distinct && pegs > colours) {
+        return fmt::format(
+            "codes of {} pegs without repeated colours need at least {} colours (got {})", pegs,
+            pegs, colours);
     }
     return {};
 }
 
-Code game_code_from_index(std::uint64_t index, int pegs, int colours) {
-    std::vector<std::uint8_t> pegs_out(static_cast<std::size_t>(pegs));
-    for (int i = pegs - 1; i >= 0; --i) {
-        pegs_out[static_cast<std::size_t>(i)] =
-            static_cast<std::uint8_t>(index % static_cast<std::uint64_t>(colours));
-        index /= static_cast<std::uint64_t>(colours);
-    }
-    return Code(std::move(pegs_out));
+std::optional<Code> parse_game_code(std::string_view text, const CodeShape& shape) {
+    if (!shape.describe_bad(text).empty()) return std::nullopt;
+    return Code::parse(text, kGameSymbols, shape.colours);
+}
+
+std::string describe_bad_game_code(std::string_view text, const CodeShape& shape) {
+    return shape.describe_bad(text);
+}
+
+Code game_code_from_index(std::uint64_t index, const CodeShape& shape) {
+    std::vector<std::uint8_t> pegs(static_cast<std::size_t>(shape.pegs));
+    shape.digits(index, pegs);
+    return Code(std::move(pegs));
 }
 
 OrdinaryGame::OrdinaryGame(OrdinaryParams params, Code secret)
@@ -73,11 +57,11 @@ GuessResult OrdinaryGame::guess(std::string_view text) {
             fmt::format("guess {} is past the limit of {} guesses", used_ + 1, params_.max_guesses);
         return r;
     }
-    const auto code = parse_game_code(text, params_.pegs, params_.colours);
+    const auto code = parse_game_code(text, params_.shape());
     if (!code) {
         r.kind = GuessResult::Kind::bad_code;
-        r.reason = fmt::format("guess '{}' {}", text,
-                               describe_bad_game_code(text, params_.pegs, params_.colours));
+        r.reason =
+            fmt::format("guess '{}' {}", text, describe_bad_game_code(text, params_.shape()));
         return r;
     }
     ++used_;

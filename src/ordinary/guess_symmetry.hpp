@@ -2,10 +2,11 @@
 // used ("free") can be permuted without changing the consistent set, and colours that no
 // consistent code holds ("zero") score nothing, so a guess and its image under such a change
 // split the set alike. The class's lowest code number is its canonical member: zero colours all
-// become the lowest zero colour, free colours are introduced in increasing order.
+// become the lowest zero colour, free colours are introduced in increasing order. Codes without
+// repeated colours cannot hold a zero colour twice, so there the zero colours are introduced in
+// increasing order too (the lowest first), as the free ones are.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 
 #include "mastermind/core/code_space.hpp"
@@ -28,31 +29,38 @@ void for_each_canonical_guess(const CodeSpace& space, std::uint32_t present, std
         }
         return;
     }
-    int free_order[CodeSpace::kMaxColours];  // free_live colours, increasing
-    int free_count = 0;
-    for (int c = 0; c < k; ++c) {
-        if (free_live >> c & 1) free_order[free_count++] = c;
-    }
+    const bool distinct = space.distinct();
     const int z0 = zero ? __builtin_ctz(zero) : -1;
     const int pegs = space.pegs();
-    const auto base = static_cast<std::uint32_t>(k);
+    std::uint8_t digits[CodeSpace::kMaxPegs];
     bool go_on = true;
-    auto recurse = [&](auto&& self, int peg, std::uint32_t prefix, int introduced) -> void {
+    // `introduced`: the free (and, for distinct codes, zero) colours placed so far, always the
+    // lowest of their kind; `taken`: the colours placed so far.
+    auto recurse = [&](auto&& self, int peg, std::uint32_t introduced,
+                       std::uint32_t taken) -> void {
         if (peg == pegs) {
-            go_on = visit(prefix);
+            go_on = visit(*space.index({digits, static_cast<std::size_t>(pegs)}));
             return;
         }
         for (int c = 0; c < k; ++c) {
-            int next_introduced = introduced;
-            if (zero >> c & 1) {
-                if (c != z0) continue;
-            } else if (free_live >> c & 1) {
-                const int rank = static_cast<int>(
-                    std::find(free_order, free_order + free_count, c) - free_order);
-                if (rank > introduced) continue;
-                if (rank == introduced) next_introduced = introduced + 1;
+            const std::uint32_t bit = 1u << c;
+            if (distinct && (taken & bit)) continue;
+            std::uint32_t next_introduced = introduced;
+            if (zero & bit) {
+                if (!distinct) {
+                    if (c != z0) continue;
+                } else if (!(introduced & bit)) {
+                    const std::uint32_t next = zero & ~introduced;
+                    if (bit != (next & -next)) continue;
+                    next_introduced |= bit;
+                }
+            } else if ((free_live & bit) && !(introduced & bit)) {
+                const std::uint32_t next = free_live & ~introduced;
+                if (bit != (next & -next)) continue;
+                next_introduced |= bit;
             }
-            self(self, peg + 1, prefix * base + static_cast<std::uint32_t>(c), next_introduced);
+            digits[peg] = static_cast<std::uint8_t>(c);
+            self(self, peg + 1, next_introduced, taken | bit);
             if (!go_on) return;
         }
     };
@@ -66,11 +74,18 @@ inline bool is_canonical_guess(const CodeSpace& space, std::uint32_t present, st
     const std::uint32_t zero = all & ~present;
     const std::uint32_t free_live = all & ~used & present;
     const int z0 = zero ? __builtin_ctz(zero) : -1;
-    std::uint32_t introduced = 0;  // free colours seen so far: always the lowest ones of free_live
+    // Free (and, for distinct codes, zero) colours seen so far: always the lowest of their kind.
+    std::uint32_t introduced = 0;
     for (auto c : space.digits(code)) {
         const std::uint32_t bit = 1u << c;
         if (zero & bit) {
-            if (c != z0) return false;
+            if (!space.distinct()) {
+                if (c != z0) return false;
+            } else if (!(introduced & bit)) {
+                const std::uint32_t next = zero & ~introduced;
+                if (bit != (next & -next)) return false;
+                introduced |= bit;
+            }
         } else if ((free_live & bit) && !(introduced & bit)) {
             const std::uint32_t next = free_live & ~introduced;
             if (bit != (next & -next)) return false;

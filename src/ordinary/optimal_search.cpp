@@ -398,26 +398,31 @@ struct OptimalSearch::Impl {
         const int pegs = space.pegs();
         const auto digits = space.digits(guess);
         const int z0 = zero ? __builtin_ctz(zero) : -1;
+        const bool distinct = space.distinct();
         for (const auto& s : symmetries) {
             int image[CodeSpace::kMaxPegs];
+            // Free colours (and, for distinct codes, zero ones) are relabelled below, in the
+            // order they appear, to the lowest of their kind.
             for (int i = 0; i < pegs; ++i) {
                 const int c = digits[static_cast<std::size_t>(i)];
                 int mapped;
                 if (zero >> c & 1)
-                    mapped = z0;
+                    mapped = distinct ? 64 + c : z0;
                 else if (free_live >> c & 1)
-                    mapped = 64 + c;  // relabelled below
+                    mapped = 64 + c;
                 else
                     mapped = s.colour[static_cast<std::size_t>(c)];
                 image[s.to[static_cast<std::size_t>(i)]] = mapped;
             }
-            std::uint32_t pending = free_live;
+            std::uint32_t pending_free = free_live, pending_zero = zero;
             int label_of[CodeSpace::kMaxColours];
             std::fill(label_of, label_of + CodeSpace::kMaxColours, -1);
             for (int i = 0; i < pegs; ++i) {
                 if (image[i] < 64) continue;
-                int& label = label_of[image[i] - 64];
+                const int c = image[i] - 64;
+                int& label = label_of[c];
                 if (label < 0) {
+                    std::uint32_t& pending = (zero >> c & 1) ? pending_zero : pending_free;
                     label = __builtin_ctz(pending);
                     pending &= pending - 1;
                 }

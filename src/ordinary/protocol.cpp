@@ -5,8 +5,8 @@
 namespace mastermind::protocol {
 
 std::string format_ordinary_header(const OrdinaryParams& p) {
-    return fmt::format("ordinary {} {} {} {}", p.pegs, p.colours, p.max_guesses,
-                       to_string(p.rules));
+    return fmt::format("ordinary {} {} {} {}{}", p.pegs, p.colours, p.max_guesses,
+                       to_string(p.rules), p.distinct ? " distinct" : "");
 }
 
 bool is_ordinary_header(std::string_view line) {
@@ -16,8 +16,9 @@ bool is_ordinary_header(std::string_view line) {
 std::string parse_ordinary_header(std::string_view raw, OrdinaryParams& params) {
     std::size_t bad_column = 0;
     const auto tokens = split_tokens(without_cr(raw), bad_column);
-    if (tokens.size() != 5 || tokens[0] != "ordinary") {
-        return fmt::format("header '{}' is not 'ordinary P K M RULES'", printable(raw));
+    if (tokens.size() < 5 || tokens.size() > 6 || tokens[0] != "ordinary" ||
+        (tokens.size() == 6 && tokens[5] != "distinct")) {
+        return fmt::format("header '{}' is not 'ordinary P K M RULES [distinct]'", printable(raw));
     }
     OrdinaryParams p;
     int* fields[] = {&p.pegs, &p.colours, &p.max_guesses};
@@ -32,6 +33,7 @@ std::string parse_ordinary_header(std::string_view raw, OrdinaryParams& params) 
         return fmt::format("header rules '{}' are not 'classic' or 'adjacent'",
                            printable(tokens[4]));
     p.rules = *rules;
+    p.distinct = tokens.size() == 6;
     if (auto why = p.validate(); !why.empty()) return "header: " + why;
     params = p;
     return {};

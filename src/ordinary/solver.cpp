@@ -10,7 +10,7 @@ namespace mastermind {
 SolveReport run_ordinary_solver(LineChannel& channel, const OrdinaryParams& params,
                                 const CodebreakerInfo* info, CodebreakerOptions options,
                                 std::optional<std::chrono::milliseconds> timeout) {
-    const CodeSpace space(params.rules, params.pegs, params.colours);
+    const CodeSpace space(params.rules, params.shape());
     if (!info) info = best_codebreaker_for(space);
     if (!options.first) options.first = default_first_guess(*info, space);
     options.max_guesses = params.max_guesses;

@@ -8,7 +8,7 @@ namespace mastermind {
 
 OrdinaryTable::OrdinaryTable(const OrdinaryParams& params, std::uint64_t seed)
     : params_(params),
-      space_(params.rules, params.pegs, params.colours),
+      space_(params.rules, params.shape()),
       seed_(seed),
       secret_(*space_.parse(
           seeded_ordinary_game(params, std::nullopt, seed).secret.to_string(kGameSymbols))),

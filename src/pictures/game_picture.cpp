@@ -26,8 +26,8 @@ std::string game_svg(const GameRecord& game) {
     const std::string rules = game.rules == Rules::adjacent ? "adjacent" : "classic";
     const std::string title =
         game.ordinary
-            ? fmt::format("Mastermind: {} pegs, {} colours, {} rules", game.pegs, game.colours,
-                          rules)
+            ? fmt::format("Mastermind: {} pegs, {} colours{}, {} rules", game.pegs, game.colours,
+                          game.distinct ? " (none twice)" : "", rules)
             : fmt::format("Batch Mastermind: {} pegs, {} colours, {} strings a test, {} rules",
                           game.pegs, game.colours, game.batch, rules);
     svg::Document doc(width, height, title);

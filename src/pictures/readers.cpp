@@ -37,7 +37,8 @@ struct LogGame {
 
     // `code` has the game's pegs, each one of its colours; `what` names it in the message.
     void check_code(const std::string& code, const std::string& what, std::size_t line) const {
-        if (auto why = describe_bad_game_code(code, game.pegs, game.colours); !why.empty()) {
+        if (auto why = describe_bad_game_code(code, {game.pegs, game.colours, game.distinct});
+            !why.empty()) {
             refuse(name, line, fmt::format("{} '{}' {}", what, code.substr(0, 20), why));
         }
     }
@@ -119,6 +120,11 @@ GameRecord read_judge_log(std::istream& in, const std::string& name) {
                                           OrdinaryParams::kMaxColours, name, number);
                     game.max_moves = int_in(event.at("max_guesses"), "max_guesses", 1,
                                             OrdinaryParams::kMaxGuesses, name, number);
+                    if (event.contains("distinct"))
+                        game.distinct = event.at("distinct").get<bool>();
+                    const OrdinaryParams params{game.rules, game.pegs, game.colours, game.max_moves,
+                                                game.distinct};
+                    if (auto why = params.validate(); !why.empty()) refuse(name, number, why);
                 } else {
                     game.pegs =
                         int_in(event.at("pegs"), "pegs", 1, BatchParams::kMaxPegs, name, number);
@@ -223,13 +229,16 @@ HistogramRecord read_evaluation_json(std::istream& in, const std::string& name) 
         const bool ordinary = game.is_object();
         int pegs = 0, colours = 0, batch = 0, limit = 0;
         std::string rules;
+        bool distinct = false;
         if (ordinary) {
             if (game.value("name", "") != "ordinary") throw bad("game.name is not 'ordinary'");
             pegs = game.at("pegs").get<int>();
             colours = game.at("colours").get<int>();
             limit = game.at("max_guesses").get<int>();
             rules = game.value("rules", "classic");
-            if (auto why = OrdinaryParams{Rules::classic, pegs, colours, limit}.validate();
+            if (game.contains("distinct")) distinct = game.at("distinct").get<bool>();
+            if (auto why =
+                    OrdinaryParams{Rules::classic, pegs, colours, limit, distinct}.validate();
                 !why.empty())
                 throw bad(why);
         } else {
@@ -283,8 +292,8 @@ HistogramRecord read_evaluation_json(std::istream& in, const std::string& name) 
         h.title = fmt::format("{} on {} {}x{}{} ({} rules), {}",
                               field("strategy").get<std::string>().substr(0, 60),
                               ordinary ? "ordinary" : "batch", pegs, colours,
-                              ordinary ? "" : fmt::format("x{}", batch), rules,
-                              report.value("scope", "").substr(0, 100));
+                              ordinary ? (distinct ? " distinct" : "") : fmt::format("x{}", batch),
+                              rules, report.value("scope", "").substr(0, 100));
     } catch (const nlohmann::json::exception& e) {
         throw bad(fmt::format("a field is missing or of the wrong type ({})", e.what()));
     }

@@ -62,7 +62,7 @@ check "assist: it is named as a likely typing error" grep -q "No code fits these
 printf '0000 0 0\n0123 1 0\n1111 0 0\n' | "$bin" assist -M 2 >"$tmp/out" 2>&1
 check "assist -M 2: a third guess refused" grep -q "No guesses left: the game allows 2 guesses" "$tmp/out"
 "$bin" assist --help >"$tmp/help"
-check "assist --help: no batch game offered" bash -c "! grep -q -e '--game' -e '--batch' '$tmp/help'"
+check "assist --help: no batch game offered" bash -c "! grep -q -e '--batch' -e 'batch (' '$tmp/help'"
 refused "assist -M 101" "--max-guesses" "$bin" assist -M 101
 refused "play -M 500 (ordinary)" "--max-guesses (-M): the ordinary game allows 1 to 100" "$bin" play -M 500
 refused "judge -P 9 (ordinary)" "--pegs (-P): the ordinary game has 1 to 8 pegs" "$bin" judge --game ordinary -P 9

@@ -78,7 +78,7 @@ expect_refusal "--tree a directory" "is a directory" "$bin" "${e[@]}" --strategy
 expect_refusal "--tree missing" "cannot be read" "$bin" "${e[@]}" --strategy tree --tree "$tmp/none.tree"
 expect_refusal "--tree empty" "empty" "$bin" "${e[@]}" --strategy tree --tree "$tmp/empty.tree"
 expect_refusal "--tree bad line" "bad.tree:3: the answer counts more than 4 pegs" "$bin" "${e[@]}" --strategy tree --tree "$tmp/bad.tree"
-expect_refusal "--tree of another game" "is for classic rules, 4 pegs, 6 colours" "$bin" "${e[@]}" -K 5 --strategy tree --tree "$tmp/optimal.tree"
+expect_refusal "--tree of another game" "is for classic rules, 4x6; the game has classic rules, 4x5" "$bin" "${e[@]}" -K 5 --strategy tree --tree "$tmp/optimal.tree"
 expect_refusal "--write-tree without --all" "writes the decision tree of --all" \
     "$bin" evaluate --game ordinary --strategy knuth --sample 5 --write-tree "$tmp/x.tree"
 expect_refusal "--write-tree into a directory" "is a directory" "$bin" "${e[@]}" --strategy knuth --write-tree "$tmp"

@@ -229,7 +229,19 @@ def http_checks():
 
     for fields, what in [({"game": "chess"}, "game"), ({"rules": "odd"}, "rules"), ({"pegs": "-1"}, "pegs"),
                          ({"pegs": "0"}, "pegs"), ({"colours": "99999999999999999999"}, "colours"),
-                         ({"pegs": "8", "colours": "16"}, "pegs x colours"), ({"pegs": "7", "colours": "8"}, "more codes")]:
+                         ({"pegs": "8", "colours": "16"}, "pegs x colours"), ({"pegs": "7", "colours": "8"}, "2097152 codes, more than")]:
+        status, answer = post(url, "api/new", {"game": "ordinary", **fields})
+        check(status == 400 and what in answer.get("error", ""), f"new game {fields}: 400 naming {what} ({status} {answer})")
+    # Codes without repeated colours: the state says so, a guess with a colour twice is refused by
+    # the game's own message, the batch game and a bad value refuse the field by its name.
+    status, game = post(url, "api/new", {"game": "ordinary", "pegs": "4", "colours": "10", "distinct": "1"})
+    check(status == 200 and game.get("distinct") is True, f"a game without repeated colours: {game}")
+    status, state = post(url, "api/play", {"id": game["id"], "action": "guess", "text": "1123"})
+    check("has '1' twice" in state.get("message", ""), f"a guess with a colour twice is refused: {state.get('message')}")
+    status, state = post(url, "api/play", {"id": game["id"], "action": "guess", "text": "0123"})
+    check(status == 200 and len(state["rows"]) == 1, f"a guess of distinct colours is played: {state}")
+    for fields, what in [({"game": "batch", "distinct": "1"}, "distinct"), ({"distinct": "maybe"}, "distinct 'maybe'"),
+                         ({"pegs": "5", "colours": "4", "distinct": "1"}, "at least 5 colours")]:
         status, answer = post(url, "api/new", {"game": "ordinary", **fields})
         check(status == 400 and what in answer.get("error", ""), f"new game {fields}: 400 naming {what} ({status} {answer})")
     status, answer = post(url, "api/play", {"id": "g99", "action": "count"})

@@ -44,7 +44,7 @@ TEST(GameDescription, FillsInEachGamesDefaults) {
 }
 
 TEST(GameDescription, RefusesEachBadValueNamingItsField) {
-    EXPECT_EQ(refused({"chess"}), "game 'chess' is not batch or ordinary");
+    EXPECT_EQ(refused({"chess"}), "game 'chess' is not batch, ordinary or bulls-and-cows");
     EXPECT_EQ(refused({"batch", "other"}), "rules 'other' are not classic or adjacent");
     const GameFieldNames options{
         "--game",  "--rules",          "--pegs (-P)",       "--colours (-K)",
@@ -90,7 +90,7 @@ TEST(GameDescription, ItsPlayersAgreeWithTheRegistries) {
         ASSERT_EQ(players.size(), all_codebreakers().size());
         for (const auto& fit : players) {
             const auto& info = *find_codebreaker(fit.name);
-            EXPECT_EQ(fit.refuses, codebreaker_refuses(info, p.pegs, p.colours)) << fit.name;
+            EXPECT_EQ(fit.refuses, codebreaker_refuses(info, p.shape())) << fit.name;
             if (fit.refuses.empty())
                 EXPECT_EQ(fit.refuses_hints, codebreaker_refuses_hints(info, p.code_count()))
                     << fit.name;

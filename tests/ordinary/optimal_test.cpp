@@ -4,6 +4,8 @@
 // the value it reports; decision-tree files written, read back and refused when malformed.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <map>
 #include <sstream>
 #include <string>
@@ -64,6 +66,47 @@ TEST(OptimalSearch, EqualsPlainMinimaxOnEveryGameUpTo3PegsAnd4Colours) {
     EXPECT_EQ(games, 18);
 }
 
+TEST(OptimalSearch, EqualsPlainMinimaxOnGamesWithoutRepeatedColours) {
+    // The symmetry differs there: zero colours cannot all become one (a code holds each once).
+    for (auto rules : {Rules::classic, Rules::adjacent}) {
+        for (auto [p, k] : {std::pair{2, 4}, std::pair{3, 4}, std::pair{3, 5}, std::pair{4, 4}}) {
+            if (test_support::kSanitized && p * k > 12) continue;
+            const CodeSpace space(rules, CodeShape{p, k, true});
+            Minimax reference(space);
+            const auto all = all_codes(space);
+            for (int left : {OptimalSearch::kUnbounded, 4, 3}) {
+                const auto want = reference.pair(all, left);
+                OptimalSearch search(space);
+                const auto got = search.solve({}, all, left);
+                const std::string game =
+                    fmt::format("{} {}x{} within {}", to_string(rules), p, k, left);
+                if (want == kImpossible) {
+                    EXPECT_FALSE(got) << game;
+                    continue;
+                }
+                ASSERT_TRUE(got) << game;
+                EXPECT_EQ(got->total, want.total) << game;
+                EXPECT_EQ(got->squares, want.squares) << game;
+            }
+            // Inside the game, after each canonical first guess's answers.
+            for (std::uint32_t first : {0u, space.size() - 1}) {
+                const auto parts = split_by_feedback(space, all, first);
+                for (std::size_t i = 0; i < parts.feedback.size(); ++i) {
+                    if (parts.feedback[i] == space.win()) continue;
+                    const auto part = parts.part(i);
+                    const std::vector<Guess> history{{first, parts.feedback[i]}};
+                    OptimalSearch search(space);
+                    EXPECT_EQ(
+                        search.solve(history, part, OptimalSearch::kUnbounded)->total,
+                        reference.value({part.begin(), part.end()}, OptimalSearch::kUnbounded))
+                        << space.to_string(first) << " "
+                        << space.format_feedback(parts.feedback[i]);
+                }
+            }
+        }
+    }
+}
+
 TEST(OptimalSearch, SubsetsAfterAGuessEqualPlainMinimax) {
     // Positions inside a game, where the symmetry of the guesses so far is only partial.
     const CodeSpace space(Rules::classic, 3, 4);
@@ -122,6 +165,31 @@ OrdinaryEvaluation evaluate_optimal(const CodeSpace& space, int max_guesses,
     return evaluate_ordinary_all(space, options);
 }
 
+TEST(OptimalWorstCodebreaker, PlaysTheLeastWorstCaseThenTheLeastTotal) {
+    // The reference: the least limit some strategy meets, and the least total within it.
+    for (auto rules : {Rules::classic, Rules::adjacent}) {
+        for (auto shape : {CodeShape{3, 4}, CodeShape{2, 5}, CodeShape{4, 3}, CodeShape{3, 5, true},
+                           CodeShape{4, 4, true}}) {
+            if (test_support::kSanitized && shape.count() > 100) continue;
+            const CodeSpace space(rules, shape);
+            Minimax reference(space);
+            const auto all = all_codes(space);
+            int least = 1;
+            while (reference.value(all, least) == UINT64_MAX) ++least;
+            OrdinaryEvaluationOptions options;
+            options.codebreaker = find_codebreaker("optimal-worst");
+            const auto r = evaluate_ordinary_all(space, options);
+            const std::string game = std::string(to_string(rules)) + " " + shape.name();
+            EXPECT_EQ(r.failures, 0u) << game;
+            EXPECT_EQ(r.worst, least) << game;
+            EXPECT_EQ(r.total, reference.value(all, least)) << game;
+            // And `optimal` itself never has a smaller worst case.
+            options.codebreaker = find_codebreaker("optimal");
+            EXPECT_GE(evaluate_ordinary_all(space, options).worst, least) << game;
+        }
+    }
+}
+
 TEST(OptimalCodebreaker, PlaysTheStrategyWhoseTotalTheSearchProves) {
     for (auto rules : {Rules::classic, Rules::adjacent}) {
         for (auto [p, k] : {std::pair{3, 4}, std::pair{3, 5}, std::pair{4, 3}}) {
@@ -162,20 +230,24 @@ TEST(OptimalCodebreaker, RealPlayFollowsTheSameTreeAfterAGivenFirstGuess) {
 
 TEST(DecisionTree, WrittenTreeReadsBackAndReplaysToTheSameTotals) {
     for (auto rules : {Rules::classic, Rules::adjacent}) {
-        const CodeSpace space(rules, 3, 4);
-        const auto played = evaluate_optimal(space, 10, true);
-        ASSERT_TRUE(played.tree);
-        std::stringstream file;
-        write_decision_tree(file, space, *played.tree);
-        const auto tree = std::make_shared<const DecisionTree>(read_decision_tree(file, "t"));
-        EXPECT_EQ(tree->nodes.size(), played.tree->nodes.size());
-        OrdinaryEvaluationOptions options;
-        options.codebreaker = find_codebreaker("tree");
-        options.codebreaker_options.tree = tree;
-        const auto replayed = evaluate_ordinary_all(space, options);
-        EXPECT_EQ(replayed.histogram, played.histogram);
-        EXPECT_EQ(replayed.total, played.total);
-        EXPECT_EQ(replayed.failures, 0u);
+        for (const CodeShape shape : {CodeShape{3, 4}, CodeShape{4, 5, true}}) {
+            const CodeSpace space(rules, shape);
+            const auto played = evaluate_optimal(space, 10, true);
+            ASSERT_TRUE(played.tree);
+            std::stringstream file;
+            write_decision_tree(file, space, *played.tree);
+            const auto tree = std::make_shared<const DecisionTree>(read_decision_tree(file, "t"));
+            EXPECT_EQ(tree->nodes.size(), played.tree->nodes.size());
+            EXPECT_EQ(tree->mismatch(space), "");
+            EXPECT_NE(tree->mismatch(CodeSpace(rules, 4, 5)), "") << "a tree names its repetition";
+            OrdinaryEvaluationOptions options;
+            options.codebreaker = find_codebreaker("tree");
+            options.codebreaker_options.tree = tree;
+            const auto replayed = evaluate_ordinary_all(space, options);
+            EXPECT_EQ(replayed.histogram, played.histogram);
+            EXPECT_EQ(replayed.total, played.total);
+            EXPECT_EQ(replayed.failures, 0u);
+        }
     }
 }
 
@@ -195,7 +267,12 @@ TEST(DecisionTree, MalformedFilesAreRefusedWithTheLine) {
     expect_refused("mastermind-tree 1 odd 4 6\n", "rules 'odd'");
     expect_refused("mastermind-tree 1 classic 9 9\n", "pegs");
     expect_refused("mastermind-tree 1 classic 4 6\n", "no first guess");
-    expect_refused("mastermind-tree 1 classic 4 6\n0016\n", "f:2: guess '0016' has '6'");
+    expect_refused("mastermind-tree 1 classic 4 6\n0016\n",
+                   "f:2: guess '0016' has symbol '6' at position 4, expected 0-5");
+    expect_refused("mastermind-tree 1 classic 4 10 distinct\n0012\n",
+                   "f:2: guess '0012' has '0' twice (positions 1 and 2): colours may not repeat");
+    expect_refused("mastermind-tree 1 classic 4 10 unique\n0123\n", "[distinct]");
+    expect_refused("mastermind-tree 1 classic 5 4 distinct\n0123\n", "at least 5 colours");
     expect_refused("mastermind-tree 1 classic 4 6\n0011\n0012\n", "f:3: a second first guess");
     expect_refused("mastermind-tree 1 classic 4 6\n0011\n    0 0 2222\n",
                    "f:3: indented more than one level");

@@ -1,6 +1,7 @@
-// Every code of a game with P pegs over K colours, numbered 0 .. K^P-1 (peg 0 is the most
-// significant digit), with what the codebreakers need to score them fast: each code as two
-// 64-bit masks, so that a score is a few AND and POPCNT instructions (needs P * K <= 64).
+// Every code of a game with P pegs over K colours (with or without repeated colours), numbered
+// as code_shape.hpp says (K^P codes in base K, or the K!/(K-P)! distinct ones by rank), with what
+// the codebreakers need to score them fast: each code as two 64-bit masks, so that a score is a
+// few AND and POPCNT instructions (needs P * K <= 64).
 //
 //   positions: field i (bits iK .. iK+K-1) is one-hot for the colour at peg i;
 //              black = popcount(guess.positions & secret.positions).
@@ -20,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "mastermind/core/code_shape.hpp"
 #include "mastermind/core/scoring.hpp"
 
 namespace mastermind {
@@ -34,16 +36,20 @@ class CodeSpace {
     static constexpr int kMaxPegs = 8;
     static constexpr int kMaxColours = 16;
     static constexpr std::uint64_t kMaxCodes = std::uint64_t{1} << 26;
-    static constexpr std::string_view kSymbols = "0123456789ABCDEF";
+    static constexpr std::string_view kSymbols = CodeShape::kSymbols;
 
-    // Empty if a game of this size is supported, else what is wrong.
-    static std::string check(int pegs, int colours);
+    // Empty if a game of this shape is supported, else what is wrong.
+    static std::string check(const CodeShape& shape);
+    static std::string check(int pegs, int colours) { return check(CodeShape{pegs, colours}); }
     // Throws std::invalid_argument with check()'s message.
-    CodeSpace(Rules rules, int pegs, int colours);
+    CodeSpace(Rules rules, const CodeShape& shape);
+    CodeSpace(Rules rules, int pegs, int colours) : CodeSpace(rules, CodeShape{pegs, colours}) {}
 
     Rules rules() const { return rules_; }
+    const CodeShape& shape() const { return shape_; }
     int pegs() const { return pegs_; }
     int colours() const { return colours_; }
+    bool distinct() const { return shape_.distinct; }
     std::uint32_t size() const { return size_; }
     // Number of feedback ids (some unused): histograms are this long.
     std::uint32_t feedback_slots() const { return slots_; }
@@ -58,8 +64,13 @@ class CodeSpace {
     const CodeMasks& masks(std::uint32_t code) const { return masks_[code]; }
 
     std::string to_string(std::uint32_t code) const;
-    // P symbols, each below K; nullopt otherwise.
+    // P symbols, each below K (and distinct if the codes are); nullopt otherwise.
     std::optional<std::uint32_t> parse(std::string_view text) const;
+    // The number of the code with these colours, or nullopt (as CodeShape::number).
+    std::optional<std::uint32_t> index(std::span<const std::uint8_t> digits) const {
+        const auto n = shape_.number(digits);
+        return n ? std::optional<std::uint32_t>(static_cast<std::uint32_t>(*n)) : std::nullopt;
+    }
     // Why `text` is not a code of this game, or empty.
     std::string describe_bad(std::string_view text) const;
 
@@ -94,6 +105,7 @@ class CodeSpace {
     std::uint32_t stride() const { return static_cast<std::uint32_t>(pegs_); }
 
     Rules rules_;
+    CodeShape shape_;
     int pegs_, colours_;
     std::uint32_t size_ = 0, slots_ = 0, win_ = 0;
     std::uint64_t field_high_ = 0;  // top bit of each position field

@@ -3,8 +3,12 @@
 // value checked once (so that no command meets a game it cannot hold), and which players
 // (strategies, codebreakers) can play it and give a person hints in it, or why not.
 //
-//   batch     Batch Style Mastermind: 9 pegs, 10 colours, 9 strings a test, 20 tests
-//   ordinary  one guess a turn, all black wins: 4 pegs, 6 colours, 10 guesses
+//   batch           Batch Style Mastermind: 9 pegs, 10 colours, 9 strings a test, 20 tests
+//   ordinary        one guess a turn, all black wins: 4 pegs, 6 colours, 10 guesses
+//   bulls-and-cows  the ordinary game of 4 pegs, 10 colours, no colour twice in a code
+//
+// `distinct` (codes without repeated colours) is a rule of the ordinary game; the batch game's
+// secrets are every string of digits, so it refuses it.
 #pragma once
 
 #include <cstdint>
@@ -21,17 +25,22 @@ namespace mastermind {
 
 // What a user asks for: a game, its rules, and the sizes that differ from the game's defaults.
 struct GameRequest {
-    std::string game = "batch";     // "batch" or "ordinary"
+    std::string game = "batch";     // "batch", "ordinary" or "bulls-and-cows"
     std::string rules = "classic";  // "classic" or "adjacent"
     std::optional<int> pegs{}, colours{}, batch{},
-        max_moves{};  // max_moves: tests (batch) or guesses
+        max_moves{};        // max_moves: tests (batch) or guesses
+    bool distinct = false;  // codes without repeated colours (bulls-and-cows implies it)
 };
+
+// The games a request can name, as the help and messages list them.
+inline constexpr const char* kGameNames[] = {"batch", "ordinary", "bulls-and-cows"};
 
 // How a front end names the request's fields in messages ("--pegs (-P)" on the command line,
 // "pegs" in a web form).
 struct GameFieldNames {
     std::string game = "game", rules = "rules", pegs = "pegs", colours = "colours", batch = "batch";
     std::string max_tests = "max tests", max_guesses = "max guesses";
+    std::string distinct = "distinct";
 };
 
 // A player of the game and what it can do there: `refuses` empty when it plays the game,
@@ -59,7 +68,8 @@ class GameDescription {
     std::uint64_t secrets() const {
         return ordinary_ ? ordinary_params_.code_count() : batch_params_.secret_count();
     }
-    // "batch 9/10/9, 20 tests, classic rules", "ordinary 4x6, 10 guesses, adjacent rules".
+    // "batch 9/10/9, 20 tests, classic rules", "ordinary 4x6, 10 guesses, adjacent rules",
+    // "ordinary 4x10 distinct, 10 guesses, classic rules".
     std::string summary() const;
 
     // Every strategy (batch) or codebreaker (ordinary) of the project, with what it can do here.

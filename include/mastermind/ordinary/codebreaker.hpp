@@ -72,9 +72,9 @@ struct CodebreakerInfo {
 // Empty if `info` gives hints (one move, for a person who waits) in a game of `codes` codes.
 std::string codebreaker_refuses_hints(const CodebreakerInfo& info, std::uint64_t codes);
 
-// Empty if `info` plays the game of `pegs` and `colours`, else why not: checked before any work
+// Empty if `info` plays the game of codes of `shape`, else why not: checked before any work
 // starts, the game's code space included (a refused game is not built).
-std::string codebreaker_refuses(const CodebreakerInfo& info, int pegs, int colours);
+std::string codebreaker_refuses(const CodebreakerInfo& info, const CodeShape& shape);
 
 std::span<const CodebreakerInfo> all_codebreakers();
 const CodebreakerInfo* find_codebreaker(std::string_view name);
@@ -88,7 +88,7 @@ const CodebreakerInfo* hint_codebreaker(std::string_view name, const CodeSpace& 
 // What `solve --strategy auto` plays in the ordinary game.
 const CodebreakerInfo* best_codebreaker_for(const CodeSpace& space);
 // The first guess `info` plays in `space` unless the user gives one: the published one on 4x6
-// classic, otherwise none (the rule chooses it like any other guess).
+// and 5x8 with repeated colours, otherwise none (the rule chooses it like any other guess).
 std::optional<std::uint32_t> default_first_guess(const CodebreakerInfo& info,
                                                  const CodeSpace& space);
 

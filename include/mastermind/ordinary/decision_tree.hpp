@@ -5,7 +5,8 @@
 //
 // The file (docs/decision-tree.md) is text, one position per line, in depth-first order:
 //
-//   mastermind-tree 1 classic 4 6        format version, rules, pegs, colours
+//   mastermind-tree 1 classic 4 6        format version, rules, pegs, colours (and the word
+//                                        "distinct" after them for codes without repeated colours)
 //   0012                                 the first guess
 //     0 0 3345                           after the answer "0 0" (b w; b g w for adjacent rules)
 //       ...                                two more spaces of indentation per guess
@@ -33,6 +34,7 @@ struct DecisionTree {
     };
     Rules rules = Rules::classic;
     int pegs = 0, colours = 0;
+    bool distinct = false;
     std::vector<Node> nodes;  // nodes[0] is the first guess
 
     // The node after `feedback` at `node`, or -1.

@@ -1,5 +1,6 @@
 // The ordinary game's lines of the protocol (docs/protocol.md): the header
-// "ordinary P K M RULES" and the answers "b w" (classic) or "b g w" (adjacent).
+// "ordinary P K M RULES", with " distinct" after it for codes without repeated colours, and the
+// answers "b w" (classic) or "b g w" (adjacent).
 #pragma once
 
 #include <string>

@@ -21,6 +21,7 @@ struct GameRecord {
     bool ordinary = true;
     Rules rules = Rules::classic;
     int pegs = 0, colours = 0, batch = 1, max_moves = 0;
+    bool distinct = false;  // the ordinary game without repeated colours
     std::string secret;
     struct Move {
         std::vector<std::string> codes;  // one for a guess; the strings of a test

@@ -18,6 +18,8 @@ std::unique_ptr<Codebreaker> make_most_parts(const CodeSpace& space,
                                              const CodebreakerOptions& options);
 std::unique_ptr<Codebreaker> make_optimal(const CodeSpace& space,
                                           const CodebreakerOptions& options);
+std::unique_ptr<Codebreaker> make_optimal_worst(const CodeSpace& space,
+                                                const CodebreakerOptions& options);
 std::unique_ptr<Codebreaker> make_entropy_optimal(const CodeSpace& space,
                                                   const CodebreakerOptions& options);
 std::unique_ptr<Codebreaker> make_tree(const CodeSpace& space, const CodebreakerOptions& options);

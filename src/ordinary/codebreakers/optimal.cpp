@@ -6,6 +6,11 @@
 // strategy is a table lookup. It first searches without the limit: when that strategy already
 // wins every game in time it is optimal under the limit too; otherwise it searches again with
 // the limit. The codebreakers of one process (one per thread of `evaluate`) share one search.
+//
+// `optimal-worst` first finds the least number of guesses D that wins every game (with the game's
+// first guess, when one was played or given): the least D under which the search finds a
+// strategy, trying D = 1, 2, ... (a D too small is refuted by the search, mostly by its bounds).
+// It then plays the fewest guesses in total among the strategies that win within D.
 #include <algorithm>
 #include <map>
 #include <mutex>
@@ -30,16 +35,21 @@ OptimalSearchOptions search_options(const CodebreakerOptions& options) {
     return o;
 }
 
+enum class Objective { total, worst_then_total };
+
 class SharedSearch {
   public:
-    SharedSearch(const CodeSpace& space, const CodebreakerOptions& options)
-        : search_(space, search_options(options)), max_guesses_(options.max_guesses) {}
+    SharedSearch(const CodeSpace& space, const CodebreakerOptions& options, Objective objective)
+        : space_(space),
+          search_(space, search_options(options)),
+          max_guesses_(options.max_guesses),
+          objective_(objective) {}
 
     std::uint32_t next(const OrdinaryPosition& position, const Budget& budget) {
         const std::lock_guard lock(mutex_);
         const auto set = position.consistent;
         if (set.empty()) throw InconsistentAnswers("no code fits the answers so far");
-        const int left = max_guesses_ - static_cast<int>(position.history.size());
+        const int left = limit(position, budget) - static_cast<int>(position.history.size());
         if (left < 1) throw std::runtime_error("no guess left");
         if (auto m = known(set, left)) return *m;
         if (search_.solve(position.history, set, OptimalSearch::kUnbounded, budget)) {
@@ -53,6 +63,44 @@ class SharedSearch {
     }
 
   private:
+    // The most guesses a game may take: the game's limit, or for `optimal-worst` the least that
+    // wins every game, found the first time it is needed (with the game's first guess fixed when
+    // the position has one: every game of one search starts with the same guess).
+    int limit(const OrdinaryPosition& position, const Budget& budget) {
+        if (objective_ == Objective::total) return max_guesses_;
+        if (!least_worst_) {
+            std::vector<std::uint32_t> all(space_.size());
+            for (std::uint32_t c = 0; c < space_.size(); ++c) all[c] = c;
+            int least = max_guesses_;
+            for (int d = 1; d < max_guesses_; ++d) {
+                if (position.history.empty()
+                        ? search_.solve({}, all, d, budget).has_value()
+                        : parts_within(position.history.front().code, all, d - 1, budget)) {
+                    least = d;
+                    break;
+                }
+            }
+            least_worst_ = least;
+        }
+        return *least_worst_;
+    }
+
+    // Whether, after `first`, every secret other than `first` is found within `left` guesses.
+    bool parts_within(std::uint32_t first, std::span<const std::uint32_t> all, int left,
+                      const Budget& budget) {
+        std::vector<std::vector<std::uint32_t>> parts(space_.feedback_slots());
+        for (auto s : all) {
+            if (s != first) parts[space_.feedback(first, s)].push_back(s);
+        }
+        for (std::uint32_t f = 0; f < parts.size(); ++f) {
+            if (parts[f].empty()) continue;
+            if (left < 1) return false;
+            const Guess history[] = {{first, f}};
+            if (!search_.solve(history, parts[f], left, budget)) return false;
+        }
+        return true;
+    }
+
     // The strategy's move if one search already proved it: the unbounded one when its longest
     // game fits in `left`, else the one searched under the limit.
     std::optional<std::uint32_t> known(std::span<const std::uint32_t> set, int left) const {
@@ -65,28 +113,35 @@ class SharedSearch {
     }
 
     std::mutex mutex_;
+    const CodeSpace& space_;
     OptimalSearch search_;
     int max_guesses_;
+    Objective objective_;
+    std::optional<int> least_worst_;
 };
 
 // One search per game and limit for the whole process, so that the codebreakers of the threads
 // of one evaluation share it. The spaces outlive the codebreakers that use them.
 std::shared_ptr<SharedSearch> shared_search(const CodeSpace& space,
-                                            const CodebreakerOptions& options) {
+                                            const CodebreakerOptions& options,
+                                            Objective objective = Objective::total) {
     static std::mutex mutex;
-    static std::map<std::tuple<const CodeSpace*, int>, std::weak_ptr<SharedSearch>> searches;
+    static std::map<std::tuple<const CodeSpace*, int, Objective>, std::weak_ptr<SharedSearch>>
+        searches;
     const std::lock_guard lock(mutex);
-    auto& slot = searches[{&space, options.max_guesses}];
+    auto& slot = searches[{&space, options.max_guesses, objective}];
     if (auto existing = slot.lock()) return existing;
-    auto made = std::make_shared<SharedSearch>(space, options);
+    auto made = std::make_shared<SharedSearch>(space, options, objective);
     slot = made;
     return made;
 }
 
 class Optimal final : public Codebreaker {
   public:
-    Optimal(const CodeSpace& space, const CodebreakerOptions& options)
-        : first_(options.first), budget_(options.budget), search_(shared_search(space, options)) {}
+    Optimal(const CodeSpace& space, const CodebreakerOptions& options, Objective objective)
+        : first_(options.first),
+          budget_(options.budget),
+          search_(shared_search(space, options, objective)) {}
 
     std::uint32_t next(const OrdinaryPosition& position) override {
         if (position.history.empty() && first_) return *first_;
@@ -130,7 +185,12 @@ std::unique_ptr<Codebreaker> make_entropy_optimal(const CodeSpace& space,
 
 std::unique_ptr<Codebreaker> make_optimal(const CodeSpace& space,
                                           const CodebreakerOptions& options) {
-    return std::make_unique<Optimal>(space, options);
+    return std::make_unique<Optimal>(space, options, Objective::total);
+}
+
+std::unique_ptr<Codebreaker> make_optimal_worst(const CodeSpace& space,
+                                                const CodebreakerOptions& options) {
+    return std::make_unique<Optimal>(space, options, Objective::worst_then_total);
 }
 
 }  // namespace mastermind::codebreakers

@@ -4,7 +4,6 @@
 
 #include "codebreakers.hpp"
 #include "mastermind/core/text.hpp"
-#include "mastermind/ordinary/game.hpp"
 #include "mastermind/ordinary/optimal_search.hpp"
 
 namespace mastermind {
@@ -15,11 +14,13 @@ namespace {
 // 4x7 (2,401 codes) in seconds on the project's machine, larger games too slowly for a hint
 // (docs/optimal.md; docs/performance.md, "The exact optimum").
 constexpr std::uint64_t kOptimalHintCodes = 2401;
+// `optimal-worst` also refutes each smaller worst case first: 4x7's 5 alone takes seconds.
+constexpr std::uint64_t kOptimalWorstHintCodes = 1296;
 
 }  // namespace
 
 std::span<const CodebreakerInfo> all_codebreakers() {
-    static const std::array<CodebreakerInfo, 8> all{{
+    static const std::array<CodebreakerInfo, 9> all{{
         {"knuth",
          "Knuth 1976: the guess whose largest part is smallest (4x6: 5801 guesses, at most 5)",
          codebreakers::make_knuth, "0011"},
@@ -33,6 +34,10 @@ std::span<const CodebreakerInfo> all_codebreakers() {
         {"optimal",
          "the fewest guesses in total, by exact search (4x6: 5625; 5626 with --max-guesses 5)",
          codebreakers::make_optimal, "", OptimalSearch::check, kOptimalHintCodes},
+        {"optimal-worst",
+         "the least worst case, then the fewest guesses in total among the strategies that reach "
+         "it, by exact search (4x6: at most 5 guesses, 5626)",
+         codebreakers::make_optimal_worst, "", OptimalSearch::check, kOptimalWorstHintCodes},
         {"entropy-optimal",
          "entropy while more than --exact-below secrets remain (default 100), then the exact "
          "optimum of each set",
@@ -44,11 +49,11 @@ std::span<const CodebreakerInfo> all_codebreakers() {
     return all;
 }
 
-std::string codebreaker_refuses(const CodebreakerInfo& info, int pegs, int colours) {
+std::string codebreaker_refuses(const CodebreakerInfo& info, const CodeShape& shape) {
     // Every codebreaker holds the game's codes as masks: a game the code space cannot hold first.
-    if (auto why = CodeSpace::check(pegs, colours); !why.empty()) return why;
+    if (auto why = CodeSpace::check(shape); !why.empty()) return why;
     if (!info.refuses) return {};
-    return info.refuses(OrdinaryParams{Rules::classic, pegs, colours}.code_count());
+    return info.refuses(shape.count());
 }
 
 std::string codebreaker_refuses_hints(const CodebreakerInfo& info, std::uint64_t codes) {
@@ -95,11 +100,12 @@ std::optional<std::uint32_t> default_first_guess(const CodebreakerInfo& info,
                                                  const CodeSpace& space) {
     // The first guesses of the published 4x6 figures, and 11223 on 5x8 (the one the field's
     // 5x8 figures use, e.g. Knuth's 183,775); elsewhere the rule picks its own.
+    if (space.distinct()) return std::nullopt;
     if (space.pegs() == 4 && space.colours() == 6 && !info.published_first_4x6.empty()) {
         return space.parse(info.published_first_4x6);
     }
     if (space.pegs() == 5 && space.colours() == 8 && info.name != "shapiro" &&
-        info.name != "optimal" && info.name != "tree")
+        info.name != "optimal" && info.name != "optimal-worst" && info.name != "tree")
         return space.parse("00112");
     return std::nullopt;
 }
