@@ -215,10 +215,11 @@ int run_assist(const AssistArgs& args) {
         return kExitFailure;
     }
     Assistant assistant(params, space, *info);
-    fmt::print("Assisting a game of {}, {} (symbols 0-{}), {} rules. Type help for the format.\n",
+    fmt::print("Assisting a game of {}, {} (symbols 0-{}{}), {} rules. Type help for the format.\n",
                count_of(static_cast<std::uint64_t>(params.pegs), "peg"),
                count_of(static_cast<std::uint64_t>(params.colours), "colour"),
                CodeSpace::kSymbols[static_cast<std::size_t>(params.colours - 1)],
+               params.distinct ? ", none twice in a code" : "",
                params.rules == Rules::adjacent ? "adjacent" : "classic");
     for (;;) {
         const auto typed = next_typed_line("> ");

@@ -87,7 +87,6 @@ inline constexpr const char* kDistinctHelp =
 
 inline void add_game_options(CLI::App* cmd, GameChoice& choice,
                              GameOptions games = GameOptions::both) {
-    cmd->add_flag("--distinct", choice.distinct, kDistinctHelp);
     if (games == GameOptions::ordinary_only) {
         cmd->add_option("--game", choice.game,
                         "ordinary (4 pegs, 6 colours) or bulls-and-cows (4 pegs, 10 colours, "
@@ -106,6 +105,7 @@ inline void add_game_options(CLI::App* cmd, GameChoice& choice,
         cmd->add_option("--max-guesses,-M", choice.max_tests,
                         "guesses allowed (1..100; default 10)")
             ->check(integer_in(1, OrdinaryParams::kMaxGuesses));
+        cmd->add_flag("--distinct", choice.distinct, kDistinctHelp);
         return;
     }
     cmd->add_option("--game", choice.game,
@@ -128,6 +128,7 @@ inline void add_game_options(CLI::App* cmd, GameChoice& choice,
     cmd->add_option("--max-tests,--max-guesses,-M", choice.max_tests,
                     "tests (guesses) allowed (batch 1..1000, ordinary 1..100; default by --game)")
         ->check(integer_in(1, 1000));
+    cmd->add_flag("--distinct", choice.distinct, kDistinctHelp);
 }
 
 }  // namespace mastermind::app

@@ -41,11 +41,12 @@ class PlayScreen {
 
     void header() const {
         fmt::print(
-            "Mastermind: {}, {} (symbols 0-{}), {} rules, {}. Seed {} (the same game: "
+            "Mastermind: {}, {} (symbols 0-{}{}), {} rules, {}. Seed {} (the same game: "
             "mastermind judge --game ordinary --seed {} with the same options).\n",
             count_of(static_cast<std::uint64_t>(params_.pegs), "peg"),
             count_of(static_cast<std::uint64_t>(params_.colours), "colour"),
             CodeSpace::kSymbols[static_cast<std::size_t>(params_.colours - 1)],
+            params_.distinct ? ", none twice in a code" : "",
             params_.rules == Rules::adjacent ? "adjacent" : "classic",
             count_of(static_cast<std::uint64_t>(params_.max_guesses), "guess", "guesses"), seed_,
             seed_);

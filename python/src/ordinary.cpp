@@ -200,6 +200,7 @@ std::string tree_text(const CodeSpace& space, const DecisionTree& tree) {
 PyTree PyTree::from(std::shared_ptr<const DecisionTree> tree) {
     OrdinaryParams p;
     p.rules = tree->rules, p.pegs = tree->pegs, p.colours = tree->colours;
+    p.distinct = tree->distinct;
     auto game = std::make_shared<const OrdinaryGame>(p);
     if (auto why = tree->mismatch(game->space()); !why.empty()) throw py::value_error(why);
     return {std::move(tree), std::move(game)};

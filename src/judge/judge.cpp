@@ -89,8 +89,8 @@ std::string replay_command(const JudgeConfig& config) {
     std::string options;
     if (config.ordinary) {
         const auto& p = *config.ordinary;
-        options = fmt::format("--game ordinary --rules {} -P {} -K {} -M {}", to_string(p.rules),
-                              p.pegs, p.colours, p.max_guesses);
+        options = fmt::format("--game ordinary --rules {} -P {} -K {} -M {}{}", to_string(p.rules),
+                              p.pegs, p.colours, p.max_guesses, p.distinct ? " --distinct" : "");
     } else {
         const auto& p = config.params;
         options = fmt::format("--rules {} -P {} -K {} -B {} -M {}", to_string(p.rules), p.pegs,

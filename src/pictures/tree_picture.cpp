@@ -12,16 +12,17 @@ std::string tree_dot(const DecisionTree& tree, std::size_t max_nodes) {
             "the tree has {} positions, more than the {} a picture can show; draw a smaller game",
             tree.nodes.size(), max_nodes));
     }
-    const CodeSpace space(tree.rules, tree.pegs, tree.colours);
+    const CodeSpace space(tree.rules, CodeShape{tree.pegs, tree.colours, tree.distinct});
     const bool adjacent = tree.rules == Rules::adjacent;
     std::string out = fmt::format(
         "digraph strategy {{\n"
-        "  label=\"{} pegs, {} colours, {} rules: {} positions\";\n"
+        "  label=\"{} pegs, {} colours{}, {} rules: {} positions\";\n"
         "  labelloc=t; rankdir=TB; nodesep=0.15; ranksep=0.5;\n"
         "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#eef4fb\", fontname=\"DejaVu "
         "Sans Mono\", fontsize=11];\n"
         "  edge [fontname=\"DejaVu Sans\", fontsize=9, color=\"#777777\"];\n",
-        tree.pegs, tree.colours, adjacent ? "adjacent" : "classic", tree.nodes.size());
+        tree.pegs, tree.colours, tree.distinct ? " (none twice)" : "",
+        adjacent ? "adjacent" : "classic", tree.nodes.size());
     for (std::size_t i = 0; i < tree.nodes.size(); ++i) {
         out += fmt::format("  n{} [label=\"{}\"];\n", i, space.to_string(tree.nodes[i].guess));
     }

@@ -72,11 +72,23 @@ TEST(Transcript, ReadsJudgeCommandsBackIntoTheirGames) {
     ASSERT_TRUE(again) << replay_command(logged) << ": " << error;
     EXPECT_EQ(secret_text(*again), secret_text(logged));
     EXPECT_EQ(again->shuffle_seed, logged.shuffle_seed);
+    // The same for a game without repeated colours: the rule is in the command.
+    const OrdinaryParams bulls{Rules::classic, 4, 10, 10, true};
+    const auto distinct = make_ordinary_judge_config(bulls, std::nullopt, 78);
+    const auto replayed = judge_config_from_command(replay_command(distinct), error);
+    ASSERT_TRUE(replayed) << replay_command(distinct) << ": " << error;
+    EXPECT_EQ(*replayed->ordinary, bulls);
+    EXPECT_EQ(replayed->ordinary_secret, distinct.ordinary_secret);
+    const auto preset = judge_config_from_command("mastermind judge --game bulls-and-cows", error);
+    ASSERT_TRUE(preset) << error;
+    EXPECT_EQ(*preset->ordinary, bulls);
     for (const char* bad :
          {"", "mastermind", "mastermind solve", "mastermind judge -P", "mastermind judge -P x",
           "mastermind judge -P 99", "mastermind judge --game chess 1", "mastermind judge --frob 1",
           "mastermind judge --seed -1", "mastermind judge --secret 12",
-          "mastermind judge --game ordinary -B 2"}) {
+          "mastermind judge --game ordinary -B 2", "mastermind judge --distinct",
+          "mastermind judge --game bulls-and-cows --secret 1123",
+          "mastermind judge --game ordinary -P 5 -K 4 --distinct"}) {
         EXPECT_FALSE(judge_config_from_command(bad, error)) << bad;
         EXPECT_NE(error, "") << bad;
     }
@@ -127,9 +139,13 @@ TEST(Protocol, ReadsOrdinaryHeadersAndScoresOnlyWhenPossible) {
     EXPECT_EQ(protocol::parse_ordinary_header("ordinary 5 8 12 adjacent", p), "");
     EXPECT_EQ(p, (OrdinaryParams{Rules::adjacent, 5, 8, 12}));
     EXPECT_EQ(protocol::format_ordinary_header(p), "ordinary 5 8 12 adjacent");
-    for (const char* bad :
-         {"ordinary 5 8 12", "ordinary 5 8 12 fancy", "ordinary 9 8 12 classic",
-          "ordinary 5 1 12 classic", "ordinary 5 8 0 classic", "5 8 12 classic"}) {
+    EXPECT_EQ(protocol::parse_ordinary_header("ordinary 4 10 10 classic distinct", p), "");
+    EXPECT_EQ(p, (OrdinaryParams{Rules::classic, 4, 10, 10, true}));
+    EXPECT_EQ(protocol::format_ordinary_header(p), "ordinary 4 10 10 classic distinct");
+    for (const char* bad : {"ordinary 5 8 12", "ordinary 5 8 12 fancy", "ordinary 9 8 12 classic",
+                            "ordinary 5 1 12 classic", "ordinary 5 8 0 classic", "5 8 12 classic",
+                            "ordinary 4 10 10 classic unique", "ordinary 5 4 10 classic distinct",
+                            "ordinary 4 10 10 classic distinct x"}) {
         EXPECT_NE(protocol::parse_ordinary_header(bad, p), "") << bad;
     }
     const OrdinaryParams classic{Rules::classic, 4, 6, 10};
