@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The rest of the family end to end: codes without repeated colours (--distinct, --game
+# bulls-and-cows) through judge, solve, arena, evaluate, trees, play and assist, and the exact
+# optima that are published for them (fancidev's mmstrat, "no repetition"); the worst-case optimum
+# (optimal-worst: Knuth's 5 guesses for 4x6 at 5626, Jaeger and Peczarski's 6 for 4x7).
+# Bulls and Cows' own optimum (26,274, worst 7) takes tens of seconds: scripts/bench-optimal.sh
+# asserts it beside mmstrat's time.
+# Usage: family_cli_test.sh MASTERMIND [PLAYER]
+#   PLAYER  the mastermind whose `solve` plays the arena's games (default: MASTERMIND); the
+#           sanitize flavour's suite names the release build's.
+set -u
+bin=$1
+player=${2:-$bin}
+source "$(dirname "$0")/lib.sh"
+sanitized=${MASTERMIND_SANITIZED:-0}
+
+# --- the exact optimum without repeated colours, to the digit (mmstrat's -r pPcKn, optimal).
+optimum() {  # optimum STRATEGY PEGS COLOURS TOTAL WORST [options]
+    local strategy=$1 p=$2 k=$3 total=$4 worst=$5
+    shift 5
+    "$bin" evaluate --game ordinary -P "$p" -K "$k" --strategy "$strategy" --all --json "$@" >"$tmp/o.json"
+    check "$strategy ${p}x$k $*: total $total, worst $worst" \
+        test "$(jq -r '"\(.total) \(.worst) \(.failures)"' "$tmp/o.json")" = "$total $worst 0"
+}
+optimum optimal 3 6 436 5 --distinct
+optimum optimal 3 7 836 5 --distinct
+optimum optimal 4 6 1446 5 --distinct
+check "the report names the rule" test "$(jq .game.distinct "$tmp/o.json")" = true
+if [ "$sanitized" != 1 ]; then
+    optimum optimal 4 7 3639 6 --distinct
+    optimum optimal 4 8 7817 6 --distinct --threads 2
+    # The least worst case, then the least total among the strategies that reach it.
+    optimum optimal-worst 4 6 5626 5
+    optimum optimal-worst 4 7 11228 6 --threads 2
+fi
+optimum optimal-worst 3 5 196 4 --distinct
+optimum optimal 3 5 196 4 --distinct --write-tree "$tmp/d.tree"
+check "the tree's header says distinct" test "$(head -1 "$tmp/d.tree")" = "mastermind-tree 1 classic 3 5 distinct"
+optimum tree 3 5 196 4 --distinct --tree "$tmp/d.tree"
+refused "a distinct tree in a game with repeats" "is for classic rules, 3x5 distinct; the game has classic rules, 3x5" \
+    "$bin" evaluate --game ordinary -P 3 -K 5 --strategy tree --tree "$tmp/d.tree" --all
+
+# --- Bulls and Cows by the heuristics: every game won, real play equal to the walk.
+"$bin" evaluate --game bulls-and-cows --strategy most-parts --all --json >"$tmp/bc.json"
+check "bulls-and-cows: 5040 games, none lost" test "$(jq -r '"\(.games) \(.failures) \(.game.pegs) \(.game.colours)"' "$tmp/bc.json")" = "5040 0 4 10"
+"$bin" evaluate --game bulls-and-cows --strategy most-parts --sample 200 --seed 3 --json >"$tmp/bcs.json"
+check "bulls-and-cows sampled: none lost, no longer than the walk's worst" \
+    test "$(jq -r '"\(.failures) \(.worst)"' "$tmp/bcs.json")" = "0 $(jq .worst "$tmp/bcs.json")"
+
+# --- the judge and a solver over the protocol: the header says distinct, the solver wins.
+mkfifo "$tmp/to-judge"
+"$bin" judge --game bulls-and-cows --seed 11 --transcript "$tmp/t.txt" --log "$tmp/g.jsonl" <"$tmp/to-judge" 2>"$tmp/j.err" |
+    "$player" solve --strategy knuth >"$tmp/to-judge"
+check "judge + solve: Accepted" grep -q "Accepted" "$tmp/j.err"
+check "the header names the rule" test "$(head -1 "$tmp/t.txt")" = "judge> ordinary 4 10 10 classic distinct"
+check "every guess has distinct colours" bash -c "! grep '^solver> guess' '$tmp/t.txt' | awk '{print \$3}' | grep -E '(.).*\\1'"
+check "the log's replay command keeps the rule" grep -q -- '--distinct --seed 11' "$tmp/g.jsonl"
+"$bin" draw game "$tmp/g.jsonl" -o "$tmp/g.svg"
+check "the drawn board says none twice" grep -q "none twice" "$tmp/g.svg"
+printf 'guess 1123\n' | "$bin" judge --game bulls-and-cows --seed 1 >"$tmp/v.out" 2>"$tmp/v.err"
+check "a guess with a colour twice is a violation (status 3)" test $? -eq 3
+check "the violation says why" grep -q "has '1' twice (positions 1 and 2): colours may not repeat" "$tmp/v.out"
+"$bin" arena --game ordinary -K 8 --distinct --rules adjacent --games 12 --seed 4 -- "$player" solve --strategy most-parts >"$tmp/a.out" 2>&1
+check "arena, 4x8 distinct adjacent: every game Accepted" test $? -eq 0
+
+# --- people: play and assist refuse a guess with a colour twice, with the reason.
+printf '1123\n0123\n' | "$bin" play --game bulls-and-cows --seed 2 >"$tmp/p.out" 2>&1
+check "play: a colour twice is refused" grep -q "has '1' twice" "$tmp/p.out"
+check "play: the header says none twice" grep -q "none twice in a code" "$tmp/p.out"
+printf '0123 0 2\n' | "$bin" assist --game bulls-and-cows >"$tmp/s.out" 2>&1
+check "assist: 1260 codes fit 0123 0 2" grep -q "1260 codes fit" "$tmp/s.out"
+
+# --- refusals, before any work.
+refused "distinct in the batch game" "--distinct: the batch game" "$bin" evaluate --distinct --all
+refused "too few colours" "need at least 5 colours (got 4)" "$bin" evaluate --game ordinary -P 5 -K 4 --distinct --all
+refused "a secret with a colour twice" "--secret '1123' has '1' twice" "$bin" judge --game bulls-and-cows --secret 1123
+
+echo "family_cli_test: $failures failures"
+[ "$failures" -eq 0 ]
