@@ -5,6 +5,9 @@
 # Both run on one thread on 4x6 (mmstrat's optimal mode is not faster with -mt 2:
 # docs/performance.md, "The exact optimum"); 4x7 runs on every core (the first level shared among
 # threads).
+# Then the family without repeated colours beside mmstrat's "-r pPcKn" (Bulls and Cows: one run
+# each, mmstrat takes minutes), and the worst-case optimum (optimal-worst). Every total is checked
+# against its published figure: the script fails when one differs.
 # Usage: scripts/bench-optimal.sh [RUNS (default 10)]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,5 +46,54 @@ for rules in classic adjacent; do
     read -r _ ours < <(time_it "ours-4x7-$rules" "$out" 1 "${all_cores[@]}" -K 7 --rules "$rules")
     echo "| 4x7 $rules | $(total "${all_cores[@]}" -K 7 --rules "$rules") | $ours s ($(nproc) threads, 1 run) | | | |"
 done
+# once NAME DIR COMMAND... -> "NAME seconds": one run, no warm-up (the long games).
+once() {
+    local name=$1 dir=$2
+    shift 2
+    (cd "$dir" && hyperfine -N --style none --runs 1 --export-json "$out/$name.json" -- "$*" >/dev/null 2>&1)
+    printf '%s %.3f\n' "$name" "$(jq '.results[0].mean' "$out/$name.json")"
+}
+wrong=0
+expect() {  # expect WHAT GOT WANT: a published figure, to the digit
+    if [[ $2 != "$3" ]]; then
+        echo "WRONG: $1 gave $2, the published figure is $3" >&2
+        wrong=$((wrong + 1))
+    fi
+}
+# The optimum without repeated colours (mmstrat's figures, ../shared/peers/README.md; Bulls and
+# Cows also Tanaka's), one thread each side.
+for game in "3 6 436 5" "3 7 836 5" "4 6 1446 5" "4 7 3639 6" "4 8 7817 6" "4 10 26274 7"; do
+    read -r p k want worst <<<"$game"
+    d=("$bin" evaluate --game ordinary -P "$p" -K "$k" --distinct --strategy optimal --all --threads 1)
+    name="${p}x$k distinct"
+    [[ $k == 10 ]] && name="Bulls and Cows (4x10 distinct)"
+    if [[ $k -ge 8 ]]; then read -r _ ours < <(once "ours-$p$k-n" "$out" "${d[@]}"); else read -r _ ours < <(time_it "ours-$p$k-n" "$out" "$runs" "${d[@]}"); fi
+    "${d[@]}" --json --write-tree "$out/t.tree" >"$out/r.json"
+    expect "$name" "$(jq -r '"\(.total) \(.worst)"' "$out/r.json")" "$want $worst"
+    # The tree written replays to the same figure, played by the tree codebreaker.
+    expect "$name, its tree replayed" "$("$bin" evaluate --game ordinary -P "$p" -K "$k" --distinct --strategy tree \
+        --tree "$out/t.tree" --all --json | jq -r '"\(.total) \(.worst)"')" "$want $worst"
+    result=$(jq -r '"\(.total) (\(.histogram[1:] | map(tostring) | join(" ")))"' "$out/r.json")
+    if [[ -x $mmstrat ]]; then
+        if [[ $k -ge 8 ]]; then read -r _ peer < <(once "mm-$p$k-n" "$out" "$mmstrat" -r "p${p}c${k}n" -s optimal -S); else read -r _ peer < <(time_it "mm-$p$k-n" "$out" "$runs" "$mmstrat" -r "p${p}c${k}n" -s optimal -S); fi
+        echo "| $name | $result | $ours s | mmstrat 2012 | $peer s | $(awk -v p="$peer" -v o="$ours" 'BEGIN { printf "%.2fx", p / o }') |"
+    else
+        echo "| $name | $result | $ours s | mmstrat (not built) | - | - |"
+    fi
+done
+read -r _ ours < <(once ours-bc-2 "$out" "$bin" evaluate --game bulls-and-cows --strategy optimal --all --threads 2)
+echo "| Bulls and Cows, 2 threads | | $ours s | | | |"
+# The least worst case, then the least total (Knuth 1976's 5 for 4x6, at 5626 (Koyama and Lai);
+# Jaeger and Peczarski's 6 for 4x7; 7 for Bulls and Cows).
+for game in "ordinary 6 5626 5" "ordinary 7 11228 6" "bulls-and-cows 10 26274 7"; do
+    read -r g k want worst <<<"$game"
+    w=("$bin" evaluate --game "$g" -K "$k" --strategy optimal-worst --all)
+    read -r _ ours < <(once "worst-$g-$k" "$out" "${w[@]}")
+    "${w[@]}" --json >"$out/r.json" 2>/dev/null
+    expect "optimal-worst $g -K $k" "$(jq -r '"\(.total) \(.worst)"' "$out/r.json")" "$want $worst"
+    result=$(jq -r '"\(.total) (\(.histogram[1:] | map(tostring) | join(" ")))"' "$out/r.json")
+    echo "| $g 4x$k, least worst case first (optimal-worst) | $result | $ours s ($(nproc) threads, 1 run) | | | |"
+done
 echo
 echo "$(nproc) cores, load before: $(cut -d' ' -f1-3 /proc/loadavg), commit $(commit_label), $runs runs each (hyperfine mean) unless marked."
+[[ $wrong -eq 0 ]]

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# The exact optimum of every ordinary game of 2 to 8 pegs with at most 10,000 codes, under both
+# scoring rules, with and without repeated colours: the expected optimum (`optimal`: the fewest
+# guesses in total) and the worst-case optimum (`optimal-worst`: the least worst case, then the
+# fewest guesses), each search given at most an hour (docs/results.md, "The family's optima").
+#
+# Runs the games from the smallest up and appends one line per search to a results file, which is
+# the checkpoint: a game already there is skipped, so the run resumes where it stopped. Every
+# `optimal` tree is written and replayed with --strategy tree; a total that does not replay stops
+# the run.
+#
+# Usage: scripts/optimal-table.sh [run | markdown] [RESULTS (default offline/optimal-table/results.tsv)]
+#   run       search what is missing (long: hours; run it in the background with a log)
+#   markdown  print the table of docs/results.md from the results file
+# Environment: SECONDS_EACH (default 3600), THREADS (default: every core), MAX_CODES (default 10000).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode=${1:-run}
+results=${2:-offline/optimal-table/results.tsv}
+limit=${SECONDS_EACH:-3600}
+threads=${THREADS:-$(nproc)}
+max_codes=${MAX_CODES:-10000}
+header="pegs	colours	distinct	rules	objective	status	total	worst	games_by_guesses	first_guess	wall_s	cpu_s	peak_mib	commit"
+
+# Every game as "codes pegs colours distinct", smallest first.
+games() {
+    for p in 2 3 4 5 6 7 8; do
+        for k in $(seq 2 16); do
+            ((p * k <= 64)) || continue
+            local rep=1 dis=1
+            for ((i = 0; i < p; i++)); do rep=$((rep * k)); done
+            for ((i = 0; i < p; i++)); do dis=$((dis * (k - i))); done
+            ((rep <= max_codes)) && echo "$rep $p $k 0"
+            ((p <= k && dis <= max_codes)) && echo "$dis $p $k 1"
+        done
+    done | sort -n -k1,1 -k2,2 -k4,4
+}
+
+if [[ $mode == markdown ]]; then
+    [[ -s $results ]] || { echo "optimal-table: no results in $results" >&2; exit 1; }
+    echo "| game | codes | rules | expected optimum: total (mean) | its worst | games by guesses (1, 2, ...) | least worst case: worst, total | s (both) |"
+    echo "|---|---:|---|---:|---:|---|---:|---:|"
+    games | while read -r codes p k d; do
+        for rules in classic adjacent; do
+            row() { awk -F'\t' -v p="$p" -v k="$k" -v d="$d" -v r="$rules" -v o="$1" \
+                '$1 == p && $2 == k && $3 == d && $4 == r && $5 == o' "$results" | tail -1; }
+            opt=$(row optimal)
+            worst=$(row optimal-worst)
+            [[ -n $opt || -n $worst ]] || continue
+            IFS=$'\t' read -r _ _ _ _ _ ostatus ototal oworst ohist _ owall _ _ _ <<<"${opt:-x	x	x	x	x	missing	-	-	-	-	0	0	0	-}"
+            IFS=$'\t' read -r _ _ _ _ _ wstatus wtotal wworst _ _ wwall _ _ _ <<<"${worst:-x	x	x	x	x	missing	-	-	-	-	0	0	0	-}"
+            name="${p}x$k"
+            [[ $d == 1 ]] && name="${p}x$k distinct"
+            if [[ $ostatus == solved ]]; then
+                mean=$(awk -v t="$ototal" -v n="$codes" 'BEGIN { printf "%.4f", t / n }')
+                expected="**$ototal** ($mean)"
+            else
+                expected="$ostatus"; oworst=""; ohist=""
+            fi
+            if [[ $wstatus == solved ]]; then least="$wworst, $wtotal"; else least="$wstatus"; fi
+            wall=$(awk -v a="$owall" -v b="$wwall" 'BEGIN { printf "%.2f", a + b }')
+            echo "| $name | $codes | $rules | $expected | $oworst | $ohist | $least | $wall |"
+        done
+    done
+    exit 0
+fi
+
+source scripts/lib.sh
+prepare_release
+bin=build/release/mastermind
+mkdir -p "$(dirname "$results")"
+[[ -s $results ]] || echo "$header" >"$results"
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+commit=$(commit_label)
+echo "optimal-table: $(games | wc -l) games x 2 rules x 2 objectives, at most $limit s each, $threads threads, into $results (commit $commit)"
+games | while read -r codes p k d; do
+    for rules in classic adjacent; do
+        for objective in optimal optimal-worst; do
+            if awk -F'\t' -v p="$p" -v k="$k" -v d="$d" -v r="$rules" -v o="$objective" \
+                '$1 == p && $2 == k && $3 == d && $4 == r && $5 == o { found = 1 } END { exit !found }' "$results"; then
+                continue
+            fi
+            game=(--game ordinary -P "$p" -K "$k" --rules "$rules")
+            [[ $d == 1 ]] && game+=(--distinct)
+            # -M 100: no game here needs that many, so the limit never binds.
+            status=solved rc=0
+            /usr/bin/time -f "%e %M %U %S" -o "$scratch/time" timeout "$limit" \
+                "$bin" evaluate "${game[@]}" -M 100 --strategy "$objective" --all --threads "$threads" --json \
+                --write-tree "$scratch/tree" >"$scratch/report.json" 2>"$scratch/err" || rc=$?
+            if ((rc == 124)); then
+                status=timeout
+            elif ((rc != 0)); then
+                echo "optimal-table: ${game[*]} $objective failed (status $rc): $(tail -1 "$scratch/err")" >&2
+                exit 1
+            fi
+            read -r wall kb user sys < <(tail -1 "$scratch/time")
+            cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+            if [[ $status == solved ]] && ! json_holds "$scratch/report.json" '.failures == 0'; then
+                status=failed
+            fi
+            total=- worst=- hist=- first=-
+            if [[ $status == solved ]]; then
+                total=$(jq .total "$scratch/report.json")
+                worst=$(jq .worst "$scratch/report.json")
+                hist=$(jq -r '.histogram[1:] | map(tostring) | join(" ")' "$scratch/report.json")
+                first=$(jq -r .first_guess "$scratch/report.json")
+                replayed=$("$bin" evaluate "${game[@]}" -M 100 --strategy tree --tree "$scratch/tree" --all --json | jq .total)
+                if [[ $replayed != "$total" ]]; then
+                    echo "optimal-table: ${game[*]} $objective: the tree replays to $replayed, not $total" >&2
+                    exit 1
+                fi
+            fi
+            printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$p" "$k" "$d" "$rules" "$objective" \
+                "$status" "$total" "$worst" "$hist" "$first" "$wall" "$cpu" "$((kb / 1024))" "$commit" >>"$results"
+            echo "$(date -u +%H:%M:%S) ${p}x$k distinct=$d $rules $objective: $status $total (worst $worst) in $wall s"
+        done
+    done
+done
+echo "optimal-table: done"
