@@ -42,6 +42,7 @@ class TreeRecorder {
         tree_.rules = space.rules();
         tree_.pegs = space.pegs();
         tree_.colours = space.colours();
+        tree_.distinct = space.distinct();
         tree_.nodes.emplace_back();
     }
     void set_guess(std::uint32_t node, std::uint32_t guess) {
