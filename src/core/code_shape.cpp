@@ -24,6 +24,13 @@ std::uint64_t falling(std::uint64_t n, int m) {
     return r;
 }
 
+// One symbol of a code as a message quotes it: itself if printable, else escaped ("\\x00"), so
+// that a byte of a file's text neither cuts nor garbles the message.
+std::string shown(char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return (u >= 0x20 && u < 0x7f) ? std::string(1, c) : fmt::format("\\x{:02X}", u);
+}
+
 }  // namespace
 
 std::uint64_t CodeShape::count() const {
@@ -76,7 +83,7 @@ void CodeShape::digits(std::uint64_t number, std::span<std::uint8_t> out) const 
         std::uint64_t skip = number / block;  // unused colours to pass over
         number %= block;
         int c = 0;
-        for (;; ++c) {
+        for (; c < colours - 1; ++c) {
             if (used >> c & 1) continue;
             if (skip == 0) break;
             --skip;
@@ -136,8 +143,8 @@ std::string CodeShape::describe_bad(std::string_view text) const {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const auto at = kSymbols.find(text[i]);
         if (at == std::string_view::npos || at >= static_cast<std::size_t>(colours)) {
-            return fmt::format("has symbol '{}' at position {}, expected 0-{}", text[i], i + 1,
-                               kSymbols[static_cast<std::size_t>(colours - 1)]);
+            return fmt::format("has symbol '{}' at position {}, expected 0-{}", shown(text[i]),
+                               i + 1, kSymbols[static_cast<std::size_t>(colours - 1)]);
         }
     }
     if (distinct) {
@@ -145,7 +152,7 @@ std::string CodeShape::describe_bad(std::string_view text) const {
             const auto again = text.find(text[i], i + 1);
             if (again != std::string_view::npos) {
                 return fmt::format("has '{}' twice (positions {} and {}): colours may not repeat",
-                                   text[i], i + 1, again + 1);
+                                   shown(text[i]), i + 1, again + 1);
             }
         }
     }

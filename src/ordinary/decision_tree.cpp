@@ -121,7 +121,7 @@ DecisionTree read_decision_tree(std::istream& in, const std::string& name) {
         }
         const std::string& code_text = words.back();
         if (auto why = shape.describe_bad(code_text); !why.empty())
-            bad(name, number, fmt::format("guess '{}' {}", printable(code_text), printable(why)));
+            bad(name, number, fmt::format("guess '{}' {}", printable(code_text), why));
         const auto code = static_cast<std::uint32_t>(*shape.parse(code_text));
         // A position whose guess cannot win splits its secrets in two or more parts, so a tree
         // that finds each secret at most once has fewer than twice as many positions as secrets.

@@ -271,6 +271,10 @@ TEST(DecisionTree, MalformedFilesAreRefusedWithTheLine) {
                    "f:2: guess '0016' has symbol '6' at position 4, expected 0-5");
     expect_refused("mastermind-tree 1 classic 4 10 distinct\n0012\n",
                    "f:2: guess '0012' has '0' twice (positions 1 and 2): colours may not repeat");
+    std::string with_nul = "mastermind-tree 1 classic 4 6\n00?1\n";
+    with_nul[with_nul.find('?')] = '\0';
+    expect_refused(with_nul,
+                   "f:2: guess '00\\x001' has symbol '\\x00' at position 3, expected 0-5");
     expect_refused("mastermind-tree 1 classic 4 10 unique\n0123\n", "[distinct]");
     expect_refused("mastermind-tree 1 classic 5 4 distinct\n0123\n", "at least 5 colours");
     expect_refused("mastermind-tree 1 classic 4 6\n0011\n0012\n", "f:3: a second first guess");
