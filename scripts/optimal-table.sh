@@ -5,7 +5,9 @@
 # fewest guesses), each search given at most an hour (docs/results.md, "The family's optima").
 #
 # Runs the games from the smallest up and appends one line per search to a results file, which is
-# the checkpoint: a game already there is skipped, so the run resumes where it stopped. Every
+# the checkpoint: a search already there is skipped, so the run resumes where it stopped, unless it
+# timed out under a shorter limit than this run's. So a quick pass (SECONDS_EACH=300) fills in the
+# easy games first, and a second pass with the full hour retries only what that one left. Every
 # `optimal` tree is written and replayed with --strategy tree; a total that does not replay stops
 # the run.
 #
@@ -36,6 +38,15 @@ games() {
     done | sort -n -k1,1 -k2,2 -k4,4
 }
 
+# What a table cell says of a search without an answer: "not within 1 h" for a timeout.
+unsolved() {
+    if [[ $1 == timeout ]]; then
+        awk -v w="$2" 'BEGIN { if (w >= 3599) print "not within 1 h"; else printf "not within %d s\n", w + 0.5 }'
+    else
+        echo "$1"
+    fi
+}
+
 if [[ $mode == markdown ]]; then
     [[ -s $results ]] || { echo "optimal-table: no results in $results" >&2; exit 1; }
     echo "| game | codes | rules | expected optimum: total (mean) | its worst | games by guesses (1, 2, ...) | least worst case: worst, total | s (both) |"
@@ -55,9 +66,9 @@ if [[ $mode == markdown ]]; then
                 mean=$(awk -v t="$ototal" -v n="$codes" 'BEGIN { printf "%.4f", t / n }')
                 expected="**$ototal** ($mean)"
             else
-                expected="$ostatus"; oworst=""; ohist=""
+                expected=$(unsolved "$ostatus" "$owall"); oworst=""; ohist=""
             fi
-            if [[ $wstatus == solved ]]; then least="$wworst, $wtotal"; else least="$wstatus"; fi
+            if [[ $wstatus == solved ]]; then least="$wworst, $wtotal"; else least=$(unsolved "$wstatus" "$wwall"); fi
             wall=$(awk -v a="$owall" -v b="$wwall" 'BEGIN { printf "%.2f", a + b }')
             echo "| $name | $codes | $rules | $expected | $oworst | $ohist | $least | $wall |"
         done
@@ -77,8 +88,11 @@ echo "optimal-table: $(games | wc -l) games x 2 rules x 2 objectives, at most $l
 games | while read -r codes p k d; do
     for rules in classic adjacent; do
         for objective in optimal optimal-worst; do
-            if awk -F'\t' -v p="$p" -v k="$k" -v d="$d" -v r="$rules" -v o="$objective" \
-                '$1 == p && $2 == k && $3 == d && $4 == r && $5 == o { found = 1 } END { exit !found }' "$results"; then
+            # Done: the last line of this search is an answer, or a timeout under a limit at least
+            # as long as this run's.
+            if awk -F'\t' -v p="$p" -v k="$k" -v d="$d" -v r="$rules" -v o="$objective" -v limit="$limit" \
+                '$1 == p && $2 == k && $3 == d && $4 == r && $5 == o { done = $6 != "timeout" || $11 + 1 >= limit }
+                 END { exit !done }' "$results"; then
                 continue
             fi
             game=(--game ordinary -P "$p" -K "$k" --rules "$rules")
