@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <condition_variable>
 #include <deque>
 #include <exception>
 #include <limits>
+#include <memory>
 #include <mutex>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 #include <unordered_map>
@@ -85,6 +88,50 @@ struct Entry {
     std::uint32_t guess = 0;
     std::uint8_t exact = 0;
     std::uint8_t depth = 0;
+};
+
+// The transposition table, shared by every thread of a search: striped, each stripe a map under
+// its own lock, so that threads rarely wait on each other and a set one thread has solved is a
+// hit for the others (separate tables made two threads do nearly twice the work of one).
+class Table {
+  public:
+    std::optional<Entry> find(const Key& key) {
+        Stripe& s = stripe(key);
+        const std::lock_guard lock(s.mutex);
+        const auto it = s.map.find(key);
+        if (it == s.map.end()) return std::nullopt;
+        return it->second;
+    }
+    // Records the exact value of a set and the guess that reaches it.
+    void solved(const Key& key, const Entry& entry) {
+        Stripe& s = stripe(key);
+        const std::lock_guard lock(s.mutex);
+        s.map[key] = entry;
+    }
+    // Records a proven lower bound, unless the value is already known.
+    void at_least(const Key& key, Value lower) {
+        Stripe& s = stripe(key);
+        const std::lock_guard lock(s.mutex);
+        Entry& e = s.map[key];
+        if (!e.exact) e.value = std::max(e.value, lower);
+    }
+    std::size_t size() {
+        std::size_t n = 0;
+        for (auto& s : stripes_) {
+            const std::lock_guard lock(s.mutex);
+            n += s.map.size();
+        }
+        return n;
+    }
+
+  private:
+    struct Stripe {
+        std::mutex mutex;
+        std::unordered_map<Key, Entry, KeyHash> map;
+    };
+    static constexpr std::size_t kStripes = 64;  // a power of two
+    Stripe& stripe(const Key& key) { return stripes_[key.b & (kStripes - 1)]; }
+    std::array<Stripe, kStripes> stripes_;
 };
 
 // A permutation of the positions (peg i moves to position to[i]) with a permutation of the
@@ -168,7 +215,7 @@ struct OptimalSearch::Impl {
     std::uint32_t branching = 1;           // answers other than all black one guess can get
     std::vector<Value> fill;               // [n]: the value of the complete fill (fill_bound)
     std::vector<std::uint8_t> fill_depth;  // [n]: the levels that fill needs
-    std::unordered_map<Key, Entry, KeyHash> table;
+    std::shared_ptr<Table> table;          // one for the search's threads
     std::deque<Frame>
         frames;  // a deque: a level's frame stays where it is while deeper ones are added
     std::vector<std::uint32_t> history;  // the guesses from the start of the game
@@ -189,9 +236,10 @@ struct OptimalSearch::Impl {
     OptimalSearchStats stats;
     std::chrono::steady_clock::time_point started, last_report;
 
-    Impl(const CodeSpace& s, OptimalSearchOptions o)
+    Impl(const CodeSpace& s, OptimalSearchOptions o, std::shared_ptr<Table> t)
         : space(s),
           options(std::move(o)),
+          table(std::move(t)),
           counts(s.feedback_slots(), 0),
           touched_words((s.feedback_slots() + 63) / 64, 0),
           in_set(s.size(), 0) {
@@ -640,10 +688,10 @@ struct OptimalSearch::Impl {
         Value floor = bound(n, left);
         if (floor >= beta) return {floor, 0};
         const Key key = key_of(set, left);
-        if (auto it = table.find(key); it != table.end()) {
+        if (const auto known = table->find(key)) {
             ++stats.table_hits;
-            if (it->second.exact) return {it->second.value, it->second.depth};
-            floor = std::max(floor, it->second.value);
+            if (known->exact) return {known->value, known->depth};
+            floor = std::max(floor, known->value);
             if (floor >= beta) return {floor, 0};
         }
         if ((++stats.nodes % kBudgetNodes) == 0) budget->check("the exact search");
@@ -716,13 +764,12 @@ struct OptimalSearch::Impl {
                 proven = std::min(proven, outside);
             }
         }
-        Entry& e = table[key];
         if (found) {
-            e = Entry{best, best_guess, 1, best_depth};
+            table->solved(key, Entry{best, best_guess, 1, best_depth});
             return {best, best_depth};
         }
         const Value lower = std::max(floor, proven);
-        if (!e.exact) e.value = std::max(e.value, lower);
+        table->at_least(key, lower);
         return {lower, 0};
     }
 
@@ -763,8 +810,8 @@ struct OptimalSearch::Impl {
     }
 
     template <Rules R>
-    Result search_first_level(std::span<const std::uint32_t> set, int left,
-                              std::vector<std::unique_ptr<Impl>>& helpers);
+    Result search_parallel(std::size_t level, std::span<const std::uint32_t> set, int left,
+                           Value beta, std::vector<std::unique_ptr<Impl>>& helpers);
 
     // In a long search, a line every 10 s from the levels below the first: how far the current
     // set of the second or third level has got (the history says which it is).
@@ -812,68 +859,125 @@ const CodeSpace& checked(const CodeSpace& space) {
 }  // namespace
 
 OptimalSearch::OptimalSearch(const CodeSpace& space, OptimalSearchOptions options)
-    : impl_(std::make_unique<Impl>(checked(space), options)) {
+    : impl_(std::make_unique<Impl>(checked(space), options, std::make_shared<Table>())) {
     for (int t = 1; t < options.threads; ++t)
-        helpers_.push_back(std::make_unique<Impl>(space, OptimalSearchOptions{}));
+        helpers_.push_back(std::make_unique<Impl>(space, OptimalSearchOptions{}, impl_->table));
 }
 
-// The first level of a large set on several threads: the first guesses are tried in order as in
-// search(), but the parts of each are handed out to the threads (the caller's `main` and the
-// helpers), each part searched by one thread in its own table. A part's beta is computed from
-// the parts finished so far and the bounds of the others, as in search(); a guess that beats the
-// best so far needs every part exact and the sum below it.
+// A large set on several threads (the caller's `main` and the helpers), all sharing one table.
+// The guesses are tried in the order search() tries them, in two ways:
+//   - the first, usually the best, by its parts: handed out to the threads smallest first, each
+//     part searched by one thread; a part of at least parallel_part secrets is searched by all
+//     threads together, the same way one level down, once the smaller ones are done (a first
+//     guess that leaves one dominant part, as Bulls and Cows' 1,440 of 5,040, would otherwise
+//     keep one thread busy alone);
+//   - the others, which mostly fail, one guess per thread, its parts in order against the best
+//     total so far, so that each is cut exactly where search() would cut it (handing out their
+//     parts instead searches each against a bound loosened by the parts still running, and two
+//     threads did twice the work of one).
+// A guess beats the best so far with every part exact and the sum below it; of two with the same
+// value the earlier in the order is kept, as search() keeps it, so the strategy does not depend on
+// timing.
 template <Rules R>
-Result OptimalSearch::Impl::search_first_level(std::span<const std::uint32_t> set, int left,
-                                               std::vector<std::unique_ptr<Impl>>& helpers) {
+Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const std::uint32_t> set,
+                                            int left, Value beta,
+                                            std::vector<std::unique_ptr<Impl>>& helpers) {
     Impl& main = *this;
     const auto n = static_cast<std::uint32_t>(set.size());
     const int child_left = left == kUnbounded ? left : left - 1;
-    const Value floor = main.bound(n, left);
-    if (floor >= kInfinite) return {floor, 0};
+    Value floor = main.bound(n, left);
+    if (floor >= beta) return {floor, 0};
+    const Key key = key_of(set, left);
+    if (const auto known = main.table->find(key)) {
+        ++main.stats.table_hits;
+        if (known->exact) return {known->value, known->depth};
+        floor = std::max(floor, known->value);
+        if (floor >= beta) return {floor, 0};
+    }
     ++main.stats.nodes;
-    main.frame(0);
-    main.symmetries_for(0);
+    main.frame(level);
+    main.symmetries_for(level);
     bool settled = false;
-    Value proven = main.scan<R>(main.frames[0], set, child_left, kInfinite, floor,
-                                Impl::Guesses::all, settled);
-    std::vector<Candidate> candidates = main.frames[0].candidates;
+    Value proven =
+        main.scan<R>(main.frames[level], set, child_left, beta, floor, Impl::Guesses::all, settled);
+    std::vector<Candidate> candidates = main.frames[level].candidates;
     std::sort(candidates.begin(), candidates.end(),
               [](const Candidate& a, const Candidate& b) { return worse(b, a); });
+    // What every thread needs to split this set and search a child: the guesses down to it, the
+    // symmetries they leave and the members' masks (scan() computed them in main's frame).
+    const std::vector<std::uint32_t> path = main.history;
     std::vector<Impl*> workers{&main};
-    for (auto& h : helpers) {
-        h->history = main.history;
-        h->frame(1);
-        h->symmetries_for(0);
-        workers.push_back(h.get());
+    for (auto& h : helpers) workers.push_back(h.get());
+    for (Impl* w : workers) {
+        w->frame(level + 1);
+        if (w == &main) continue;
+        w->frames[level].symmetries = main.frames[level].symmetries;
+        w->frames[level].masks = main.frames[level].masks;
     }
-    Value best = kInfinite;
+    std::mutex mutex;
+    std::exception_ptr thrown;  // a worker's BudgetExhausted, rethrown once all have joined
+    auto run = [&](auto&& task) {
+        auto guarded = [&](Impl& w) noexcept {
+            try {
+                task(w);
+            } catch (...) {
+                const std::lock_guard lock(mutex);
+                if (!thrown) thrown = std::current_exception();
+            }
+        };
+        std::vector<std::thread> threads;
+        for (std::size_t t = 1; t < workers.size(); ++t)
+            threads.emplace_back(guarded, std::ref(*workers[t]));
+        guarded(main);
+        for (auto& t : threads) t.join();
+        for (Impl* w : workers) w->history = path;
+        if (thrown) std::rethrow_exception(thrown);
+    };
+    Value best = beta;
+    std::size_t best_index = candidates.size();  // none yet
     std::uint32_t best_guess = 0;
     std::uint8_t best_depth = 0;
-    for (std::size_t c = 0; c < candidates.size(); ++c) {
-        const Candidate cand = candidates[c];
-        if (cand.bound >= best) {
-            proven = std::min(proven, cand.bound);
-            break;
+    auto settle = [&](std::size_t c, bool complete, Value total, std::uint8_t depth) {
+        if (complete && (total < best || (total == best && c < best_index))) {
+            best = total, best_index = c, best_guess = candidates[c].code, best_depth = depth;
+        } else if (!complete) {
+            proven = std::min(proven, total);
         }
-        main.split<R>(main.frames[0], set, cand.code);
-        const std::vector<std::uint32_t> members = main.frames[0].members;
-        const std::vector<Part> parts = main.frames[0].parts;
-        std::mutex mutex;
+    };
+
+    if (!candidates.empty() && candidates[0].bound < best) {
+        const Candidate cand = candidates[0];
+        main.split<R>(main.frames[level], set, cand.code);
+        const std::vector<std::uint32_t> members = main.frames[level].members;
+        std::vector<Part> shared, together;  // smallest first, as split() leaves them
+        for (const Part& part : main.frames[level].parts) {
+            if (part.feedback == main.space.win()) continue;
+            (part.size() >= main.options.parallel_part ? together : shared).push_back(part);
+        }
+        auto part_of = [&](const Part& part) {
+            return std::span<const std::uint32_t>(members).subspan(part.begin, part.size());
+        };
         std::size_t next = 0;
         Value total = cand.bound;
         std::uint8_t depth = 1;
         bool failed = false;
-        std::exception_ptr thrown;  // a worker's BudgetExhausted, rethrown once all have joined
-        auto work_on_parts = [&](Impl& w) {
+        auto add = [&](const Part& part, Value estimate, Value beta_here, const Result& r) {
+            total = total - estimate + lift(r.value, part.size());
+            if (r.value >= beta_here)
+                failed = true;
+            else
+                depth = std::max<std::uint8_t>(depth, static_cast<std::uint8_t>(r.depth + 1));
+        };
+        run([&](Impl& w) {
+            w.history = path;
             w.history.push_back(cand.code);
             for (;;) {
                 Part part;
                 Value estimate, beta_here;
                 {
                     const std::lock_guard lock(mutex);
-                    while (next < parts.size() && parts[next].feedback == main.space.win()) ++next;
-                    if (failed || next >= parts.size()) break;
-                    part = parts[next++];
+                    if (failed || thrown || next >= shared.size()) break;
+                    part = shared[next++];
                     estimate = lift(main.bound(part.size(), child_left), part.size());
                     if (total - estimate >= best) {
                         failed = true;
@@ -881,53 +985,177 @@ Result OptimalSearch::Impl::search_first_level(std::span<const std::uint32_t> se
                     }
                     beta_here = child_beta(best - (total - estimate), part.size());
                 }
-                const auto span =
-                    std::span<const std::uint32_t>(members).subspan(part.begin, part.size());
-                const Result r = w.template search<R>(1, span, child_left, beta_here);
+                const Result r =
+                    w.template search<R>(level + 1, part_of(part), child_left, beta_here);
                 const std::lock_guard lock(mutex);
-                total = total - estimate + lift(r.value, part.size());
-                if (r.value >= beta_here)
-                    failed = true;
-                else
-                    depth = std::max<std::uint8_t>(depth, static_cast<std::uint8_t>(r.depth + 1));
+                add(part, estimate, beta_here, r);
             }
-            w.history.pop_back();
-        };
-        auto work = [&](Impl& w) noexcept {
-            try {
-                work_on_parts(w);
-            } catch (...) {
-                const std::lock_guard lock(mutex);
-                if (!thrown) thrown = std::current_exception();
+        });
+        main.history.push_back(cand.code);
+        for (const Part& part : together) {
+            if (failed) break;
+            const Value estimate = lift(main.bound(part.size(), child_left), part.size());
+            if (total - estimate >= best) {
                 failed = true;
+                break;
             }
-        };
-        std::vector<std::thread> threads;
-        for (std::size_t t = 1; t < workers.size(); ++t)
-            threads.emplace_back(work, std::ref(*workers[t]));
-        work(main);
-        for (auto& t : threads) t.join();
-        if (thrown) std::rethrow_exception(thrown);
-        const bool complete = !failed && total < best;
-        if (complete) {
-            best = total, best_guess = cand.code, best_depth = depth;
-        } else {
-            proven = std::min(proven, total);
+            const Value beta_here = child_beta(best - (total - estimate), part.size());
+            add(part, estimate, beta_here,
+                search_parallel<R>(level + 1, part_of(part), child_left, beta_here, helpers));
         }
-        main.report(c + 1, candidates.size(), cand.code, complete ? total : 0, best);
+        main.history = path;
+        settle(0, !failed && total < best, total, depth);
+        if (level == 0) main.report(1, candidates.size(), cand.code, failed ? 0 : total, best);
     }
-    for (auto& h : helpers) {
-        main.stats.nodes += std::exchange(h->stats.nodes, 0);
-        main.stats.guesses_scored += std::exchange(h->stats.guesses_scored, 0);
-        main.stats.table_hits += std::exchange(h->stats.table_hits, 0);
+
+    // The others: whoever is free takes the next guess and searches its parts in order, smallest
+    // first; a thread with no guess left to take helps with one under way, taking its largest part
+    // not yet started (the guess that wins may come late and take long alone).
+    struct Job {
+        std::size_t c;
+        const Frame* frame;  // the owner's: its members and parts, kept until the job is done
+        Value bar, total;
+        std::uint8_t depth = 1;
+        bool failed = false, done = false;
+        std::size_t front = 0, back = 0;  // parts [front, back) not yet started
+        int helping = 0;                  // parts being searched by other threads
+    };
+    std::deque<Job> jobs;  // a deque: a job stays where it is while others are added
+    std::condition_variable helped;
+    std::size_t next = 1;
+    bool exhausted = false;
+    auto bar_for = [&](std::size_t c) {  // under the lock
+        return best + (c < best_index && best < kInfinite ? 1 : 0);
+    };
+    const std::uint32_t win = main.space.win();
+    // Under the lock: the next part of `job` from the front or the back (skipping the winning
+    // answer), with its estimate and beta; false when none is left or the guess has failed.
+    auto take = [&](Job& job, bool from_back, Part& part, Value& estimate, Value& beta_here) {
+        const auto& parts = job.frame->parts;
+        while (job.front < job.back && parts[job.front].feedback == win) ++job.front;
+        while (job.front < job.back && parts[job.back - 1].feedback == win) --job.back;
+        if (job.failed || thrown || job.front >= job.back) return false;
+        part = from_back ? parts[--job.back] : parts[job.front++];
+        job.bar = std::min(job.bar, bar_for(job.c));
+        estimate = lift(main.bound(part.size(), child_left), part.size());
+        if (job.total - estimate >= job.bar) {
+            job.failed = true;
+            return false;
+        }
+        beta_here = child_beta(job.bar - (job.total - estimate), part.size());
+        return true;
+    };
+    auto add = [&](Job& job, const Part& part, Value estimate, Value beta_here, const Result& r) {
+        job.total = job.total - estimate + lift(r.value, part.size());
+        if (r.value >= beta_here)
+            job.failed = true;
+        else
+            job.depth = std::max<std::uint8_t>(job.depth, static_cast<std::uint8_t>(r.depth + 1));
+    };
+    auto members_of = [](const Job& job, const Part& part) {
+        return std::span<const std::uint32_t>(job.frame->members).subspan(part.begin, part.size());
+    };
+    auto own = [&](Impl& w, std::size_t c, Value bar) {
+        Frame& f = w.frames[level];
+        const Candidate cand = candidates[c];
+        w.template split<R>(f, set, cand.code);
+        w.history = path;
+        w.history.push_back(cand.code);
+        std::unique_lock lock(mutex);
+        Job& job = jobs.emplace_back(
+            Job{.c = c, .frame = &f, .bar = bar, .total = cand.bound, .back = f.parts.size()});
+        for (;;) {
+            Part part;
+            Value estimate, beta_here;
+            if (!take(job, false, part, estimate, beta_here)) break;
+            lock.unlock();
+            Result r;
+            try {
+                r = w.template search<R>(level + 1, members_of(job, part), child_left, beta_here);
+            } catch (...) {
+                lock.lock();
+                job.failed = true;
+                helped.wait(lock, [&] { return job.helping == 0; });
+                job.done = true;
+                throw;
+            }
+            lock.lock();
+            add(job, part, estimate, beta_here, r);
+        }
+        helped.wait(lock, [&] { return job.helping == 0; });  // f is reused by the next guess
+        job.done = true;
+        settle(c, !job.failed && job.total < job.bar, job.total, job.depth);
+        if (level == 0 && &w == &main)
+            main.report(c + 1, candidates.size(), cand.code, job.failed ? 0 : job.total, best);
+    };
+    // Under the lock (released while searching): one part of the job under way with the largest
+    // part left; false when there is none.
+    auto help = [&](Impl& w, std::unique_lock<std::mutex>& lock) {
+        Job* pick = nullptr;
+        for (auto& job : jobs) {
+            if (job.done || job.failed || job.front >= job.back) continue;
+            if (!pick ||
+                job.frame->parts[job.back - 1].size() > pick->frame->parts[pick->back - 1].size())
+                pick = &job;
+        }
+        if (!pick) return false;
+        Job& job = *pick;
+        Part part;
+        Value estimate, beta_here;
+        if (!take(job, true, part, estimate, beta_here)) return true;  // look again
+        ++job.helping;
+        lock.unlock();
+        w.history = path;
+        w.history.push_back(candidates[job.c].code);
+        Result r;
+        try {
+            r = w.template search<R>(level + 1, members_of(job, part), child_left, beta_here);
+        } catch (...) {
+            lock.lock();
+            job.failed = true;
+            --job.helping;
+            helped.notify_all();
+            throw;
+        }
+        lock.lock();
+        add(job, part, estimate, beta_here, r);
+        --job.helping;
+        helped.notify_all();
+        return true;
+    };
+    run([&](Impl& w) {
+        std::unique_lock lock(mutex);
+        for (;;) {
+            if (thrown) break;
+            if (!exhausted && next < candidates.size()) {
+                const std::size_t c = next++;
+                const Value bar = bar_for(c);
+                if (candidates[c].bound >= bar) {
+                    proven = std::min(proven, candidates[c].bound);
+                    exhausted = true;  // the rest are sorted by bound: none can do better
+                    continue;
+                }
+                lock.unlock();
+                own(w, c, bar);
+                lock.lock();
+                continue;
+            }
+            if (!help(w, lock)) break;
+        }
+    });
+    if (level == 0) {
+        for (auto& h : helpers) {
+            main.stats.nodes += std::exchange(h->stats.nodes, 0);
+            main.stats.guesses_scored += std::exchange(h->stats.guesses_scored, 0);
+            main.stats.table_hits += std::exchange(h->stats.table_hits, 0);
+        }
     }
-    Entry& e = main.table[key_of(set, left)];
-    if (best < kInfinite) {
-        e = Entry{best, best_guess, 1, best_depth};
+    if (best_index < candidates.size()) {
+        main.table->solved(key, Entry{best, best_guess, 1, best_depth});
         return {best, best_depth};
     }
     const Value lower = std::max(floor, proven);
-    if (!e.exact) e.value = std::max(e.value, lower);
+    main.table->at_least(key, lower);
     return {lower, 0};
 }
 
@@ -958,14 +1186,13 @@ std::optional<OptimalSearch::Optimum> OptimalSearch::solve(std::span<const Guess
     Result r;
     if (!helpers_.empty() && set.size() >= s.options.parallel_from) {
         r = s.space.rules() == Rules::classic
-                ? s.search_first_level<Rules::classic>(set, left, helpers_)
-                : s.search_first_level<Rules::adjacent>(set, left, helpers_);
+                ? s.search_parallel<Rules::classic>(0, set, left, kInfinite, helpers_)
+                : s.search_parallel<Rules::adjacent>(0, set, left, kInfinite, helpers_);
     } else {
         r = s.space.rules() == Rules::classic ? s.search<Rules::classic>(0, set, left, kInfinite)
                                               : s.search<Rules::adjacent>(0, set, left, kInfinite);
     }
-    s.stats.table_entries = s.table.size();
-    for (const auto& h : helpers_) s.stats.table_entries += h->table.size();
+    s.stats.table_entries = s.table->size();
     if (s.options.progress) {
         s.options.progress(fmt::format(
             "optimal: {} secrets, {} more guesses at most: {}; {} sets searched, {} guesses "
@@ -988,16 +1215,9 @@ std::optional<OptimalSearch::Move> OptimalSearch::move(std::span<const std::uint
     if (set.size() == 1) return Move{set[0], 1};
     if (set.size() == 2) return left >= 2 ? std::optional<Move>(Move{set[0], 2}) : std::nullopt;
     const Key key = key_of(set, left);
-    auto known = [&](const Impl& impl) -> std::optional<Move> {
-        const auto it = impl.table.find(key);
-        if (it == impl.table.end() || !it->second.exact) return std::nullopt;
-        return Move{it->second.guess, it->second.depth};
-    };
-    if (auto m = known(*impl_)) return m;
-    for (const auto& h : helpers_) {
-        if (auto m = known(*h)) return m;
-    }
-    return std::nullopt;
+    const auto known = impl_->table->find(key);
+    if (!known || !known->exact) return std::nullopt;
+    return Move{known->guess, known->depth};
 }
 
 const OptimalSearchStats& OptimalSearch::stats() const {

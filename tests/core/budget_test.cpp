@@ -70,6 +70,26 @@ TEST(Budget, TheExactSearchOnTwoThreadsGivesUpToo) {
                  BudgetExhausted);
 }
 
+TEST(Budget, TheExactSearchOnTwoThreadsGivesUpMidwayAndIsRightAfterwards) {
+    // A budget that runs out while both threads are deep in the search (a part searched together,
+    // a guess helped with): both stop, nothing waits for ever, and asked again the search finishes.
+    const CodeSpace space(Rules::classic, 4, 6);
+    const auto all = all_codes(space);
+    OptimalSearchOptions options;
+    options.threads = 2;
+    options.parallel_from = 100;
+    options.parallel_part = 30;
+    OptimalSearch search(space, options);
+    for (double seconds : {0.001, 0.01, 0.03}) {
+        EXPECT_THROW(search.solve({}, all, OptimalSearch::kUnbounded, Budget::of_seconds(seconds)),
+                     BudgetExhausted)
+            << seconds;
+    }
+    const auto after = search.solve({}, all, OptimalSearch::kUnbounded);
+    ASSERT_TRUE(after);
+    EXPECT_EQ(after->total, 5625u);
+}
+
 TEST(Budget, EveryCodebreakerThatSearchesGivesUp) {
     // After one guess: the first move's symmetry leaves too few guesses to score for a check.
     const CodeSpace space(Rules::classic, 5, 6);

@@ -126,23 +126,49 @@ TEST(OptimalSearch, SubsetsAfterAGuessEqualPlainMinimax) {
     }
 }
 
+// The total of the strategy a search holds, followed from `set` move by move: every position it
+// reaches must be known to the search (nullopt if one is not).
+std::optional<std::uint64_t> strategy_total(const CodeSpace& space, const OptimalSearch& search,
+                                            const std::vector<std::uint32_t>& set, int left) {
+    const auto move = search.move(set, left);
+    if (!move) return std::nullopt;
+    std::uint64_t total = set.size();
+    const auto parts = split_by_feedback(space, set, move->guess);
+    for (std::size_t i = 0; i < parts.feedback.size(); ++i) {
+        if (parts.feedback[i] == space.win()) continue;
+        const auto part = parts.part(i);
+        const auto below = strategy_total(space, search, {part.begin(), part.end()},
+                                          left == OptimalSearch::kUnbounded ? left : left - 1);
+        if (!below) return std::nullopt;
+        total += *below;
+    }
+    return total;
+}
+
 TEST(OptimalSearch, TwoThreadsFindTheSameOptimumAsOne) {
-    // 4x5 (625 secrets), with the first level shared among threads from 256 secrets.
+    // 4x5 (625 secrets) and 3x6 without repetition (120), with the threads sharing the first level
+    // from 100 secrets and searching a part together from 30: every way the work is handed out
+    // (a first guess's parts, one guess per thread, help with a guess under way, a part searched
+    // together one level down) is taken.
     for (auto rules : {Rules::classic, Rules::adjacent}) {
-        const CodeSpace space(rules, 4, 5);
-        const auto all = all_codes(space);
-        for (int left : {OptimalSearch::kUnbounded, 5}) {
-            OptimalSearch one(space);
-            OptimalSearchOptions options;
-            options.threads = 2;
-            options.parallel_from = 256;
-            OptimalSearch two(space, options);
-            const auto a = one.solve({}, all, left), b = two.solve({}, all, left);
-            ASSERT_TRUE(a && b);
-            EXPECT_EQ(a->total, b->total) << to_string(rules);
-            EXPECT_EQ(a->squares, b->squares) << to_string(rules);
-            // Every position of the strategy is known to the search that found it.
-            EXPECT_EQ(one.move(all, left)->guess, two.move(all, left)->guess);
+        for (auto shape : {CodeShape{4, 5}, CodeShape{3, 6, true}}) {
+            const CodeSpace space(rules, shape);
+            const auto all = all_codes(space);
+            for (int left : {OptimalSearch::kUnbounded, 5}) {
+                OptimalSearch one(space);
+                OptimalSearchOptions options;
+                options.threads = 2;
+                options.parallel_from = 100;
+                options.parallel_part = 30;
+                OptimalSearch two(space, options);
+                const auto a = one.solve({}, all, left), b = two.solve({}, all, left);
+                ASSERT_TRUE(a && b);
+                EXPECT_EQ(a->total, b->total) << to_string(rules);
+                EXPECT_EQ(a->squares, b->squares) << to_string(rules);
+                // The same first guess, and a whole strategy of that total in the shared table.
+                EXPECT_EQ(one.move(all, left)->guess, two.move(all, left)->guess);
+                EXPECT_EQ(strategy_total(space, two, all, left), a->total) << to_string(rules);
+            }
         }
     }
 }

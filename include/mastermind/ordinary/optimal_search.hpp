@@ -30,13 +30,16 @@
 namespace mastermind {
 
 struct OptimalSearchOptions {
-    // Threads for a large set's first level (solve()): the parts of each first guess are split
-    // among them, each thread with its own table. 1: all in the caller's thread.
+    // Threads for a large set (solve()): the parts of each first guess are handed out to them,
+    // each thread with its own table, and a large part is searched the same way by all of them.
+    // 1: all in the caller's thread.
     int threads = 1;
-    // The least set searched that way: below it the split costs more than it saves (separate
-    // tables, uneven parts: 4x6 is slower on 2 threads than on one, 4x7 faster;
-    // docs/performance.md, "The exact optimum").
+    // The least set searched that way: a smaller search is over before the hand-offs between
+    // threads pay for themselves (docs/performance.md, "The exact optimum").
     std::size_t parallel_from = 2000;
+    // The least part searched by all threads together, one level down, rather than by one of
+    // them (a dominant part would leave the others idle).
+    std::size_t parallel_part = 1000;
     // Called now and then with one line on how a long search goes (the guesses of the top level
     // done, the best total so far); empty: quiet.
     std::function<void(const std::string&)> progress;
