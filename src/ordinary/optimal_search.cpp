@@ -61,13 +61,11 @@ Value child_beta(Value budget, std::uint64_t m) {
     return v;
 }
 
-// The table's key: two independent 64-bit hashes of the members (in order) and the guesses left.
+// The table's key: two independent hashes of the members (in order) and the guesses left, of 64
+// and 63 bits; b's top bit is always set, so that b == 0 marks an empty slot of the table.
 struct Key {
     std::uint64_t a, b;
     bool operator==(const Key&) const = default;
-};
-struct KeyHash {
-    std::size_t operator()(const Key& k) const noexcept { return static_cast<std::size_t>(k.a); }
 };
 
 Key key_of(std::span<const std::uint32_t> set, int guesses_left) {
@@ -78,7 +76,7 @@ Key key_of(std::span<const std::uint32_t> set, int guesses_left) {
         b = (b + (c ^ 0x5bd1e995u)) * 0x9fb21c651e98df25ULL;
         b ^= b >> 32;
     }
-    return {a, mix64(b)};
+    return {a, mix64(b) | std::uint64_t{1} << 63};
 }
 
 // What the table knows of a set: its exact value with the guess and depth that reach it, or a
@@ -90,44 +88,88 @@ struct Entry {
     std::uint8_t depth = 0;
 };
 
-// The transposition table, shared by every thread of a search: striped, each stripe a map under
-// its own lock, so that threads rarely wait on each other and a set one thread has solved is a
-// hit for the others (separate tables made two threads do nearly twice the work of one).
+// The transposition table, shared by every thread of a search: striped, each stripe under its
+// own lock, so that threads rarely wait on each other and a set one thread has solved is a hit
+// for the others (separate tables made two threads do nearly twice the work of one). Each stripe
+// is an open-addressing map (linear probing in one array, grown at 70% load): millions of entries
+// cost one allocation, not one each, and a lookup reads one or two cache lines. The key's two
+// hashes are independent: one picks the stripe, the other the slot.
 class Table {
   public:
     std::optional<Entry> find(const Key& key) {
         Stripe& s = stripe(key);
         const std::lock_guard lock(s.mutex);
-        const auto it = s.map.find(key);
-        if (it == s.map.end()) return std::nullopt;
-        return it->second;
+        const Slot* slot = s.find(key);
+        if (!slot) return std::nullopt;
+        return slot->entry;
     }
     // Records the exact value of a set and the guess that reaches it.
     void solved(const Key& key, const Entry& entry) {
         Stripe& s = stripe(key);
         const std::lock_guard lock(s.mutex);
-        s.map[key] = entry;
+        s.slot(key).entry = entry;
     }
     // Records a proven lower bound, unless the value is already known.
     void at_least(const Key& key, Value lower) {
         Stripe& s = stripe(key);
         const std::lock_guard lock(s.mutex);
-        Entry& e = s.map[key];
+        Entry& e = s.slot(key).entry;
         if (!e.exact) e.value = std::max(e.value, lower);
     }
     std::size_t size() {
         std::size_t n = 0;
         for (auto& s : stripes_) {
             const std::lock_guard lock(s.mutex);
-            n += s.map.size();
+            n += s.count;
         }
         return n;
     }
 
   private:
+    struct Slot {
+        Key key{0, 0};  // b == 0: empty
+        Entry entry;
+        bool used() const { return key.b != 0; }
+    };
     struct Stripe {
         std::mutex mutex;
-        std::unordered_map<Key, Entry, KeyHash> map;
+        std::vector<Slot> slots;  // a power of two, or empty
+        std::size_t count = 0;
+
+        std::size_t home(const Key& key) const {
+            return static_cast<std::size_t>(key.a) & (slots.size() - 1);
+        }
+        const Slot* find(const Key& key) const {
+            if (slots.empty()) return nullptr;
+            for (std::size_t i = home(key);; i = (i + 1) & (slots.size() - 1)) {
+                const Slot& slot = slots[i];
+                if (!slot.used()) return nullptr;
+                if (slot.key == key) return &slot;
+            }
+        }
+        // The slot of `key`, added (with a default entry) if it is not there.
+        Slot& slot(const Key& key) {
+            if ((count + 1) * 10 > slots.size() * 7) grow();
+            for (std::size_t i = home(key);; i = (i + 1) & (slots.size() - 1)) {
+                Slot& slot = slots[i];
+                if (slot.key == key) return slot;
+                if (!slot.used()) {
+                    slot.key = key, slot.entry = Entry{};
+                    ++count;
+                    return slot;
+                }
+            }
+        }
+        void grow() {
+            std::vector<Slot> old = std::move(slots);
+            slots.assign(old.empty() ? 1024 : old.size() * 2, Slot{});
+            for (const Slot& o : old) {
+                if (!o.used()) continue;
+                std::size_t i = home(o.key);
+                while (slots[i].used()) i = (i + 1) & (slots.size() - 1);
+                slots[i] = o;
+            }
+        }
     };
     static constexpr std::size_t kStripes = 64;  // a power of two
     Stripe& stripe(const Key& key) { return stripes_[key.b & (kStripes - 1)]; }

@@ -9,7 +9,7 @@
 //     so far map the position to itself: one guess of each class is searched;
 //   - ties on the total broken by the least sum of squared game lengths, exactly (the search
 //     minimises the pair), so that the strategy is defined by the game and not by search order;
-//   - a transposition table on the set of secrets (a 128-bit hash of its members and the guesses
+//   - a transposition table on the set of secrets (a 127-bit hash of its members and the guesses
 //     left), holding exact values with their best guess, and proven lower bounds.
 // The value it reports is proven optimal by the search, not the best found within a budget.
 // docs/optimal.md describes the search and its measurements.
