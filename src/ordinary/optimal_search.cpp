@@ -1097,6 +1097,23 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
     auto members_of = [](const Job& job, const Part& part) {
         return std::span<const std::uint32_t>(job.frame->members).subspan(part.begin, part.size());
     };
+    // Searches one part of `job` on `w` with the lock released, and back under it counts the
+    // result; if the search throws, marks the guess failed, runs `undo` and rethrows.
+    auto search_part = [&](Impl& w, std::unique_lock<std::mutex>& lock, Job& job, const Part& part,
+                           Value estimate, Value beta_here, auto&& undo) {
+        lock.unlock();
+        Result r;
+        try {
+            r = w.template search<R>(level + 1, members_of(job, part), child_left, beta_here);
+        } catch (...) {
+            lock.lock();
+            job.failed = true;
+            undo();
+            throw;
+        }
+        lock.lock();
+        add(job, part, estimate, beta_here, r);
+    };
     auto own = [&](Impl& w, std::size_t c, Value bar) {
         Frame& f = w.frames[level];
         const Candidate cand = candidates[c];
@@ -1110,19 +1127,10 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
             Part part;
             Value estimate, beta_here;
             if (!take(job, false, part, estimate, beta_here)) break;
-            lock.unlock();
-            Result r;
-            try {
-                r = w.template search<R>(level + 1, members_of(job, part), child_left, beta_here);
-            } catch (...) {
-                lock.lock();
-                job.failed = true;
-                helped.wait(lock, [&] { return job.helping == 0; });
+            search_part(w, lock, job, part, estimate, beta_here, [&] {
+                helped.wait(lock, [&] { return job.helping == 0; });  // they read f
                 job.done = true;
-                throw;
-            }
-            lock.lock();
-            add(job, part, estimate, beta_here, r);
+            });
         }
         helped.wait(lock, [&] { return job.helping == 0; });  // f is reused by the next guess
         job.done = true;
@@ -1146,23 +1154,14 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
         Value estimate, beta_here;
         if (!take(job, true, part, estimate, beta_here)) return true;  // look again
         ++job.helping;
-        lock.unlock();
         w.history = path;
         w.history.push_back(candidates[job.c].code);
-        Result r;
-        try {
-            r = w.template search<R>(level + 1, members_of(job, part), child_left, beta_here);
-        } catch (...) {
-            lock.lock();
-            job.failed = true;
+        auto done = [&] {
             --job.helping;
             helped.notify_all();
-            throw;
-        }
-        lock.lock();
-        add(job, part, estimate, beta_here, r);
-        --job.helping;
-        helped.notify_all();
+        };
+        search_part(w, lock, job, part, estimate, beta_here, done);
+        done();
         return true;
     };
     run([&](Impl& w) {

@@ -66,6 +66,25 @@ TEST(OptimalSearch, EqualsPlainMinimaxOnEveryGameUpTo3PegsAnd4Colours) {
     EXPECT_EQ(games, 18);
 }
 
+// After each of `firsts` and each of its answers, the search's optimum of the secrets left equals
+// plain minimax's: positions inside a game, where the symmetry of the guesses so far is partial.
+void expect_parts_equal_minimax(const CodeSpace& space, Minimax& reference,
+                                std::initializer_list<std::uint32_t> firsts) {
+    const auto all = all_codes(space);
+    for (std::uint32_t first : firsts) {
+        const auto parts = split_by_feedback(space, all, first);
+        for (std::size_t i = 0; i < parts.feedback.size(); ++i) {
+            if (parts.feedback[i] == space.win()) continue;
+            const auto part = parts.part(i);
+            const std::vector<Guess> history{{first, parts.feedback[i]}};
+            OptimalSearch search(space);
+            EXPECT_EQ(search.solve(history, part, OptimalSearch::kUnbounded)->total,
+                      reference.value({part.begin(), part.end()}, OptimalSearch::kUnbounded))
+                << space.to_string(first) << " " << space.format_feedback(parts.feedback[i]);
+        }
+    }
+}
+
 TEST(OptimalSearch, EqualsPlainMinimaxOnGamesWithoutRepeatedColours) {
     // The symmetry differs there: zero colours cannot all become one (a code holds each once).
     for (auto rules : {Rules::classic, Rules::adjacent}) {
@@ -89,20 +108,7 @@ TEST(OptimalSearch, EqualsPlainMinimaxOnGamesWithoutRepeatedColours) {
                 EXPECT_EQ(got->squares, want.squares) << game;
             }
             // Inside the game, after each canonical first guess's answers.
-            for (std::uint32_t first : {0u, space.size() - 1}) {
-                const auto parts = split_by_feedback(space, all, first);
-                for (std::size_t i = 0; i < parts.feedback.size(); ++i) {
-                    if (parts.feedback[i] == space.win()) continue;
-                    const auto part = parts.part(i);
-                    const std::vector<Guess> history{{first, parts.feedback[i]}};
-                    OptimalSearch search(space);
-                    EXPECT_EQ(
-                        search.solve(history, part, OptimalSearch::kUnbounded)->total,
-                        reference.value({part.begin(), part.end()}, OptimalSearch::kUnbounded))
-                        << space.to_string(first) << " "
-                        << space.format_feedback(parts.feedback[i]);
-                }
-            }
+            expect_parts_equal_minimax(space, reference, {0u, space.size() - 1});
         }
     }
 }
@@ -111,19 +117,7 @@ TEST(OptimalSearch, SubsetsAfterAGuessEqualPlainMinimax) {
     // Positions inside a game, where the symmetry of the guesses so far is only partial.
     const CodeSpace space(Rules::classic, 3, 4);
     Minimax reference(space);
-    const auto all = all_codes(space);
-    for (std::uint32_t first : {0u, 1u, 5u, 6u}) {  // 000, 001, 011, 012
-        const auto parts = split_by_feedback(space, all, first);
-        for (std::size_t i = 0; i < parts.feedback.size(); ++i) {
-            if (parts.feedback[i] == space.win()) continue;
-            const auto part = parts.part(i);
-            const std::vector<Guess> history{{first, parts.feedback[i]}};
-            OptimalSearch search(space);
-            EXPECT_EQ(search.solve(history, part, OptimalSearch::kUnbounded)->total,
-                      reference.value({part.begin(), part.end()}, OptimalSearch::kUnbounded))
-                << space.to_string(first) << " " << space.format_feedback(parts.feedback[i]);
-        }
-    }
+    expect_parts_equal_minimax(space, reference, {0u, 1u, 5u, 6u});  // 000, 001, 011, 012
 }
 
 // The total of the strategy a search holds, followed from `set` move by move: every position it
