@@ -55,8 +55,7 @@ bool make_games(const ArenaArgs& args, std::vector<GameSpec>& games) {
     const auto& p = args.params;
     const auto& o = args.ordinary;
     auto why_bad = [&](const std::string& text) {
-        return ordinary ? describe_bad_game_code(text, o.shape())
-                        : describe_bad_code(text, p);
+        return ordinary ? describe_bad_game_code(text, o.shape()) : describe_bad_code(text, p);
     };
     std::vector<std::string> listed = args.secrets;
     if (!args.secrets_file.empty()) {
@@ -265,7 +264,8 @@ void add_arena_command(CLI::App& app, int& exit_status) {
     add_game_options(cmd, args->game);
     cmd->footer(
         "\nExamples:\n  mastermind arena --games 100 -- mastermind solve\n  mastermind arena "
-        "--game ordinary --rules adjacent --games 50 -- mastermind solve --strategy knuth");
+        "--game ordinary --rules adjacent --games 50 -- mastermind solve --strategy knuth\n"
+        "  mastermind arena --game bulls-and-cows --games 20 -- mastermind solve");
     CLI::Option* games =
         cmd->add_option("--games,-n", args->games, "games with secrets drawn from --seed")
             ->capture_default_str()

@@ -250,7 +250,8 @@ void add_assist_command(CLI::App& app, int& exit_status) {
         ->capture_default_str();
     cmd->footer(
         "\nExamples:\n  mastermind assist\n"
-        "  mastermind assist --rules adjacent -P 5 --codebreaker entropy < answers.txt");
+        "  mastermind assist --rules adjacent -P 5 --codebreaker entropy < answers.txt\n"
+        "  mastermind assist --game bulls-and-cows");
     cmd->callback([args, &exit_status] { exit_status = run_assist(*args); });
 }
 

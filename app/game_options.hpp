@@ -119,7 +119,9 @@ inline void add_game_options(CLI::App* cmd, GameChoice& choice,
         ->capture_default_str();
     cmd->add_option("--pegs,-P", choice.pegs,
                     "pegs per code (batch 1..12, ordinary 1..8; default by --game)")
-        ->check(integer_in(1, BatchParams::kMaxPegs));
+        ->check(integer_in(1, BatchParams::kMaxPegs,
+                           fmt::format("batch 1 to {}, ordinary 1 to {}", BatchParams::kMaxPegs,
+                                       OrdinaryParams::kMaxPegs)));
     cmd->add_option("--colours,-K", choice.colours,
                     "colours, written 0-9 then A-F (2..16; default by --game)")
         ->check(integer_in(2, BatchParams::kMaxColours));
@@ -127,7 +129,9 @@ inline void add_game_options(CLI::App* cmd, GameChoice& choice,
         ->check(integer_in(1, BatchParams::kMaxBatch));
     cmd->add_option("--max-tests,--max-guesses,-M", choice.max_tests,
                     "tests (guesses) allowed (batch 1..1000, ordinary 1..100; default by --game)")
-        ->check(integer_in(1, 1000));
+        ->check(integer_in(1, 1000,
+                           fmt::format("batch 1 to 1000 tests, ordinary 1 to {} guesses",
+                                       OrdinaryParams::kMaxGuesses)));
     cmd->add_flag("--distinct", choice.distinct, kDistinctHelp);
 }
 

@@ -112,12 +112,29 @@ int run_judge_command(JudgeArgs args) {
                                "solver");
     LineChannel& used = transcript_file ? static_cast<LineChannel&>(recorded) : channel;
     const auto report = run_judge(used, config, log);
-    if (transcript_file && transcript_file != stderr) std::fclose(transcript_file);
+    // A log or transcript the disk refused is lost work: said, and the status is 2 whatever the
+    // verdict.
+    bool lost = false;
+    if (log_file.is_open()) {
+        log_file.flush();
+        if (!log_file) {
+            lost = true;
+            complain("mastermind judge: the log '{}' could not be written in full\n", args.log);
+        }
+    }
+    if (transcript_file && transcript_file != stderr) {
+        const bool written = std::fflush(transcript_file) == 0 && !std::ferror(transcript_file);
+        if (std::fclose(transcript_file) != 0 || !written) {
+            lost = true;
+            complain("mastermind judge: the transcript '{}' could not be written in full\n",
+                     args.transcript);
+        }
+    }
     complain(
         "mastermind judge: {} after {}: {} (secret {})\n", to_string(report.verdict),
         count_of(static_cast<std::uint64_t>(report.tests_used), config.ordinary ? "guess" : "test"),
         report.detail, secret_text(config));
-    return judge_exit_status(report.verdict);
+    return lost ? kExitFailure : judge_exit_status(report.verdict);
 }
 
 }  // namespace
@@ -130,11 +147,14 @@ void add_judge_command(CLI::App& app, int& exit_status) {
         "ordinary, "
         "one guess a turn under --rules classic or adjacent (protocol: docs/protocol.md). "
         "Exit status: 0 Accepted, 1 Wrong Answer, 3 Protocol Violation, 4 Too Many Tests, "
-        "5 Closed Stream, 6 Time Limit, 2 judge error or bad options.");
+        "5 Closed Stream, 6 Time Limit, 2 judge error, bad options, or a log or transcript that "
+        "could not be written.");
     add_game_options(cmd, args->game);
     cmd->footer(
         "\nExamples:\n  mkfifo to-judge\n  mastermind judge --game ordinary --rules adjacent "
-        "--transcript - < to-judge | mastermind solve > to-judge");
+        "--transcript - < to-judge | mastermind solve > to-judge\n"
+        "  mastermind judge --game bulls-and-cows --seed 7 < to-judge | mastermind solve > "
+        "to-judge");
     cmd->add_option("--secret", args->secret, "the secret (default: drawn from --seed)");
     cmd->add_option(
            "--seed", args->seed,

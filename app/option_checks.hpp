@@ -32,12 +32,15 @@ inline std::optional<std::int64_t> integer_from(std::string_view text, std::int6
 }
 
 // An integer in [lo, hi]; for --seed use `seed_value()`.
-inline CLI::Validator integer_in(std::int64_t lo, std::int64_t hi) {
+// `ranges`, when given, says the range in words where it depends on something else (the game):
+// "batch 1 to 12, ordinary 1 to 8".
+inline CLI::Validator integer_in(std::int64_t lo, std::int64_t hi, std::string ranges = {}) {
     return CLI::Validator(
-        [lo, hi](std::string& text) -> std::string {
-            if (!integer_from(text, lo, hi))
-                return fmt::format("must be an integer from {} to {}, got '{}'", lo, hi, text);
-            return {};
+        [lo, hi, ranges](std::string& text) -> std::string {
+            if (integer_from(text, lo, hi)) return {};
+            if (!ranges.empty())
+                return fmt::format("must be an integer ({}), got '{}'", ranges, text);
+            return fmt::format("must be an integer from {} to {}, got '{}'", lo, hi, text);
         },
         fmt::format("INT in [{} - {}]", lo, hi));
 }

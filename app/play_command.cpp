@@ -42,14 +42,14 @@ class PlayScreen {
     void header() const {
         fmt::print(
             "Mastermind: {}, {} (symbols 0-{}{}), {} rules, {}. Seed {} (the same game: "
-            "mastermind judge --game ordinary --seed {} with the same options).\n",
+            "mastermind judge --game ordinary -P {} -K {}{} --rules {} -M {} --seed {}).\n",
             count_of(static_cast<std::uint64_t>(params_.pegs), "peg"),
             count_of(static_cast<std::uint64_t>(params_.colours), "colour"),
             CodeSpace::kSymbols[static_cast<std::size_t>(params_.colours - 1)],
-            params_.distinct ? ", none twice in a code" : "",
-            params_.rules == Rules::adjacent ? "adjacent" : "classic",
+            params_.distinct ? ", none twice in a code" : "", to_string(params_.rules),
             count_of(static_cast<std::uint64_t>(params_.max_guesses), "guess", "guesses"), seed_,
-            seed_);
+            params_.pegs, params_.colours, params_.distinct ? " --distinct" : "",
+            to_string(params_.rules), params_.max_guesses, seed_);
     }
     void redraw(const OrdinarySession& session) const {
         fmt::print("{}", clear_screen(style_));
@@ -170,6 +170,8 @@ void add_play_command(CLI::App& app, int& exit_status) {
     cmd->footer(
         "\nExamples:\n  mastermind play\n"
         "  mastermind play --rules adjacent -P 5 -K 8 --seed 7 --hints entropy\n"
+        "  mastermind play --game bulls-and-cows --hints knuth\n"
+        "  mastermind play -P 5 -K 8 --distinct\n"
         "  mastermind play --game batch -P 3 -K 4 -B 2 --seed 7");
     cmd->callback([args, &exit_status] { exit_status = run_play(*args); });
 }

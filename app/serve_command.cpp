@@ -219,6 +219,11 @@ class Server {
                 choice.distinct = true;
             else if (value != "0" && value != "false" && value != "off" && !value.empty())
                 why = fmt::format("distinct '{}' is not 1 or 0", clip(value, 20));
+            else if (!value.empty() && choice.game == "bulls-and-cows")
+                why = fmt::format(
+                    "distinct '{}': bulls-and-cows has no colour twice in a code (game=ordinary "
+                    "allows repeats)",
+                    clip(value, 20));
         }
         if (choice.ordinary() && choice.batch == 1) choice.batch.reset();
         // The page's field names in messages.

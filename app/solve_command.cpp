@@ -53,8 +53,7 @@ SolveReport solve_ordinary(LineChannel& channel, const std::string& header, cons
                             codebreaker_names()));
         }
     }
-    if (auto why = CodeSpace::check(params.shape()); !why.empty())
-        throw std::invalid_argument(why);
+    if (auto why = CodeSpace::check(params.shape()); !why.empty()) throw std::invalid_argument(why);
     CodebreakerOptions options;
     options.seed = args.seed;
     options.tree = tree;
@@ -142,6 +141,11 @@ int run_solve(const SolveArgs& args) {
             complain("mastermind solve: Wrong Answer after {}\n",
                      count_of(static_cast<std::uint64_t>(report.tests_used), "test"));
             return 1;
+        case SolveOutcome::gave_up:
+            complain("mastermind solve: gave up after {}: {}\n",
+                     count_of(static_cast<std::uint64_t>(report.tests_used), "move"),
+                     report.detail);
+            return 1;
         case SolveOutcome::inconsistent:
             complain("mastermind solve: inconsistent answers: {}\n", report.detail);
             return 3;
@@ -184,8 +188,8 @@ void add_solve_command(CLI::App& app, int& exit_status) {
         "solve",
         "Play against a judge on stdin/stdout (docs/protocol.md); the judge's first line says "
         "which "
-        "game. Exit status: 0 Accepted, 1 Wrong Answer, 3 the answers fit no code, 2 the judge "
-        "misbehaved or bad options. " +
+        "game. Exit status: 0 Accepted, 1 Wrong Answer or gave up (no move wins every game left "
+        "within the limit), 3 the answers fit no code, 2 the judge misbehaved or bad options. " +
             auto_choices() + "\nBatch game strategies:" + names +
             "\nOrdinary game codebreakers:" + breakers);
     cmd->footer(

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "mastermind/batch/protocol.hpp"
 
@@ -38,6 +39,10 @@ SolveReport run_solver(LineChannel& channel, std::string_view header,
                 last_set.reset();
         } catch (const InconsistentAnswers& e) {
             return fail(SolveOutcome::inconsistent, e.what());
+        } catch (const std::runtime_error& e) {
+            // No move within the guesses left, or the player's budget ran out: the game is lost,
+            // said as such, rather than an exception out of the command.
+            return fail(SolveOutcome::gave_up, e.what());
         }
         const std::string message =
             move.challenge ? protocol::format_challenge(move.strings.front(), params.pegs)

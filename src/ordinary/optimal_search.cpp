@@ -427,11 +427,13 @@ struct OptimalSearch::Impl {
 
     // The symmetries of the guesses so far (classic rules only: a permutation of the positions
     // changes which pegs are neighbours). Level 0 starts from every permutation of the
-    // positions, deeper levels keep those of the level above that also fix its guess.
+    // positions (8! = 40,320 for 8 pegs: the root's few canonical guesses are checked against
+    // them once, and each guess keeps few), deeper levels keep those of the level above that also
+    // fix its guess. options.position_symmetry off: none (the tests' reference).
     void symmetries_for(std::size_t level) {
         auto& out = frames[level].symmetries;
         out.clear();
-        if (space.rules() != Rules::classic || space.pegs() > 6) return;
+        if (space.rules() != Rules::classic || !options.position_symmetry) return;
         const int pegs = space.pegs();
         std::vector<Symmetry> start;
         std::span<const std::uint32_t> fix;
@@ -902,8 +904,10 @@ const CodeSpace& checked(const CodeSpace& space) {
 
 OptimalSearch::OptimalSearch(const CodeSpace& space, OptimalSearchOptions options)
     : impl_(std::make_unique<Impl>(checked(space), options, std::make_shared<Table>())) {
+    OptimalSearchOptions quiet = options;  // the helpers search as the main thread, silently
+    quiet.progress = nullptr;
     for (int t = 1; t < options.threads; ++t)
-        helpers_.push_back(std::make_unique<Impl>(space, OptimalSearchOptions{}, impl_->table));
+        helpers_.push_back(std::make_unique<Impl>(space, quiet, impl_->table));
 }
 
 // A large set on several threads (the caller's `main` and the helpers), all sharing one table.

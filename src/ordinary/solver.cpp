@@ -1,5 +1,7 @@
 #include "mastermind/ordinary/solver.hpp"
 
+#include <stdexcept>
+
 #include <fmt/format.h>
 
 #include "mastermind/ordinary/consistent_set.hpp"
@@ -30,6 +32,10 @@ SolveReport run_ordinary_solver(LineChannel& channel, const OrdinaryParams& para
             guess = breaker->next(OrdinaryPosition{space, history, set});
         } catch (const InconsistentAnswers& e) {
             return fail(SolveOutcome::inconsistent, e.what());
+        } catch (const std::runtime_error& e) {
+            // No move within the guesses left, or the player's budget ran out: the game is lost,
+            // said as such, rather than an exception out of the command.
+            return fail(SolveOutcome::gave_up, e.what());
         }
         if (!channel.write_line("guess " + space.to_string(guess), deadline_after(timeout))) {
             return fail(SolveOutcome::judge_error, "the judge stopped reading");

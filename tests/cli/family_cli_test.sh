@@ -70,6 +70,27 @@ check "play: the header says none twice" grep -q "none twice in a code" "$tmp/p.
 printf '0123 0 2\n' | "$bin" assist --game bulls-and-cows >"$tmp/s.out" 2>&1
 check "assist: 1260 codes fit 0123 0 2" grep -q "1260 codes fit" "$tmp/s.out"
 
+# The replay command play prints plays the same game: the same secret from the judge.
+printf 'reveal\n' | "$bin" play --game bulls-and-cows --seed 7 >"$tmp/r.out" 2>&1
+replay=$(sed -n 's/.*(the same game: mastermind \(judge [^)]*\)).*/\1/p' "$tmp/r.out" | head -1)
+secret=$(sed -n 's/^The secret was \([0-9]*\)\..*/\1/p' "$tmp/r.out")
+# shellcheck disable=SC2086 # the replay command's words
+printf 'guess 0000\n' | "$bin" $replay >/dev/null 2>"$tmp/r.err"
+check "play's replay command ($replay) draws the same secret ($secret)" grep -q "(secret $secret)" "$tmp/r.err"
+
+# --- a game no strategy can win in time: solve says it gave up (status 1), no abort.
+printf 'ordinary 3 5 3 classic distinct\n' | "$bin" solve --strategy optimal-worst >/dev/null 2>"$tmp/g.err"
+check "solve gives up a game it cannot win within 3 guesses (status $?)" test $? -eq 1
+check "solve says why it gave up" grep -q "gave up after 0 moves: 60 secrets cannot all be found within 3 more guesses" "$tmp/g.err"
+
+# --- a log the disk refuses is lost work: said, status 2, the verdict still printed.
+if [ -w /dev/full ]; then
+    printf 'guess 9876\n' | "$bin" judge --game bulls-and-cows --secret 9876 --log /dev/full >/dev/null 2>"$tmp/f.err"
+    check "judge: an unwritable log is status 2 ($?)" test $? -eq 2
+    check "judge: it names the log" grep -q "the log '/dev/full' could not be written in full" "$tmp/f.err"
+    check "judge: the verdict is still said" grep -q "Accepted after 1 guess" "$tmp/f.err"
+fi
+
 # --- refusals, before any work.
 refused "distinct in the batch game" "--distinct: the batch game" "$bin" evaluate --distinct --all
 refused "too few colours" "need at least 5 colours (got 4)" "$bin" evaluate --game ordinary -P 5 -K 4 --distinct --all

@@ -241,7 +241,8 @@ def http_checks():
     status, state = post(url, "api/play", {"id": game["id"], "action": "guess", "text": "0123"})
     check(status == 200 and len(state["rows"]) == 1, f"a guess of distinct colours is played: {state}")
     for fields, what in [({"game": "batch", "distinct": "1"}, "distinct"), ({"distinct": "maybe"}, "distinct 'maybe'"),
-                         ({"pegs": "5", "colours": "4", "distinct": "1"}, "at least 5 colours")]:
+                         ({"pegs": "5", "colours": "4", "distinct": "1"}, "at least 5 colours"),
+                         ({"game": "bulls-and-cows", "distinct": "0"}, "no colour twice")]:
         status, answer = post(url, "api/new", {"game": "ordinary", **fields})
         check(status == 400 and what in answer.get("error", ""), f"new game {fields}: 400 naming {what} ({status} {answer})")
     status, answer = post(url, "api/play", {"id": "g99", "action": "count"})

@@ -14,6 +14,7 @@ enum class SolveOutcome {
     accepted,
     wrong_answer,
     inconsistent,  // the answers fit no secret
+    gave_up,       // the player has no move (no strategy wins every game left in time)
     judge_error,   // the judge sent an error line, garbage, or nothing in time
 };
 

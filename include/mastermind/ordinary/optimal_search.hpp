@@ -40,6 +40,9 @@ struct OptimalSearchOptions {
     // The least part searched by all threads together, one level down, rather than by one of
     // them (a dominant part would leave the others idle).
     std::size_t parallel_part = 1000;
+    // Whether guesses equivalent under a permutation of the positions (classic rules) are
+    // searched once; off only to check that the reduction changes nothing.
+    bool position_symmetry = true;
     // Called now and then with one line on how a long search goes (the guesses of the top level
     // done, the best total so far); empty: quiet.
     std::function<void(const std::string&)> progress;
