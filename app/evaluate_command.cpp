@@ -459,10 +459,6 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
         "4x6.tree   # 1296 games, 5625 guesses\n"
         "  mastermind evaluate --game bulls-and-cows --strategy optimal --all   # 26274, about 10 "
         "s\n"
-        "  mastermind evaluate --game ordinary -P 4 -K 7 --distinct --strategy optimal-worst "
-        "--all\n"
-        "  mastermind evaluate --strategy adaptive-split --sample 1000 --seed 1   # the batch "
-        "game\n"
         "  mastermind evaluate --strategy adaptive-split --all --shard 0/4 > part0.json   # then "
         "1/4 .. 3/4; mastermind merge part*.json");
     add_strategy_option(cmd, args->strategy, false, true);

@@ -169,9 +169,7 @@ void add_play_command(CLI::App& app, int& exit_status) {
         ->capture_default_str();
     cmd->footer(
         "\nExamples:\n  mastermind play\n"
-        "  mastermind play --rules adjacent -P 5 -K 8 --seed 7 --hints entropy\n"
         "  mastermind play --game bulls-and-cows --hints knuth\n"
-        "  mastermind play -P 5 -K 8 --distinct\n"
         "  mastermind play --game batch -P 3 -K 4 -B 2 --seed 7");
     cmd->callback([args, &exit_status] { exit_status = run_play(*args); });
 }
