@@ -30,9 +30,9 @@
 namespace mastermind {
 
 struct OptimalSearchOptions {
-    // Threads for a large set (solve()): the parts of each first guess are handed out to them,
-    // each thread with its own table, and a large part is searched the same way by all of them.
-    // 1: all in the caller's thread.
+    // Threads for a large set (solve()), sharing one table: the first guess's parts are handed
+    // out to them (a large part searched the same way by all of them), the other guesses one per
+    // thread. 1: all in the caller's thread.
     int threads = 1;
     // The least set searched that way: a smaller search is over before the hand-offs between
     // threads pay for themselves (docs/performance.md, "The exact optimum").
