@@ -1,10 +1,12 @@
-// `mastermind serve`: a page in the browser where a person plays the ordinary game (either rules)
-// or Batch Style Mastermind, with hints and the board as in `mastermind play`. A small HTTP server
-// (cpp-httplib) bound to localhost by default. The games run here, on the tables `play` uses; the
-// page only shows what a person may see: the secret and the seed reach it once the game is over.
+// `mastermind serve`: the page where a person plays in the browser (web/, docs/web.md), and a JSON
+// API that plays games here for programs. A small HTTP server (cpp-httplib) bound to localhost by
+// default.
 //
-// The page's requests (form-encoded POSTs, answered in JSON):
-//   POST /api/new   game, rules, pegs, colours, batch, max  -> the new game's state
+// The page is the static site that scripts/build-web.sh builds (--site): it runs the engine in the
+// browser, compiled to WebAssembly, and sends this server nothing but requests for its files, so
+// the server holds no game of the page's. The API plays games on the tables `play` uses and only
+// answers what a person may see: the secret and the seed once the game is over.
+//   POST /api/new   game, rules, pegs, colours, batch, max, distinct -> the new game's state
 //   POST /api/play  id, action (guess|test|challenge|hint|count|reveal), text, name -> the state
 // An error is a 4xx answer with {"error": why}, or 503 when the server holds --max-games games all
 // in play (the room policy: make_room()). Each game has a lock of its own: a request that
@@ -20,6 +22,7 @@
 #include <csignal>
 #include <cstdint>
 #include <deque>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -35,10 +38,10 @@
 #include "commands.hpp"
 #include "game_options.hpp"
 #include "mastermind/batch/table.hpp"
+#include "mastermind/games/table_state.hpp"
 #include "mastermind/ordinary/table.hpp"
 #include "option_checks.hpp"
 #include "play.hpp"
-#include "serve_page.hpp"
 
 namespace mastermind::app {
 
@@ -47,6 +50,7 @@ namespace {
 using nlohmann::json;
 
 struct ServeArgs {
+    std::string site;  // the page's folder; empty: the one built beside this executable
     std::string host = "127.0.0.1";
     int port = 8080;
     std::optional<std::uint64_t> seed;
@@ -74,71 +78,13 @@ constexpr int kListenBacklog = 128;
 // Requests on one kept-alive connection before the server closes it.
 constexpr std::size_t kKeepAliveRequests = 20;
 
-std::string symbols_of(int colours) {
-    return std::string(CodeSpace::kSymbols.substr(0, static_cast<std::size_t>(colours)));
-}
-
 using Table = std::variant<std::unique_ptr<OrdinaryTable>, std::unique_ptr<BatchTable>>;
 
-// What the page is told of a game of either kind: its size, its board (`rows`), how it stands,
-// and once it is over the secret, the seed and the command that replays it in a terminal.
-json game_state(const std::string& id, const char* game, Rules rules, int pegs, int colours,
-                int max, json rows, TableOutcome outcome, const std::string& secret,
-                std::uint64_t seed, const std::string& replay_options) {
-    const char* rules_name = rules == Rules::adjacent ? "adjacent" : "classic";
-    json state = {{"id", id},
-                  {"game", game},
-                  {"rules", rules_name},
-                  {"pegs", pegs},
-                  {"colours", colours},
-                  {"symbols", symbols_of(colours)},
-                  {"max", max},
-                  {"rows", std::move(rows)},
-                  {"outcome", to_string(outcome)},
-                  {"over", outcome != TableOutcome::playing}};
-    if (outcome != TableOutcome::playing) {
-        state["secret"] = secret;
-        state["seed"] = std::to_string(seed);
-        state["replay"] = fmt::format("mastermind play {}--rules {} -P {} -K {} -M {} --seed {}",
-                                      replay_options, rules_name, pegs, colours, max, seed);
-    }
-    return state;
-}
-
-json state_of(const std::string& id, const OrdinaryTable& t) {
-    const auto& p = t.params();
-    json rows = json::array();
-    for (const auto& turn : t.session().history()) {
-        const Score s = t.space().decode(turn.feedback);
-        rows.push_back({{"code", t.space().to_string(turn.code)},
-                        {"black", s.black},
-                        {"grey", s.grey},
-                        {"white", s.white}});
-    }
-    // The secret is computed only for a game that is over: what the page may be sent.
-    json state = game_state(
-        id, "ordinary", p.rules, p.pegs, p.colours, p.max_guesses, std::move(rows), t.outcome(),
-        t.over() ? t.space().to_string(t.secret()) : "", t.seed(), p.distinct ? "--distinct " : "");
-    state["distinct"] = p.distinct;
-    return state;
-}
-
-json state_of(const std::string& id, const BatchTable& t) {
-    const auto& p = t.params();
-    json rows = json::array();
-    for (std::size_t turn = 0; turn < t.turns(); ++turn) {
-        json strings = json::array(), answers = json::array();
-        for (const auto& s : t.strings(turn)) strings.push_back(s.to_string(p.pegs));
-        for (const auto& a : t.answers(turn)) {
-            answers.push_back(p.rules == Rules::adjacent ? json::array({a.hit, a.grey, a.blow})
-                                                         : json::array({a.hit, a.blow}));
-        }
-        rows.push_back({{"strings", strings}, {"answers", answers}});
-    }
-    json state = game_state(id, "batch", p.rules, p.pegs, p.colours, p.max_tests, std::move(rows),
-                            t.outcome(), t.over() ? t.secret().to_string(p.pegs) : "", t.seed(),
-                            fmt::format("--game batch -B {} ", p.batch));
-    state["batch"] = p.batch;
+// What the page is told of a game (games/table_state.hpp), with the game's number here.
+template <class GameTable>
+json state_of(const std::string& id, const GameTable& table) {
+    json state = table_state(table);
+    state["id"] = id;
     return state;
 }
 
@@ -470,7 +416,61 @@ class Server {
     std::uint64_t games_started_ = 0, games_finished_ = 0;
 };
 
+// The files the page cannot do without (web/CMakeLists.txt).
+constexpr const char* kSiteFiles[] = {"index.html", "app.js", "engine-worker.js", "mastermind.js",
+                                      "mastermind.wasm"};
+
+// The page's folder: --site, or the one scripts/build-web.sh builds beside this build
+// (build/web/site for build/release/mastermind), or the installed one; empty and `why` when none
+// holds the page.
+std::string site_folder(const std::string& given, std::string& why) {
+    namespace fs = std::filesystem;
+    std::vector<fs::path> candidates;
+    std::error_code error;
+    if (!given.empty()) {
+        candidates.push_back(given);
+    } else {
+        const fs::path exe = fs::read_symlink("/proc/self/exe", error);
+        if (!error) {
+            candidates.push_back(exe.parent_path().parent_path() / "web" / "site");
+            candidates.push_back(exe.parent_path().parent_path() / "share" / "mastermind" / "site");
+        }
+    }
+    for (const auto& folder : candidates) {
+        std::string missing;
+        for (const char* file : kSiteFiles) {
+            if (!fs::is_regular_file(folder / file, error)) {
+                missing = file;
+                break;
+            }
+        }
+        if (missing.empty()) return folder.string();
+        if (!given.empty()) {
+            why = fs::is_directory(folder, error)
+                      ? fmt::format("--site '{}' has no {}: not the page's folder (bash "
+                                    "scripts/build-web.sh builds it into build/web/site)",
+                                    given, missing)
+                      : fmt::format("--site '{}' is not a folder (bash scripts/build-web.sh "
+                                    "builds the page into build/web/site)",
+                                    given);
+            return {};
+        }
+    }
+    why = fmt::format(
+        "the page is not built: {} holds no page (bash scripts/build-web.sh builds it there; --site "
+        "names another folder)",
+        candidates.empty() ? std::string("this build") : candidates.front().string());
+    return {};
+}
+
 int run_serve(const ServeArgs& args) {
+    std::string no_site;
+    const std::string site = site_folder(args.site, no_site);
+    if (site.empty()) {
+        complain("mastermind serve: {}\n", no_site);
+        return kExitFailure;
+    }
+
     // SIGINT and SIGTERM end the server cleanly: blocked here (and so in every server thread),
     // waited for by one thread that stops the server.
     sigset_t stop_signals;
@@ -505,9 +505,13 @@ int run_serve(const ServeArgs& args) {
         ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
         listening = sock;
     });
-    http.Get("/", [](const httplib::Request&, httplib::Response& res) {
-        res.set_content(kServePage, "text/html; charset=utf-8");
-    });
+    // The page's files, as any static file server serves them; the engine's WebAssembly with its
+    // type, which browsers need to compile it while it downloads.
+    http.set_file_extension_and_mimetype_mapping("wasm", "application/wasm");
+    if (!http.set_mount_point("/", site)) {
+        complain("mastermind serve: --site '{}' cannot be served\n", site);
+        return kExitFailure;
+    }
     http.Post("/api/new", [&](const httplib::Request& req, httplib::Response& res) {
         server.new_game(req, res);
     });
@@ -603,10 +607,15 @@ void add_serve_command(CLI::App& app, int& exit_status) {
     auto args = std::make_shared<ServeArgs>();
     CLI::App* cmd = app.add_subcommand(
         "serve",
-        "Serve a page where a person plays in the browser: the ordinary game (either rules) or "
-        "Batch Style Mastermind, with hints, counts and the board as in `mastermind play`. The "
-        "games run in this process; the page sees the secret only when a game is over. Listens "
-        "on localhost unless --host says otherwise; each new game's seed is logged on stderr.");
+        "Serve the page where a person plays in the browser (the ordinary game, Bulls and Cows, "
+        "Batch Style Mastermind; hints, counts, decision trees): the static site that "
+        "scripts/build-web.sh builds, which runs the engine in the browser, so this server "
+        "holds no game of the page's. Also a JSON API for programs (POST /api/new, /api/play: "
+        "docs/web.md) whose games run here, each new game's seed logged on stderr. Listens on "
+        "localhost unless --host says otherwise.");
+    cmd->add_option("--site", args->site,
+                    "the page's folder (default: build/web/site beside this build, as "
+                    "scripts/build-web.sh builds it)");
     // An empty host would bind cpp-httplib's default (every interface) without saying so.
     cmd->add_option("--host", args->host, "address to listen on (0.0.0.0: every interface)")
         ->check(CLI::Validator(
@@ -639,7 +648,9 @@ void add_serve_command(CLI::App& app, int& exit_status) {
         ->capture_default_str();
     cmd->footer(
         "\nExamples:\n  mastermind serve            # then open http://127.0.0.1:8080/\n"
-        "  mastermind serve --port 0 --seed 7");
+        "  mastermind serve --port 0 --seed 7\n"
+        "  mastermind serve --site build/web/site --host 0.0.0.0   # the page for a phone on "
+        "this network");
     cmd->callback([args, &exit_status] { exit_status = run_serve(*args); });
 }
 

@@ -8,6 +8,8 @@
 #                                 pytest, matplotlib and mypy (the Python module's tests, its
 #                                 example plot, the check of its type stub);
 #                                 scripts/test.sh installs them while the release flavour builds
+#        install-deps.sh web      emscripten, which compiles the engine to WebAssembly for the page
+#                                 that plays in a browser without a server (scripts/build-web.sh)
 set -euo pipefail
 group=${1:-build}
 packages=(
@@ -27,8 +29,9 @@ packages=(
 )
 case "$group" in
     build) ;;
-    suite) packages=(chromium chromium-driver python3-selenium libopenmpi-dev openmpi-bin python3-pytest python3-matplotlib python3-mypy) ;;
-    *) echo "install-deps: unknown group '$group' (build or suite)" >&2; exit 2 ;;
+    web) packages=(emscripten) ;;
+    suite) packages=(emscripten chromium chromium-driver python3-selenium libopenmpi-dev openmpi-bin python3-pytest python3-matplotlib python3-mypy) ;;
+    *) echo "install-deps: unknown group '$group' (build, suite or web)" >&2; exit 2 ;;
 esac
 # One dpkg-query for the whole list (a call per package takes seconds). It fails when a package
 # is unknown to dpkg, which is the case to handle, not an error: `|| true` under pipefail.

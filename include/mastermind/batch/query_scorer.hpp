@@ -24,7 +24,15 @@ namespace mastermind {
 // numbers. Equal keys <=> equal multisets. (QueryScorer itself scores classic rules only.)
 struct AnswerKey {
     std::array<std::uint64_t, 4> words{};
-    friend auto operator<=>(const AnswerKey&, const AnswerKey&) = default;
+    friend bool operator==(const AnswerKey&, const AnswerKey&) = default;
+    // Word by word (written out: the browser build's standard library compares no std::array
+    // by <=>).
+    friend std::strong_ordering operator<=>(const AnswerKey& a, const AnswerKey& b) {
+        for (std::size_t i = 0; i < a.words.size(); ++i) {
+            if (a.words[i] != b.words[i]) return a.words[i] <=> b.words[i];
+        }
+        return std::strong_ordering::equal;
+    }
 };
 
 struct AnswerKeyHash {

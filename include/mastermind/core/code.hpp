@@ -42,7 +42,15 @@ class Code {
     std::uint8_t operator[](std::size_t i) const { return pegs_[i]; }
     std::span<const std::uint8_t> pegs() const { return pegs_; }
 
-    auto operator<=>(const Code&) const = default;
+    bool operator==(const Code&) const = default;
+    // By pegs, the first that differs deciding (written out: the browser build's standard
+    // library compares no std::vector by <=>).
+    std::strong_ordering operator<=>(const Code& other) const {
+        for (std::size_t i = 0; i < pegs_.size() && i < other.pegs_.size(); ++i) {
+            if (pegs_[i] != other.pegs_[i]) return pegs_[i] <=> other.pegs_[i];
+        }
+        return pegs_.size() <=> other.pegs_.size();
+    }
 
   private:
     std::vector<std::uint8_t> pegs_;

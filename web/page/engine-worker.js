@@ -1,0 +1,38 @@
+// The engine in a Web Worker (docs/web.md): the page's long work (hints, counts, decision trees)
+// runs here, so the page never freezes. Messages in: {id, method, args}; out: {id, result} where
+// result is the engine's answer parsed (an error is {error}), or {ready, version, startMs} once
+// the module is loaded. The page ends this worker to cancel a call, and replays its game into a
+// new one.
+/* global createMastermind */
+importScripts("mastermind.js");
+
+const started = performance.now();
+let engine = null;
+const waiting = [];
+
+function run(message) {
+    const { id, method, args } = message;
+    let result;
+    const begin = performance.now();
+    try {
+        result = JSON.parse(engine[method](...args));
+    } catch (e) {
+        result = { error: `the engine failed: ${e && e.message ? e.message : e}` };
+    }
+    postMessage({ id, result, ms: performance.now() - begin });
+}
+
+onmessage = (event) => {
+    if (engine) run(event.data);
+    else waiting.push(event.data);
+};
+
+createMastermind().then(
+    (module) => {
+        engine = module;
+        postMessage({ ready: true, version: JSON.parse(engine.version()).version,
+                      startMs: performance.now() - started });
+        while (waiting.length) run(waiting.shift());
+    },
+    (e) => postMessage({ ready: false, error: `the engine could not load: ${e}` }),
+);
