@@ -2,8 +2,8 @@
 # Every test, each in the flavour where it means something: install what is missing, build the
 # release (g++ -O3: the library, the command line, the unit tests, the benchmarks) and the
 # sanitize (clang, ASan + UBSan, with the fuzz targets) flavours; run in release the unit tests
-# (their full-size cases: tests/helpers/sanitized.hpp), the browser games and the load test of
-# `serve`, and the command-line tests only the optimised binary shows; run the whole suite under
+# (their full-size cases: tests/helpers/sanitized.hpp), the page's games in a browser (web/,
+# built by emscripten), the load test of `serve`, and the command-line tests only the optimised binary shows; run the whole suite under
 # the sanitizers, then each fuzz target briefly. Within 10 minutes from a fresh clone on the
 # project's 2-core machine (README); the last lines say what ran in each flavour.
 #
@@ -78,9 +78,13 @@ sanitize_build=$!
 background+=("$sanitize_build")
 wait_for "$suite_install" "installing the suite's packages" build/install-suite.log
 MASTERMIND_RECONFIGURE=1 bash scripts/build.sh release mastermind-mpi  # OpenMPI is there now
+# The page (emscripten is there now too): the browser test plays it, and every serve test serves it.
+stamp "web build (emscripten)"
+bash scripts/build-web.sh
 # In release: the unit tests, whose exhaustive and random cases run in full here (the sanitize
-# flavour runs them smaller: tests/helpers/sanitized.hpp); the browser games of `serve` (chromium
-# under ASan is not what is tested, and the sanitize flavour checks serve's HTTP answers); and the
+# flavour runs them smaller: tests/helpers/sanitized.hpp); the page's games in chromium (web.page:
+# its engine is the browser's WebAssembly, and chromium under ASan is not what is tested; both
+# flavours check serve's HTTP answers); and the
 # command-line tests of what only the optimised binary shows: the bench signature at -O3 (every
 # strategy's moves), the filter's SIMD kernels, the arena's time and memory limits as users meet
 # them, and the MPI front end (release only); the installed library built into examples/
@@ -88,7 +92,7 @@ MASTERMIND_RECONFIGURE=1 bash scripts/build.sh release mastermind-mpi  # OpenMPI
 # Debian's interpreter is not built with the sanitizers, so the module is built in release only). The other command-line tests run under the
 # sanitizers only; the arena's games and verdicts run there against the release build's solver
 # (MASTERMIND_TEST_PLAYER), so they are not repeated here.
-release_tests='^(unit\.[0-9]+|python|cli\.(bench|score|shards|arena\.limits|serve|serve_load|examples))$'
+release_tests='^(unit\.[0-9]+|python|web\.page|cli\.(bench|score|shards|arena\.limits|serve|serve_load|examples))$'
 suite release -R "$release_tests"
 stamp "waiting for the sanitize build"
 wait_for "$sanitize_build" "the sanitize build" build/sanitize-build.log

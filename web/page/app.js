@@ -187,6 +187,11 @@ function peg(symbol, colours) {
     return element;
 }
 
+function answerWords(black, grey, white) {
+    return game.state.rules === "adjacent"
+        ? `${black} black, ${grey} grey, ${white} white` : `${black} black, ${white} white`;
+}
+
 function keyPegs(black, grey, white) {
     const box = document.createElement("span");
     box.className = "answer";
@@ -204,8 +209,7 @@ function keyPegs(black, grey, white) {
     }
     const words = document.createElement("span");
     words.className = "words";
-    words.textContent = game.state.rules === "adjacent"
-        ? `${black} black, ${grey} grey, ${white} white` : `${black} black, ${white} white`;
+    words.textContent = answerWords(black, grey, white);
     box.append(pegs, words);
     return box;
 }
@@ -390,7 +394,7 @@ async function explain(code) {
     for (const part of p.parts) {
         const row = table.insertRow();
         row.className = "part";
-        row.insertCell().textContent = part.wins ? `${part.answer} (wins)` : part.answer;
+        row.insertCell().textContent = answerWords(part.black, part.grey, part.white) + (part.wins ? " (wins)" : "");
         row.insertCell().textContent = part.size;
         row.insertCell().textContent = part.codes.join(" ") + (part.size > part.codes.length ? " ..." : "");
     }

@@ -1,17 +1,13 @@
-"""mastermind serve, end to end: its HTTP answers, then a real headless browser (Debian's chromium,
-driven by Selenium through chromedriver) playing games on the page as a person would.
+"""mastermind serve, end to end: the page's files, the JSON API's answers (games, refusals, rooms,
+concurrent requests, bad bytes), options checked before it listens. The page itself is played in
+a browser by tests/web/page_browser_test.py.
 
-Usage: serve_browser_test.py MASTERMIND [SCREENSHOT.png]
-Exit 77 (ctest: skipped) when chromium, chromedriver or Selenium is missing, unless
-MASTERMIND_REQUIRE_BROWSER=1 (scripts/test.sh installs them and sets it): then a failure.
+Usage: serve_http_test.py MASTERMIND
 """
 import json
 import os
-import re
-import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.error
@@ -22,7 +18,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from serve_process import start_serve, terminate_timed  # noqa: E402
 
 MASTERMIND = sys.argv[1]
-SCREENSHOT = sys.argv[2] if len(sys.argv) > 2 else None
 failures = []
 
 
@@ -289,145 +284,10 @@ def http_checks():
     stop_server(busy)
 
 
-def browser():
-    chromium = shutil.which("chromium")
-    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-        from selenium.webdriver.common.by import By
-        from selenium.webdriver.support.ui import WebDriverWait
-    except ImportError:
-        webdriver = None
-    if not chromium or not os.path.exists(driver_path) or webdriver is None:
-        message = "serve_browser_test: chromium, chromedriver or python3-selenium is missing (scripts/install-deps.sh browser)"
-        if os.environ.get("MASTERMIND_REQUIRE_BROWSER") == "1":
-            sys.exit(message)
-        print(message + "; skipped", file=sys.stderr)
-        sys.exit(77)
-
-    profile = tempfile.TemporaryDirectory(prefix="mastermind-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--window-size=1000,700", "--user-data-dir=" + profile.name]:
-        options.add_argument(argument)
-    server, url = start_server("--seed", "7")
-    driver = webdriver.Chrome(service=Service(driver_path), options=options)
-    try:
-        driver.get(url)
-        wait = WebDriverWait(driver, 60)
-        by_id = lambda name: driver.find_element(By.ID, name)
-
-        def new_game(game, rules, pegs, colours, max_turns, batch=None):
-            from selenium.webdriver.support.ui import Select
-            Select(by_id("game")).select_by_value(game)
-            Select(by_id("rules")).select_by_value(rules)
-            for name, value in [("pegs", pegs), ("colours", colours), ("max", max_turns)] + ([("batch", batch)] if batch else []):
-                field = by_id(name)
-                field.clear()
-                field.send_keys(str(value))
-            by_id("new-game").click()
-            wait.until(lambda d: by_id("status").text.startswith("New game"))
-
-        def rows():
-            return driver.find_elements(By.CSS_SELECTOR, "#board .row")
-
-        def take_hint():
-            driver.execute_script("document.getElementById('hint-text').textContent = '';")
-            by_id("hint").click()
-            wait.until(lambda d: by_id("hint-text").text not in ("", "thinking\u2026"))
-            return by_id("hint-text").get_attribute("data-text"), by_id("hint-text").get_attribute("data-challenge")
-
-        # The ordinary game, classic rules: a bad guess, a count, then the hints to the end.
-        new_game("ordinary", "classic", 4, 6, 10)
-        by_id("entry").send_keys("9")
-        by_id("play").click()
-        wait.until(lambda d: "not a guess" in by_id("status").text)
-        check(len(rows()) == 0, "a bad guess draws no row")
-        by_id("entry").clear()
-        guesses = []
-        while not by_id("secret").text:
-            code, _ = take_hint()
-            guesses.append(code)
-            by_id("entry").clear()
-            by_id("entry").send_keys(code)
-            by_id("play").click()
-            wait.until(lambda d: len(rows()) == len(guesses))
-            if len(guesses) == 1:
-                by_id("count").click()
-                wait.until(lambda d: "fit" in by_id("status").text)
-                check(re.match(r"\d+ codes? fits? the answers so far\.", by_id("status").text), f"count: {by_id('status').text!r}")
-            check(len(guesses) <= 10, "the game ends within 10 guesses")
-        status = by_id("status").text
-        check(status == f"You won in {len(guesses)} guess{'es' if len(guesses) > 1 else ''}.", f"the win is shown: {status!r}")
-        board = rows()
-        check([r.find_element(By.CSS_SELECTOR, ".code").get_attribute("data-code") for r in board] == guesses,
-              "the board shows every guess in order")
-        check(len(board[-1].find_elements(By.CSS_SELECTOR, ".key.black")) == 4, "the last row has four black pegs")
-        check(all(len(r.find_elements(By.CSS_SELECTOR, ".peg")) == 4 for r in board), "every row has four coloured pegs")
-        secret = by_id("secret").find_element(By.CSS_SELECTOR, ".code").get_attribute("data-code")
-        check(secret == guesses[-1], f"the secret shown is the winning guess ({secret} vs {guesses[-1]})")
-        check("--seed 7" in by_id("secret").text, "the finished game names its seed")
-        check(not by_id("controls").is_displayed(), "the controls are gone once the game is over")
-        if SCREENSHOT:
-            driver.save_screenshot(SCREENSHOT)
-
-        # Adjacent rules: the grey pegs are drawn; give up shows the secret.
-        new_game("ordinary", "adjacent", 4, 6, 10)
-        check(len(rows()) == 0 and not by_id("secret").text, "a new game starts with an empty board and no secret")
-        by_id("entry").send_keys("0123")
-        by_id("play").click()
-        wait.until(lambda d: len(rows()) == 1)
-        words = rows()[0].find_element(By.CSS_SELECTOR, ".words").text
-        greys = int(re.search(r"(\d+) grey", words).group(1))
-        check(len(rows()[0].find_elements(By.CSS_SELECTOR, ".key.grey")) == greys, f"grey pegs drawn as scored: {words!r}")
-        by_id("reveal").click()
-        wait.until(lambda d: by_id("secret").text)
-        check(by_id("status").text == "You gave up.", f"give up: {by_id('status').text!r}")
-
-        # The batch game: tests from the hints until the hint is a challenge, then the challenge.
-        new_game("batch", "classic", 3, 4, 4, batch=2)
-        tests = 0
-        while not by_id("secret").text:
-            text, challenge = take_hint()
-            by_id("entry").clear()
-            by_id("entry").send_keys(text)
-            if challenge == "yes":
-                by_id("challenge").click()
-                wait.until(lambda d: by_id("secret").text)
-            else:
-                by_id("play").click()
-                tests += 1
-                wait.until(lambda d: len(rows()) == tests)
-                answers = rows()[-1].find_elements(By.CSS_SELECTOR, ".answer")
-                check(len(answers) == 2 and all(re.fullmatch(r"\(\d,\d\)", a.text) for a in answers), "two answers a test")
-            check(tests <= 4, "the batch game ends within its 4 tests")
-        check(by_id("status").text.startswith("Accepted: you found it after"), f"the batch game is won: {by_id('status').text!r}")
-
-        # A game no strategy plays (16 strings a test of 12 pegs, 16 colours): no hint menu, a line that says so.
-        new_game("batch", "classic", 12, 16, 20, batch=16)
-        check(by_id("no-hints").is_displayed() and "No hints" in by_id("no-hints").text, "a game without helpers says no hints are available")
-        check(not by_id("hint").is_displayed() and not by_id("helper").is_displayed(), "a game without helpers shows no hint menu or button")
-        new_game("ordinary", "classic", 4, 6, 10)
-        check(by_id("hint").is_displayed() and by_id("helper").is_displayed() and not by_id("no-hints").is_displayed(),
-              "the next game with helpers shows the hint menu again")
-    finally:
-        driver.quit()
-        stop_server(server)
-        profile.cleanup()
-
-
 try:
     http_checks()
     room_checks()
     concurrency_checks()
-    if os.environ.get("MASTERMIND_SANITIZED") == "1":
-        # The page drives the same requests the HTTP checks make, which the sanitizers have seen;
-        # the browser games (and chromium's start) are the release flavour's.
-        print("serve: browser games left to the release flavour")
-    else:
-        browser()
 finally:
     for server in servers:
         if server.poll() is None:
