@@ -1,6 +1,6 @@
 """The page of web/ in a real browser (Debian's chromium, driven by Selenium through chromedriver),
 loaded from a plain static file server on the loopback (no engine process anywhere: the engine is
-the page's WebAssembly) and from `mastermind serve`. A person's games, played by clicks and keys:
+the page's WebAssembly), from `mastermind serve`, and as one file opened from disk. A person's games, played by clicks and keys:
 the ordinary game won under each rule, Bulls and Cows won by hints, a batch game won by hints, a
 refused hint, a cancelled long hint (the game replayed into a new engine), the optimal 4x6 tree
 explored, a finished board saved as SVG, the page at a phone's width. Every answer the page shows
@@ -393,6 +393,12 @@ def run():
         print(f"page from mastermind serve: engine ready {page.ready_ms:.0f} ms, first board in {page.load_s:.2f} s")
         board = ordinary_by_clicks(page, "adjacent", 31)
         check(len(board) >= 2, "a game from serve")
+
+        # The page in one file, opened from disk: no server at all.
+        page = Page(driver, "file://" + os.path.abspath(os.path.join(SITE, "mastermind.html")))
+        print(f"page in one file from disk: engine ready {page.ready_ms:.0f} ms, first board in {page.load_s:.2f} s")
+        ordinary_by_clicks(page, "classic", 41)
+        bulls_and_cows_by_hints(page, 42)
     finally:
         driver.quit()
         static.shutdown()

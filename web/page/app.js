@@ -21,7 +21,12 @@ let nextId = 1;
 const pending = new Map(); // id -> resolve
 
 function startWorker() {
-    worker = new Worker("engine-worker.js");
+    // The one-file page (mastermind.html, which works opened from disk) carries the worker's
+    // source in the page; the site loads it beside the page.
+    const inline = document.getElementById("engine-source");
+    worker = inline
+        ? new Worker(URL.createObjectURL(new Blob([inline.textContent], { type: "text/javascript" })))
+        : new Worker("engine-worker.js");
     ready = new Promise((resolve, reject) => {
         worker.onmessage = (event) => {
             const m = event.data;

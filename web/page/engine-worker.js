@@ -4,7 +4,8 @@
 // the module is loaded. The page ends this worker to cancel a call, and replays its game into a
 // new one.
 /* global createMastermind */
-importScripts("mastermind.js");
+// The one-file page (mastermind.html) puts the engine before this script in the worker's source.
+if (typeof createMastermind === "undefined") importScripts("mastermind.js");
 
 const started = performance.now();
 let engine = null;

@@ -1,0 +1,20 @@
+# Writes the page as one file (mastermind.html) that works opened from disk (file://), where a
+# browser loads no worker script and fetches no WebAssembly beside the page: the style, the page's
+# script, and the worker's source (the engine with its WebAssembly inlined as base64, emscripten's
+# SINGLE_FILE, then engine-worker.js) inside the HTML; the page starts the worker from that text.
+# Run by web/CMakeLists.txt: cmake -DSITE=folder -DSINGLE=engine.js -DOUT=file -P single_file.cmake
+foreach(name index.html style.css app.js engine-worker.js)
+    file(READ ${SITE}/${name} ${name})
+endforeach()
+file(READ ${SINGLE} engine)
+foreach(part engine engine-worker.js app.js style.css)
+    string(FIND "${${part}}" "</script" at)
+    if(NOT at EQUAL -1)
+        message(FATAL_ERROR "${part} holds '</script', which would end its inline script early")
+    endif()
+endforeach()
+string(REPLACE "<link rel=\"stylesheet\" href=\"style.css\">" "<style>\n${style.css}</style>" page "${index.html}")
+string(REPLACE "<script src=\"app.js\"></script>"
+       "<script type=\"text/js-worker\" id=\"engine-source\">\n${engine}\n${engine-worker.js}</script>\n<script>\n${app.js}</script>"
+       page "${page}")
+file(WRITE ${OUT} "${page}")
