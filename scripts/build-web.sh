@@ -14,5 +14,5 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 if [ ! -f build/web/build.ninja ]; then
     emcmake cmake -S . -B build/web -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
-cmake --build build/web --target mastermind_web
+cmake --build build/web --target mastermind_web_page
 echo "build-web: $(du -sh build/web/site | cut -f1) in build/web/site/"
