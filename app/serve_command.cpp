@@ -229,7 +229,7 @@ class Server {
         complain("mastermind serve: game {}: {} game, {} rules, seed {}\n", id, choice.game,
                  choice.rules, seed);
         json out = state(id, *room);
-        out["helpers"] = helpers(*room);
+        out["helpers"] = game->helpers();
         game_lock.unlock();
         reply(res, std::move(out), {});
     }
@@ -375,32 +375,6 @@ class Server {
         return true;
     }
 
-    // The names of the codebreakers (strategies) that give hints in this game, the best first;
-    // empty when none does (the page then says that no hints are available).
-    static json helpers(const Room& room) {
-        json names = json::array();
-        if (const auto* ordinary = std::get_if<std::unique_ptr<OrdinaryTable>>(&room.table)) {
-            const CodeSpace& space = (*ordinary)->space();
-            std::string why;
-            if (const auto* best = hint_codebreaker("auto", space, why))
-                names.push_back(best->name);
-            for (const auto& c : all_codebreakers()) {
-                if ((names.empty() || c.name != names.front()) &&
-                    hint_codebreaker(std::string(c.name), space, why))
-                    names.push_back(c.name);
-            }
-        } else {
-            const BatchParams& params = std::get<std::unique_ptr<BatchTable>>(room.table)->params();
-            std::string why;
-            if (const auto* best = hint_strategy("auto", params, why)) names.push_back(best->name);
-            for (const auto& s : all_strategies()) {
-                if ((names.empty() || s.name != names.front()) &&
-                    hint_strategy(s.name, params, why))
-                    names.push_back(s.name);
-            }
-        }
-        return names;
-    }
     static json state(const std::string& id, const Room& room) {
         return std::visit([&](const auto& table) { return state_of(id, *table); }, room.table);
     }
@@ -615,7 +589,13 @@ void add_serve_command(CLI::App& app, int& exit_status) {
         "localhost unless --host says otherwise.");
     cmd->add_option("--site", args->site,
                     "the page's folder (default: build/web/site beside this build, as "
-                    "scripts/build-web.sh builds it)");
+                    "scripts/build-web.sh builds it)")
+        ->check(CLI::Validator(
+            [](std::string& text) -> std::string {
+                if (text.empty()) return "'' is an empty path, expected the page's folder";
+                return {};
+            },
+            "DIR"));
     // An empty host would bind cpp-httplib's default (every interface) without saying so.
     cmd->add_option("--host", args->host, "address to listen on (0.0.0.0: every interface)")
         ->check(CLI::Validator(

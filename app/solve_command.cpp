@@ -163,7 +163,7 @@ std::string auto_choices() {
     wide.pegs = 10, wide.colours = 10, wide.batch = 10;
     small.pegs = 4, small.colours = 6, small.batch = 4;
     adjacent.rules = Rules::adjacent;
-    const CodeSpace ordinary(Rules::classic, 4, 6);
+    const CodeShape ordinary{4, 6, false};
     return fmt::format(
         "The default, auto, plays {} on the 9/10/9 batch game, {} on larger batch games with B = P "
         "and "

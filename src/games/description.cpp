@@ -126,4 +126,18 @@ std::vector<PlayerFit> GameDescription::players() const {
     return fits;
 }
 
+std::vector<std::string> GameDescription::helpers() const {
+    const std::string_view best = ordinary_ ? best_codebreaker_for(ordinary_params_.shape())->name
+                                            : best_strategy_for(batch_params_)->name;
+    std::vector<std::string> names;
+    for (const auto& fit : players()) {
+        if (!fit.refuses_hints.empty()) continue;
+        if (fit.name == best)
+            names.insert(names.begin(), fit.name);
+        else
+            names.push_back(fit.name);
+    }
+    return names;
+}
+
 }  // namespace mastermind

@@ -13,7 +13,7 @@ SolveReport run_ordinary_solver(LineChannel& channel, const OrdinaryParams& para
                                 const CodebreakerInfo* info, CodebreakerOptions options,
                                 std::optional<std::chrono::milliseconds> timeout) {
     const CodeSpace space(params.rules, params.shape());
-    if (!info) info = best_codebreaker_for(space);
+    if (!info) info = best_codebreaker_for(params.shape());
     if (!options.first) options.first = default_first_guess(*info, space);
     options.max_guesses = params.max_guesses;
     const auto breaker = info->make(space, options);

@@ -129,29 +129,12 @@ std::optional<Budget> budget_of(double seconds, std::string& why) {
 // The codebreakers (strategies) that give hints in the game, the best first, and every player
 // with why it does not (the page lists them and says why one is missing).
 json players_of(const GameDescription& game) {
-    json helpers = json::array(), players = json::array();
+    json players = json::array();
     for (const auto& p : game.players()) {
         players.push_back(
             {{"name", p.name}, {"refuses", p.refuses}, {"refuses_hints", p.refuses_hints}});
     }
-    std::string why;
-    if (game.ordinary()) {
-        const CodeSpace space(game.ordinary_params().rules, game.ordinary_params().shape());
-        if (const auto* best = hint_codebreaker("auto", space, why)) helpers.push_back(best->name);
-        for (const auto& c : all_codebreakers()) {
-            if ((helpers.empty() || c.name != helpers.front()) &&
-                hint_codebreaker(std::string(c.name), space, why))
-                helpers.push_back(c.name);
-        }
-    } else {
-        const BatchParams& params = game.batch_params();
-        if (const auto* best = hint_strategy("auto", params, why)) helpers.push_back(best->name);
-        for (const auto& s : all_strategies()) {
-            if ((helpers.empty() || s.name != helpers.front()) && hint_strategy(s.name, params, why))
-                helpers.push_back(s.name);
-        }
-    }
-    return {{"helpers", helpers}, {"players", players}};
+    return {{"helpers", game.helpers()}, {"players", players}};
 }
 
 // The game in play.

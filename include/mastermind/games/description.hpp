@@ -74,6 +74,9 @@ class GameDescription {
 
     // Every strategy (batch) or codebreaker (ordinary) of the project, with what it can do here.
     std::vector<PlayerFit> players() const;
+    // The names of those that give a person hints here (refuses_hints empty), the best for the
+    // game first: a front end's menu of hints (serve, the page). Empty when none does.
+    std::vector<std::string> helpers() const;
 
   private:
     bool ordinary_ = false;

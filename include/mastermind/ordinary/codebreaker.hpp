@@ -85,8 +85,8 @@ std::string codebreaker_names();
 // file, or it is too slow for a game this large).
 const CodebreakerInfo* hint_codebreaker(std::string_view name, const CodeSpace& space,
                                         std::string& why);
-// What `solve --strategy auto` plays in the ordinary game.
-const CodebreakerInfo* best_codebreaker_for(const CodeSpace& space);
+// What `solve --strategy auto` plays in the ordinary game of codes of `shape`.
+const CodebreakerInfo* best_codebreaker_for(const CodeShape& shape);
 // The first guess `info` plays in `space` unless the user gives one: the published one on 4x6
 // and 5x8 with repeated colours, otherwise none (the rule chooses it like any other guess).
 std::optional<std::uint32_t> default_first_guess(const CodebreakerInfo& info,

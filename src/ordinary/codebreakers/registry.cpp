@@ -76,7 +76,7 @@ const CodebreakerInfo* find_codebreaker(std::string_view name) {
     return nullptr;
 }
 
-const CodebreakerInfo* best_codebreaker_for(const CodeSpace&) {
+const CodebreakerInfo* best_codebreaker_for(const CodeShape&) {
     return find_codebreaker("most-parts");
 }
 
@@ -87,7 +87,7 @@ std::string codebreaker_names() {
 const CodebreakerInfo* hint_codebreaker(std::string_view name, const CodeSpace& space,
                                         std::string& why) {
     const CodebreakerInfo* info =
-        name == "auto" ? best_codebreaker_for(space) : find_codebreaker(name);
+        name == "auto" ? best_codebreaker_for(space.shape()) : find_codebreaker(name);
     if (!info) {
         why = fmt::format("'{}' is not a codebreaker ({})", name, codebreaker_names());
         return nullptr;
