@@ -3,9 +3,17 @@
 // result is the engine's answer parsed (an error is {error}), or {ready, version, startMs} once
 // the module is loaded. The page ends this worker to cancel a call, and replays its game into a
 // new one.
-/* global createMastermind */
-// The one-file page (mastermind.html) puts the engine before this script in the worker's source.
+/* global createMastermind, mastermindWasmBase64 */
+// The one-file page (mastermind.html) puts the engine's loader and its WebAssembly (as base64)
+// before this script in the worker's source; the site has them beside it.
 if (typeof createMastermind === "undefined") importScripts("mastermind.js");
+function decoded(base64) {
+    const text = atob(base64);
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; ++i) bytes[i] = text.charCodeAt(i);
+    return bytes;
+}
+const inline = typeof mastermindWasmBase64 === "string" ? { wasmBinary: decoded(mastermindWasmBase64) } : {};
 
 const started = performance.now();
 let engine = null;
@@ -28,7 +36,7 @@ onmessage = (event) => {
     else waiting.push(event.data);
 };
 
-createMastermind().then(
+createMastermind(inline).then(
     (module) => {
         engine = module;
         postMessage({ ready: true, version: JSON.parse(engine.version()).version,
