@@ -16,6 +16,7 @@
 #include <pthread.h>
 #include <sys/socket.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -424,16 +425,20 @@ std::string site_folder(const std::string& given, std::string& why) {
                       ? fmt::format("--site '{}' has no {}: not the page's folder (bash "
                                     "scripts/build-web.sh builds it into build/web/site)",
                                     given, missing)
-                      : fmt::format("--site '{}' is not a folder (bash scripts/build-web.sh "
-                                    "builds the page into build/web/site)",
-                                    given);
+                      : fmt::format("--site '{}' {} (bash scripts/build-web.sh builds the page "
+                                    "into build/web/site)",
+                                    given,
+                                    fs::exists(folder, error) ? "is not a folder"
+                                                              : "does not exist");
             return {};
         }
     }
+    std::string looked;
+    for (const auto& folder : candidates) looked += (looked.empty() ? "" : " nor ") + folder.string();
     why = fmt::format(
-        "the page is not built: {} holds no page (bash scripts/build-web.sh builds it there; --site "
-        "names another folder)",
-        candidates.empty() ? std::string("this build") : candidates.front().string());
+        "no page to serve: neither {} holds one (bash scripts/build-web.sh builds it into "
+        "build/web/site, beside build/release; --site names its folder)",
+        looked.empty() ? std::string("this executable's folder") : looked);
     return {};
 }
 
@@ -482,6 +487,23 @@ int run_serve(const ServeArgs& args) {
     // The page's files, as any static file server serves them; the engine's WebAssembly with its
     // type, which browsers need to compile it while it downloads.
     http.set_file_extension_and_mimetype_mapping("wasm", "application/wasm");
+    // Only the page's own files: no hidden file, nothing a link in the folder points to outside
+    // it (a server on --host 0.0.0.0 must not hand out the machine's files).
+    const std::filesystem::path root = std::filesystem::canonical(site);
+    http.set_pre_routing_handler([root](const httplib::Request& req, httplib::Response& res) {
+        if (req.path.rfind("/api/", 0) == 0) return httplib::Server::HandlerResponse::Unhandled;
+        namespace fs = std::filesystem;
+        const fs::path asked = fs::path(req.path).relative_path();
+        bool allowed = true;
+        for (const auto& part : asked) allowed = allowed && !part.string().starts_with(".");
+        std::error_code failed;
+        const fs::path real = fs::weakly_canonical(root / asked, failed);
+        const auto [end, at] = std::mismatch(root.begin(), root.end(), real.begin(), real.end());
+        allowed = allowed && !failed && end == root.end();
+        if (allowed) return httplib::Server::HandlerResponse::Unhandled;
+        error(res, 404, fmt::format("no such page: {}", clip(req.path, 60)));
+        return httplib::Server::HandlerResponse::Handled;
+    });
     if (!http.set_mount_point("/", site)) {
         complain("mastermind serve: --site '{}' cannot be served\n", site);
         return kExitFailure;
@@ -588,8 +610,9 @@ void add_serve_command(CLI::App& app, int& exit_status) {
         "docs/web.md) whose games run here, each new game's seed logged on stderr. Listens on "
         "localhost unless --host says otherwise.");
     cmd->add_option("--site", args->site,
-                    "the page's folder (default: build/web/site beside this build, as "
-                    "scripts/build-web.sh builds it)")
+                    "the page's folder (default: ../web/site from this executable's folder, which "
+                    "is build/web/site for build/release/mastermind, as scripts/build-web.sh "
+                    "builds it; else ../share/mastermind/site)")
         ->check(CLI::Validator(
             [](std::string& text) -> std::string {
                 if (text.empty()) return "'' is an empty path, expected the page's folder";

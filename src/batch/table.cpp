@@ -91,12 +91,14 @@ BatchHint BatchTable::hint(std::string_view name, const Budget& budget) {
             const auto fit =
                 counted_ ? *counted_ : count_consistent(history_, params_, budget, kLargestHintSet);
             if (fit.at_least || fit.count > kLargestHintSet) {
-                hint.why_not = fmt::format(
-                    "{} still fit, more than the {} a strategy answers for quickly; a test that "
-                    "splits them more helps",
-                    fit.at_least ? fmt::format("more than {} secrets", fit.count)
-                                 : count_of(fit.count, "secret"),
-                    kLargestHintSet);
+                hint.why_not =
+                    fit.at_least
+                        ? fmt::format("more than {} secrets still fit, too many for a strategy to "
+                                      "answer quickly; a test that splits them more helps",
+                                      kLargestHintSet)
+                        : fmt::format("{} still fit, more than the {} a strategy answers for "
+                                      "quickly; a test that splits them more helps",
+                                      count_of(fit.count, "secret"), kLargestHintSet);
                 return hint;
             }
             counted_ = fit;

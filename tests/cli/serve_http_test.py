@@ -284,7 +284,33 @@ def http_checks():
     stop_server(busy)
 
 
+def site_checks():
+    """Only the page's own files: a hidden file and links to files outside the folder are not
+    served (the folder is a copy of the built page with such files added)."""
+    import shutil
+    import tempfile
+    built = os.path.join(os.path.dirname(os.path.abspath(MASTERMIND)), "..", "web", "site")
+    with tempfile.TemporaryDirectory(prefix="mastermind-site-") as folder:
+        site = os.path.join(folder, "site")
+        shutil.copytree(built, site)
+        os.symlink("/etc/passwd", os.path.join(site, "passwd.html"))
+        os.symlink("/etc", os.path.join(site, "etc"))
+        with open(os.path.join(site, ".hidden"), "w") as f:
+            f.write("hidden\n")
+        server, url = start_server("--site", site)
+        for path, expected in [("", 200), ("mastermind.wasm", 200), ("passwd.html", 404), ("etc/passwd", 404),
+                               (".hidden", 404), ("%2e%2e/%2e%2e/etc/passwd", 404)]:
+            try:
+                with urllib.request.urlopen(url + path, timeout=10) as response:
+                    status = response.status
+            except urllib.error.HTTPError as e:
+                status = e.code
+            check(status == expected, f"GET /{path} from a site with links out: {expected} (got {status})")
+        stop_server(server)
+
+
 try:
+    site_checks()
     http_checks()
     room_checks()
     concurrency_checks()

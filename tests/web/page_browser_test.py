@@ -2,7 +2,7 @@
 loaded from a plain static file server on the loopback (no engine process anywhere: the engine is
 the page's WebAssembly), from `mastermind serve`, and as one file opened from disk. A person's games, played by clicks and keys:
 the ordinary game won under each rule, Bulls and Cows won by hints, a batch game won by hints, a
-refused hint, a cancelled long hint (the game replayed into a new engine), the optimal 4x6 tree
+refused hint, a cancelled long hint and count (the game replayed into a new engine), the optimal 4x6 tree
 explored, a finished board saved as SVG, the page at a phone's width. Every answer the page shows
 is checked against `mastermind score`.
 
@@ -304,25 +304,43 @@ def refusals(page):
     check("optimal" not in helpers and "knuth" in helpers, f"5x8 hints by knuth, not optimal ({helpers})")
 
 
-def cancelled_hint(page):
-    what = "a cancelled hint"
-    page.new_game("ordinary", "classic", 11, colours=7)
-    page.click_guess("0123")
-    from selenium.webdriver.support.ui import Select
-    Select(page.el("helper")).select_by_value("optimal")
-    page.el("hint").click()
+def cancel(page, what):
+    """Cancels the call under way once its indicator shows; the page says the game is as it was."""
     page.wait.until(lambda d: page.el("busy").is_displayed() and "s of at most" in page.el("busy-text").text)
-    time.sleep(0.5)
     check(page.el("guess").get_attribute("disabled") is not None, f"{what}: the controls wait while the engine works")
     page.el("cancel").click()
     page.wait.until(lambda d: "as it was" in page.el("status").text)
     check(not page.el("busy").is_displayed(), f"{what}: the indicator is gone")
-    check([r[0] for r in page.board()] == ["0123"], f"{what}: the game is replayed into the new engine")
+
+
+def cancelled_calls(page):
+    # A long hint: optimal's first move on 4x7 searches the whole game (seconds), cancelled.
+    what = "a cancelled hint"
+    page.new_game("ordinary", "classic", 11, colours=7)
+    from selenium.webdriver.support.ui import Select
+    Select(page.el("helper")).select_by_value("optimal")
+    page.el("hint").click()
+    cancel(page, what)
     text = page.hint("knuth")
     check(re.fullmatch(r"knuth plays \d{4}\.", text), f"{what}: the new engine answers ({text!r})")
     page.click_guess("4560")
-    secret = secret_of(11, ["-K", "7"])
-    check_answers(page, "classic", secret, what)
+    check_answers(page, "classic", secret_of(11, ["-K", "7"]), what)
+    # A long count (9/10/9 after a test: tens of millions of secrets scanned), cancelled: the
+    # game's test is replayed into the new engine.
+    what = "a cancelled count"
+    page.new_game("batch", "classic", 6)
+    page.el("test-input").send_keys(" ".join(str(d) * 9 for d in range(9)))
+    page.el("send-test").click()
+    page.idle()
+    page.wait.until(lambda d: len(page.rows()) == 1)
+    strings = page.rows()[0].get_attribute("data-strings")
+    page.el("count").click()
+    cancel(page, what)
+    check([r.get_attribute("data-strings") for r in page.rows()] == [strings], f"{what}: the test is replayed into the new engine")
+    page.el("test-input").send_keys(" ".join(str(d) * 8 + str((d + 1) % 10) for d in range(9)))
+    page.el("send-test").click()
+    page.idle()
+    page.wait.until(lambda d: len(page.rows()) == 2)
 
 
 def tree(page):
@@ -341,7 +359,7 @@ def tree(page):
         if not answers:
             break
         check(steps <= 6, f"{what}: no path longer than 6 guesses")
-        shown = int(re.search(r"\((\d+)\)", answers[0].text).group(1))
+        shown = int(re.search(r": (\d+) codes?$", answers[0].text).group(1))
         answers[0].click()
         here = page.el("tree-secrets").text
         count = 1 if here.startswith("the only code") else int(here.split()[0])
@@ -384,7 +402,7 @@ def run():
         bulls_and_cows_by_hints(page, 23)
         batch_by_hints(page, 24)
         refusals(page)
-        cancelled_hint(page)
+        cancelled_calls(page)
         tree(page)
         phone(page, SHOTS)
         logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]

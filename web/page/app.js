@@ -97,7 +97,9 @@ async function cancelWork() {
     await startWorker();
     if (game) {
         let state = await call("newGame", JSON.stringify(game.request));
-        for (const move of game.moves) state = await call(move.method, move.text);
+        for (const move of game.moves) {
+            state = move.method === "reveal" ? await call("reveal") : await call(move.method, move.text);
+        }
         if (state.error) say(`The game could not be replayed: ${state.error}`);
         else { show(state); say("Cancelled; your game is as it was."); }
     } else {
@@ -112,6 +114,7 @@ let slots = [];       // the guess being composed: colour indices
 let lastHint = null;  // the code of the last hint (ordinary game)
 
 function say(text) { $("status").textContent = text; }
+function plural(n, one, many) { return `${n} ${n === 1 ? one : many}`; }
 
 function randomSeed() {
     const words = new Uint32Array(2);
@@ -138,7 +141,7 @@ async function newGame(event) {
     const state = await work("Setting the game up", 0, "newGame", JSON.stringify(request));
     if (state.cancelled) return;
     if (state.error) { say(state.error); return; }
-    game = { request, moves: [], state };
+    game = { request, moves: [], state, helpers: state.helpers };
     slots = [];
     lastHint = null;
     $("hint-result").textContent = "";
@@ -149,9 +152,10 @@ async function newGame(event) {
     buildPalette(state);
     show(state);
     const kind = state.game === "batch"
-        ? `${state.pegs} digits of ${state.colours}, tests of ${state.batch} strings, ${state.max} tests`
-        : `${state.pegs} pegs of ${state.colours} colours${state.distinct ? ", no colour twice" : ""}, ${state.max} guesses`;
-    $("summary").textContent = `${state.game === "batch" ? "Batch Style Mastermind" : "Mastermind"}: ${kind}, ${state.rules} rules.`;
+        ? `${plural(state.pegs, "digit", "digits")} of ${state.colours}, tests of ${plural(state.batch, "string", "strings")}, ${plural(state.max, "test", "tests")}`
+        : `${plural(state.pegs, "peg", "pegs")} of ${state.colours} colours${state.distinct ? ", no colour twice" : ""}, ${plural(state.max, "guess", "guesses")}`;
+    const title = { batch: "Batch Style Mastermind", "bulls-and-cows": "Bulls and Cows" }[request.game] || "Mastermind";
+    $("summary").textContent = `${title}: ${kind}, ${state.rules} rules.`;
     say(state.game === "batch"
         ? "Send a test of strings separated by spaces; the answers come shuffled."
         : "Place pegs by clicking the colours (or typing their symbols), then guess.");
@@ -238,6 +242,7 @@ function show(state) {
             }
             const answers = document.createElement("span");
             answers.className = "batch-answers";
+            answers.title = game.state.rules === "adjacent" ? "answers (black, grey, white), shuffled" : "answers (hit, blow), shuffled";
             answers.textContent = row.answers.map((a) => `(${a.join(",")})`).join(" ");
             item.append(`${turn + 1}. `, tests, answers);
         } else {
@@ -253,7 +258,13 @@ function show(state) {
     $("batch-input").hidden = state.game !== "batch" || state.over;
     $("result").hidden = !state.over;
     if (state.over) {
-        const words = { won: "You won", lost: "Out of moves", "gave up": "Given up" };
+        const challenged = game.moves.length && game.moves[game.moves.length - 1].method === "challenge";
+        const words = { won: "You won", lost: challenged ? "Wrong final answer" : "Out of moves",
+                        "gave up": "Given up" };
+        say("");
+        $("hint-result").textContent = "";
+        $("use-hint").hidden = true;
+        $("partition").replaceChildren();
         const moves = state.rows.length;
         $("outcome").textContent = `${words[state.outcome] || state.outcome}` +
             (state.outcome === "won" ? ` in ${moves} ${state.game === "batch" ? "tests" : moves === 1 ? "guess" : "guesses"}!` : ".");
@@ -261,6 +272,8 @@ function show(state) {
         $("final-seed").textContent = state.seed;
         $("replay").textContent = state.replay;
     }
+    $("hint").disabled = state.over || game.helpers.length === 0;
+    $("count").disabled = state.over;
     drawSlots();
 }
 
@@ -304,6 +317,7 @@ function drawSlots() {
 function place(colour) {
     if (!game || game.state.over || game.state.game === "batch") return;
     if (slots.length < game.state.pegs) slots.push(colour);
+    say("");
     drawSlots();
 }
 
@@ -330,10 +344,11 @@ async function guess() {
     slots = [];
     lastHint = null;
     $("use-hint").hidden = true;
+    $("hint-result").textContent = "";
     $("partition").replaceChildren();
     $("count-result").textContent = "";
     drawSlots();
-    if (!state.over) say(`${state.max - state.rows.length} guesses left.`);
+    if (!state.over) say(`${plural(state.max - state.rows.length, "guess", "guesses")} left.`);
 }
 
 // ---- help -------------------------------------------------------------------------------------
@@ -411,7 +426,7 @@ async function count() {
     const answer = await work("Counting", HINT_SECONDS, "count", HINT_SECONDS);
     if (answer.cancelled) return;
     $("count-result").textContent = answer.count !== undefined
-        ? `${answer.count} ${game.state.game === "batch" ? "secrets" : "codes"} fit every answer so far.`
+        ? `${plural(answer.count, game.state.game === "batch" ? "secret" : "code", game.state.game === "batch" ? "secrets" : "codes")} ${answer.count === 1 ? "fits" : "fit"} every answer so far.`
         : `No count: ${answer.error || answer.message}`;
 }
 
@@ -420,12 +435,22 @@ async function sendTest() {
     if (state) {
         $("test-input").value = "";
         $("count-result").textContent = "";
-        if (!state.over) say(`${state.max - state.rows.length} tests left.`);
+        $("hint-result").textContent = "";
+        $("use-hint").hidden = true;
+        if (!state.over) say(`${plural(state.max - state.rows.length, "test", "tests")} left.`);
     }
 }
 
 async function sendChallenge() {
     await move("challenge", $("challenge-input").value.trim());
+}
+
+async function giveUp() {
+    if (!game || game.state.over) return;
+    const state = await work("Giving up", 0, "reveal");
+    if (state.cancelled || state.error) return;
+    game.moves.push({ method: "reveal" });
+    show(state);
 }
 
 async function saveSvg() {
@@ -451,6 +476,7 @@ async function loadTree() {
     if (answer.cancelled) return;
     if (answer.error) { $("tree-summary").textContent = answer.error; $("tree").hidden = false; return; }
     tree = answer;
+    tree.rules = request.rules;
     treePath = [];
     $("tree-summary").textContent = `${answer.summary}: ${answer.total} guesses over ${answer.games} ` +
         `secrets (${(answer.total / answer.games).toFixed(4)} a game), at most ${answer.worst}.`;
@@ -458,24 +484,29 @@ async function loadTree() {
     drawTree();
 }
 
+function treeWords(child) {
+    return tree.rules === "adjacent" ? `${child.black} black, ${child.grey} grey, ${child.white} white`
+        : `${child.black} black, ${child.white} white`;
+}
+
 function drawTree() {
     const at = treePath.length ? treePath[treePath.length - 1].node : 0;
     const node = tree.nodes[at];
     $("tree-path").textContent = treePath.length
-        ? "After " + treePath.map((step) => `${tree.nodes[step.from].guess} -> ${step.answer}`).join(", ")
+        ? "After " + treePath.map((step) => `${tree.nodes[step.from].guess}: ${step.answer}`).join(", ")
         : "First guess.";
     $("tree-guess").textContent = node.guess;
     $("tree-secrets").textContent = node.secrets === 1 ? "the only code left: it wins"
-        : `${node.secrets} codes still possible; its answers:`;
+        : `${node.secrets} codes still possible; all black wins, or the answer is one of:`;
     const box = $("tree-answers");
     box.replaceChildren();
     for (const child of node.children) {
         const button = document.createElement("button");
         button.type = "button";
         button.className = "tree-answer";
-        button.textContent = `${child.answer} (${tree.nodes[child.node].secrets})`;
+        button.textContent = `${treeWords(child)}: ${plural(tree.nodes[child.node].secrets, "code", "codes")}`;
         button.addEventListener("click", () => {
-            treePath.push({ from: at, node: child.node, answer: child.answer });
+            treePath.push({ from: at, node: child.node, answer: treeWords(child) });
             drawTree();
         });
         box.append(button);
@@ -490,7 +521,11 @@ function setControls(enabled) {
         if (element.id === "cancel") continue;
         element.disabled = !enabled;
     }
-    if (enabled && game) $("hint").disabled = game.state.helpers && game.state.helpers.length === 0;
+    if (enabled && game) {
+        $("hint").disabled = game.state.over || game.helpers.length === 0;
+        $("count").disabled = game.state.over;
+    }
+    if (enabled && tree) $("tree-up").disabled = treePath.length === 0;
 }
 
 function fitFormToGame() {
@@ -511,7 +546,13 @@ document.addEventListener("keydown", (event) => {
     const index = game.state.symbols.indexOf(event.key.toUpperCase());
     if (event.key.length === 1 && index >= 0) { place(index); event.preventDefault(); }
     else if (event.key === "Backspace") { slots.pop(); drawSlots(); event.preventDefault(); }
-    else if (event.key === "Enter" && !(target instanceof HTMLButtonElement)) { guess(); event.preventDefault(); }
+    // Enter guesses, also just after a colour, a placed peg or "Play it" was clicked (those
+    // buttons keep the focus, and Enter would press them again).
+    else if (event.key === "Enter" && (!(target instanceof HTMLButtonElement) ||
+             target.closest("#palette, #slots") || target.id === "use-hint")) {
+        guess();
+        event.preventDefault();
+    }
 });
 
 $("new-game-form").addEventListener("submit", newGame);
@@ -527,11 +568,20 @@ $("test-input").addEventListener("keydown", (e) => { if (e.key === "Enter") send
 $("send-challenge").addEventListener("click", sendChallenge);
 $("challenge-input").addEventListener("keydown", (e) => { if (e.key === "Enter") sendChallenge(); });
 $("save-svg").addEventListener("click", saveSvg);
+$("reveal").addEventListener("click", giveUp);
+$("reveal-batch").addEventListener("click", giveUp);
 $("cancel").addEventListener("click", cancelWork);
 $("tree-load").addEventListener("click", loadTree);
 $("tree-up").addEventListener("click", () => { treePath.pop(); drawTree(); });
 
 fitFormToGame();
+if (location.protocol === "file:" && !document.getElementById("engine-source")) {
+    // A browser starts no worker from a page opened from disk: mastermind.html carries its own.
+    const why = "Opened from disk, this page cannot start its engine: open mastermind.html, the same " +
+        "page in one file, or serve this folder (python3 -m http.server --bind 127.0.0.1).";
+    $("engine-status").textContent = why;
+    say(why);
+}
 const pageStart = performance.now();
 startWorker().then(
     (m) => {
@@ -539,7 +589,7 @@ startWorker().then(
         // browser test reads it).
         window.mastermindReadyMs = performance.now() - pageStart;
         $("engine-status").textContent = `Engine ${m.version}, WebAssembly, ready in ` +
-            `${Math.round(performance.now())} ms. Source and manual: docs/web.md.`;
+            `${Math.round(performance.now())} ms.`;
         // From the navigation's start to the first board drawn (scripts/bench-web.sh).
         return newGame().then(() => { window.mastermindFirstBoardMs = performance.now(); });
     },
