@@ -3,8 +3,8 @@
 # release (g++ -O3: the library, the command line, the unit tests, the benchmarks) and the
 # sanitize (clang, ASan + UBSan, with the fuzz targets) flavours; run in release the unit tests
 # (their full-size cases: tests/helpers/sanitized.hpp), the page's games in a browser (web/,
-# built by emscripten), the load test of `serve`, and the command-line tests only the optimised binary shows; run the whole suite under
-# the sanitizers, then each fuzz target briefly. Within 10 minutes from a fresh clone on the
+# built by emscripten), the load test of `serve`, and the command-line tests only the optimised
+# binary shows; run the whole suite under the sanitizers, then each fuzz target briefly. Within 10 minutes from a fresh clone on the
 # project's 2-core machine (README); the last lines say what ran in each flavour.
 #
 # What overlaps, to keep both cores busy (docs/performance.md, "Build time and the test suite"):
