@@ -5,6 +5,10 @@
 "use strict";
 const create = require(require("path").resolve(process.argv[2]));
 const repeats = Number(process.argv[3] || 15);
+if (!Number.isInteger(repeats) || repeats < 1 || repeats > 1000) {
+    console.error(`web_bench: REPEATS '${process.argv[3]}' is not a whole number in [1, 1000]`);
+    process.exit(2);
+}
 const cases = [{ pegs: 4, colours: 6, first: "0011" }, { pegs: 5, colours: 8, first: "00112" }];
 const seed = "1";
 

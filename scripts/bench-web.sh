@@ -10,6 +10,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repeats=${1:-15}
+if ! [[ "$repeats" =~ ^[0-9]+$ ]] || ((10#$repeats < 2 || 10#$repeats > 1000)); then
+    echo "bench-web: REPEATS '$repeats' is not a whole number in [2, 1000] (a first load and reloads)" >&2
+    exit 2
+fi
+repeats=$((10#$repeats))
 bash scripts/build-web.sh >/dev/null
 bash scripts/build.sh release mastermind_bench >/dev/null
 site=build/web/site
