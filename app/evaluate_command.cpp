@@ -26,6 +26,7 @@
 #include "option_checks.hpp"
 #include "output_paths.hpp"
 #include "secrets_file.hpp"
+#include "optimal_runner.hpp"
 #include "shard_runner.hpp"
 #include "tree_file.hpp"
 
@@ -51,6 +52,7 @@ struct EvaluateArgs {
     std::optional<ShardChoice> shard;  // --shard I/N: one shard of --all, a partial report
     int shards = 1;                    // --shards N: --all in N shards (shard_runner.hpp)
     std::optional<std::uint64_t> memory_limit_mib;  // --memory-limit: picks --shards
+    std::string checkpoint;  // --checkpoint: the optimal search's finished parts (optimal_runner.hpp)
 };
 
 // "I/N" with 0 <= I < N <= 1,000,000; nullopt and why not otherwise.
@@ -174,6 +176,52 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         }
         options.codebreaker_options.first = first;
     }
+    // The wall time reported counts the search made before the walk, when it is made apart.
+    std::optional<std::chrono::steady_clock::time_point> search_started;
+    // The optimal search as jobs (optimal_runner.hpp): kept in a checkpoint, or over MPI ranks.
+    // Its strategy is then played as a tree, by the same walk as any codebreaker's.
+    if (!args.checkpoint.empty() || mpi_ranks() > 1) {
+        if (name != "optimal" || !args.all) {
+            if (mpi_rank() != 0) {
+                // Rank 0 says why.
+            } else if (mpi_ranks() > 1) {
+                complain(
+                    "mastermind-mpi: over {} ranks an ordinary game's --all divides only the search "
+                    "of --strategy optimal (got --strategy {}{}); run it with mastermind\n",
+                    mpi_ranks(), name, args.all ? "" : ", not --all");
+            } else {
+                complain(
+                    "mastermind evaluate: --checkpoint keeps the search of --strategy optimal "
+                    "--all (got --strategy {}{})\n",
+                    name, args.all ? "" : " without --all");
+            }
+            return kExitFailure;
+        }
+        OptimalRun run;
+        run.space = &space;
+        run.threads = args.threads;
+        run.max_guesses = max_guesses;
+        run.first = options.codebreaker_options.first;
+        run.checkpoint = args.checkpoint;
+        run.progress = options.codebreaker_options.progress;
+        OptimalRunResult found;
+        search_started = std::chrono::steady_clock::now();
+        try {
+            found = optimal_runner() ? optimal_runner()(run) : run_optimal_jobs_here(run);
+        } catch (const std::runtime_error& e) {
+            complain("mastermind evaluate: --checkpoint {}\n", e.what());
+            return kExitFailure;
+        }
+        if (!found.reports) return kExitOk;
+        if (!found.answer) {
+            complain("mastermind evaluate: no strategy finds every secret within {}\n",
+                     count_of(static_cast<std::uint64_t>(max_guesses), "guess"));
+            return kExitBadInput;
+        }
+        options.codebreaker = find_codebreaker("tree");
+        options.codebreaker_options.tree =
+            std::make_shared<const DecisionTree>(std::move(found.answer->tree));
+    }
     options.max_guesses = max_guesses;
     options.threads = args.threads;
     OrdinaryEvaluation r;
@@ -198,6 +246,10 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
                 fmt::format("{} from {}", count_of(secrets.size(), "secret"), args.secrets_file);
         }
         r = evaluate_ordinary_games(space, options, secrets);
+    }
+    if (search_started) {
+        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - *search_started)
+                        .count();
     }
     // The first guess: given (--first, or the published default), or chosen by the rule (known
     // after an exhaustive walk).
@@ -515,6 +567,10 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
            "shard at a time), or over the ranks of mpirun with mastermind-mpi; same report")
         ->check(integer_in(1, 1'000'000))
         ->capture_default_str();
+    cmd->add_option("--checkpoint", args->checkpoint,
+                    "with --strategy optimal --all: keep the search's finished parts in FILE as "
+                    "they finish; given again, the run resumes from them (docs/optimal.md)")
+        ->check(not_empty());
     cmd->callback([args, &exit_status, all, sample, file] {
         if (!*all && !*sample && !*file) {
             complain("mastermind evaluate: say --all, --sample N or --secrets FILE\n");

@@ -92,7 +92,7 @@ bash scripts/build-web.sh
 # Debian's interpreter is not built with the sanitizers, so the module is built in release only). The other command-line tests run under the
 # sanitizers only; the arena's games and verdicts run there against the release build's solver
 # (MASTERMIND_TEST_PLAYER), so they are not repeated here.
-release_tests='^(unit\.[0-9]+|python|web\.page|cli\.(bench|score|shards|arena\.limits|serve|serve_load|examples))$'
+release_tests='^(unit\.[0-9]+|python|web\.page|cli\.(bench|score|shards|optimal_jobs|arena\.limits|serve|serve_load|examples))$'
 suite release -R "$release_tests"
 stamp "waiting for the sanitize build"
 wait_for "$sanitize_build" "the sanitize build" build/sanitize-build.log

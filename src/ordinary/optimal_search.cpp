@@ -21,6 +21,7 @@
 
 #include "mastermind/core/hash.hpp"
 #include "ordinary/guess_symmetry.hpp"
+#include "ordinary/optimal_value.hpp"
 
 namespace mastermind {
 
@@ -29,37 +30,12 @@ namespace {
 // Sets up to this size are searched in two phases (search()).
 constexpr std::uint32_t kTwoPhaseSet = 64;
 
-// What the search minimises, packed in one integer: the total number of guesses in the high 32
-// bits and the sum of the squared game lengths in the low 32. Compared as integers, values order
-// by total first, then by the spread of the game lengths: among strategies with the fewest
-// guesses, the one whose games are the most even in length. Both parts add up over the parts of a
-// set once each part's games are made one guess longer (lift()), so the search and its bounds
-// work on values as they would on totals.
-using Value = std::uint64_t;
-constexpr Value value_of(std::uint64_t total, std::uint64_t squares) {
-    return total << 32 | squares;
-}
-constexpr std::uint64_t total_of(Value v) {
-    return v >> 32;
-}
-
-// A value no strategy reaches: "cannot be done within the guesses left". Small enough that the
-// sum of one per answer does not overflow.
-constexpr Value kInfinite = Value{1} << 56;
-
-// The value of a part's games when each takes one more guess (the guess that made the part):
-// every length d becomes d + 1, so the total grows by m and the squares by 2 * total + m.
-constexpr Value lift(Value v, std::uint64_t m) {
-    return v >= kInfinite ? kInfinite : v + (m << 32) + 2 * total_of(v) + m;
-}
-
-// The least value v of a part of m secrets with lift(v, m) >= budget: the beta of a child.
-Value child_beta(Value budget, std::uint64_t m) {
-    const std::uint64_t t = total_of(budget);
-    Value v = budget > (m << 32) + 2 * t + m + 4 ? budget - (m << 32) - 2 * t - m - 4 : 0;
-    while (lift(v, m) < budget) ++v;
-    return v;
-}
+using optimal_value::child_beta;
+using optimal_value::kInfinite;
+using optimal_value::lift;
+using optimal_value::total_of;
+using optimal_value::Value;
+using optimal_value::value_of;
 
 // The table's key: two independent hashes of the members (in order) and the guesses left, of 64
 // and 63 bits; b's top bit is always set, so that b == 0 marks an empty slot of the table.
@@ -1210,6 +1186,17 @@ std::optional<OptimalSearch::Optimum> OptimalSearch::solve(std::span<const Guess
                                                            std::span<const std::uint32_t> set,
                                                            int guesses_left, const Budget& budget) {
     if (set.empty() || guesses_left < 1) return std::nullopt;
+    const Bounded r = solve_below(history, set, guesses_left, kImpossible, budget);
+    if (!r.exact) return std::nullopt;
+    return r.value;
+}
+
+OptimalSearch::Bounded OptimalSearch::solve_below(std::span<const Guess> history,
+                                                  std::span<const std::uint32_t> set,
+                                                  int guesses_left, Optimum beta,
+                                                  const Budget& budget) {
+    if (set.empty()) return {{0, 0}, true, 0};
+    if (guesses_left < 1) return {kImpossible, false, 0};
     auto& s = *impl_;
     s.budget = &budget;
     for (auto& h : helpers_) h->budget = &budget;
@@ -1217,6 +1204,7 @@ std::optional<OptimalSearch::Optimum> OptimalSearch::solve(std::span<const Guess
     for (const auto& g : history) s.history.push_back(g.code);
     s.started = s.last_report = std::chrono::steady_clock::now();
     const int left = std::min(guesses_left, kUnbounded);
+    const Value bar = optimal_value::pack(beta);
     if (s.options.progress && history.empty()) {
         // Before a long search: the bound it has to close, from two levels of guesses.
         const auto lower = s.space.rules() == Rules::classic
@@ -1229,28 +1217,105 @@ std::optional<OptimalSearch::Optimum> OptimalSearch::solve(std::span<const Guess
             std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count()));
     }
     Result r;
-    if (!helpers_.empty() && set.size() >= s.options.parallel_from) {
+    if (set.size() <= 2) {
+        // The search's own shortcuts for one and two secrets, without a table entry.
+        r = set.size() == 1 ? Result{value_of(1, 1), 1}
+            : left >= 2     ? Result{value_of(3, 5), 2}
+                            : Result{kInfinite, 0};
+    } else if (!helpers_.empty() && set.size() >= s.options.parallel_from) {
         r = s.space.rules() == Rules::classic
-                ? s.search_parallel<Rules::classic>(0, set, left, kInfinite, helpers_)
-                : s.search_parallel<Rules::adjacent>(0, set, left, kInfinite, helpers_);
+                ? s.search_parallel<Rules::classic>(0, set, left, bar, helpers_)
+                : s.search_parallel<Rules::adjacent>(0, set, left, bar, helpers_);
     } else {
-        r = s.space.rules() == Rules::classic ? s.search<Rules::classic>(0, set, left, kInfinite)
-                                              : s.search<Rules::adjacent>(0, set, left, kInfinite);
+        r = s.space.rules() == Rules::classic ? s.search<Rules::classic>(0, set, left, bar)
+                                              : s.search<Rules::adjacent>(0, set, left, bar);
     }
     s.stats.table_entries = s.table->size();
+    const bool exact = r.value < bar && r.value < kInfinite;
     if (s.options.progress) {
         s.options.progress(fmt::format(
             "optimal: {} secrets, {} more guesses at most: {}; {} sets searched, {} guesses "
             "scored, "
             "{} table hits, {} entries, {:.2f} s",
             set.size(), left == kUnbounded ? std::string("any number of") : std::to_string(left),
-            r.value >= kInfinite ? std::string("impossible")
-                                 : fmt::format("total {}", total_of(r.value)),
+            exact                 ? fmt::format("total {}", total_of(r.value))
+            : r.value >= kInfinite ? std::string("impossible")
+                                   : fmt::format("total at least {}", total_of(r.value)),
             s.stats.nodes, s.stats.guesses_scored, s.stats.table_hits, s.stats.table_entries,
             std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count()));
     }
-    if (r.value >= kInfinite) return std::nullopt;
-    return Optimum{total_of(r.value), r.value & 0xffffffffu};
+    return {optimal_value::unpack(r.value), exact, exact ? static_cast<int>(r.depth) : 0};
+}
+
+OptimalSearch::Optimum OptimalSearch::floor(std::uint32_t n, int guesses_left) const {
+    if (n == 0) return {0, 0};
+    if (guesses_left < 1 || n > impl_->space.size()) return kImpossible;
+    return optimal_value::unpack(impl_->bound(n, std::min(guesses_left, kUnbounded)));
+}
+
+std::vector<OptimalSearch::RankedGuess> OptimalSearch::candidates(
+    std::span<const Guess> history, std::span<const std::uint32_t> set, int guesses_left) {
+    auto& s = *impl_;
+    std::vector<RankedGuess> out;
+    if (set.size() < 2 || guesses_left < 1) {
+        if (set.size() == 1) out.push_back({set[0], {1, 1}, true});
+        return out;
+    }
+    const int left = std::min(guesses_left, kUnbounded);
+    const int child_left = left == kUnbounded ? left : left - 1;
+    s.history.clear();
+    for (const auto& g : history) s.history.push_back(g.code);
+    s.frame(1);
+    s.symmetries_for(0);
+    bool settled = false;
+    if (s.space.rules() == Rules::classic)
+        s.scan<Rules::classic>(s.frames[0], set, child_left, kInfinite, 0, Impl::Guesses::all,
+                               settled);
+    else
+        s.scan<Rules::adjacent>(s.frames[0], set, child_left, kInfinite, 0, Impl::Guesses::all,
+                                settled);
+    auto found = s.frames[0].candidates;
+    std::sort(found.begin(), found.end(),
+              [](const auto& a, const auto& b) { return worse(b, a); });
+    for (const auto& c : found)
+        out.push_back({c.code, optimal_value::unpack(c.bound), c.consistent});
+    return out;
+}
+
+DecisionTree OptimalSearch::strategy(std::span<const std::uint32_t> set, int guesses_left) const {
+    const CodeSpace& space = impl_->space;
+    DecisionTree tree;
+    tree.rules = space.rules();
+    tree.pegs = space.pegs();
+    tree.colours = space.colours();
+    tree.distinct = space.distinct();
+    if (set.empty()) return tree;
+    // Depth first: a node is made for the set of secrets it is played at, then one child per
+    // answer other than all black. `children` are added by feedback order, as the reader keeps them.
+    auto walk = [&](auto&& self, std::vector<std::uint32_t> members, int left) -> std::uint32_t {
+        const auto m = move(members, left);
+        if (!m) {
+            throw std::logic_error(fmt::format(
+                "the exact search has no strategy for a set of {} secrets", members.size()));
+        }
+        const auto node = static_cast<std::uint32_t>(tree.nodes.size());
+        tree.nodes.push_back({m->guess, {}});
+        std::vector<std::vector<std::uint32_t>> parts(space.feedback_slots());
+        for (auto s : members) {
+            const std::uint32_t fb = space.feedback(m->guess, s);
+            if (fb != space.win()) parts[fb].push_back(s);
+        }
+        const int child_left = left == kUnbounded ? left : left - 1;
+        for (std::uint32_t fb = 0; fb < parts.size(); ++fb) {
+            if (parts[fb].empty()) continue;
+            const std::uint32_t child = self(self, std::move(parts[fb]), child_left);
+            tree.nodes[node].children.emplace_back(fb, child);
+        }
+        return node;
+    };
+    walk(walk, std::vector<std::uint32_t>(set.begin(), set.end()),
+         std::min(guesses_left, kUnbounded));
+    return tree;
 }
 
 std::optional<OptimalSearch::Move> OptimalSearch::move(std::span<const std::uint32_t> set,

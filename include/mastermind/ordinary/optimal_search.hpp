@@ -26,6 +26,7 @@
 #include "mastermind/core/budget.hpp"
 #include "mastermind/core/code_space.hpp"
 #include "mastermind/ordinary/codebreaker.hpp"
+#include "mastermind/ordinary/decision_tree.hpp"
 
 namespace mastermind {
 
@@ -79,10 +80,44 @@ class OptimalSearch {
     struct Optimum {
         std::uint64_t total;
         std::uint64_t squares;
+        // Total first, then squares: the order the search minimises in.
+        auto operator<=>(const Optimum&) const = default;
     };
     // Throws BudgetExhausted when `budget` runs out first (the search can be asked again).
     std::optional<Optimum> solve(std::span<const Guess> history, std::span<const std::uint32_t> set,
                                  int guesses_left, const Budget& budget = {});
+
+    // The same search with a bar, for work handed out in pieces (optimal_jobs.hpp): the exact
+    // optimum of `set` when it is below `beta`, else a proven lower bound (at least `beta`).
+    // {kImpossible, 0} as the value: no strategy wins within `guesses_left`.
+    struct Bounded {
+        Optimum value;
+        bool exact = false;
+        int depth = 0;  // guesses of the longest game, when exact
+    };
+    static constexpr Optimum kImpossible{std::uint64_t{1} << 24, 0};
+    Bounded solve_below(std::span<const Guess> history, std::span<const std::uint32_t> set,
+                        int guesses_left, Optimum beta, const Budget& budget = {});
+
+    // The strategy a search proved for `set` (solve() or an exact solve_below()), as a decision
+    // tree whose root is the guess it plays at `set`. Throws std::logic_error when no search here
+    // has solved `set` with `guesses_left`.
+    DecisionTree strategy(std::span<const std::uint32_t> set, int guesses_left) const;
+
+    // The guesses the search tries at `set` after `history`, in its order (least bound first),
+    // with the admissible lower bound of each (one of each symmetry class; guesses that learn
+    // nothing left out). What OptimalJobs hands out parts of.
+    struct RankedGuess {
+        std::uint32_t guess;
+        Optimum bound;
+        bool consistent;  // a member of `set`
+    };
+    std::vector<RankedGuess> candidates(std::span<const Guess> history,
+                                      std::span<const std::uint32_t> set, int guesses_left);
+
+    // The admissible lower bound of `n` secrets with `guesses_left` (kImpossible if they cannot
+    // all be found within them).
+    Optimum floor(std::uint32_t n, int guesses_left) const;
 
     // The guess an optimal strategy plays at `set` with `guesses_left`, and the most guesses any of
     // its games then takes; known for every set of the strategy solve() found (and its subsets

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# The exact search as jobs (docs/optimal.md, "Jobs, checkpoints and MPI"): `evaluate --strategy
+# optimal --all --checkpoint FILE` and (when built) `mpirun -np 3 mastermind-mpi evaluate
+# --strategy optimal --all` report what one process reports on 4x6 and 4x7 (both rules on 4x6),
+# a run stopped part-way resumes from its checkpoint and reports the same, and what is refused.
+# Usage: optimal_jobs_cli_test.sh MASTERMIND [MASTERMIND_MPI MPIEXEC]
+set -u
+bin=$1
+mpi=${2:-}
+mpiexec=${3:-}
+source "$(dirname "$0")/lib.sh"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+without_time() { grep -v 'wall time' "$1"; }
+records() { grep -c '^part ' "$1"; }
+
+# One process, one piece: what every other way must report.
+"$bin" evaluate --game ordinary --strategy optimal --all --threads 1 >"$tmp/4x6.txt"
+"$bin" evaluate --game ordinary --rules adjacent --strategy optimal --all --threads 1 >"$tmp/4x6a.txt"
+check "4x6: 5625 in one piece" grep -q 'total 5625,' "$tmp/4x6.txt"
+
+# In one process with a checkpoint: the same report; run again, every part comes from the file.
+"$bin" evaluate --game ordinary --strategy optimal --all --checkpoint "$tmp/4x6.jobs" >"$tmp/cp.txt"
+check "--checkpoint: the report of one piece" diff <(without_time "$tmp/4x6.txt") <(without_time "$tmp/cp.txt")
+whole=$(records "$tmp/4x6.jobs")
+check "--checkpoint: the parts are recorded ($whole)" test "$whole" -gt 20
+"$bin" evaluate --game ordinary --strategy optimal --all --checkpoint "$tmp/4x6.jobs" >"$tmp/again.txt" 2>"$tmp/again.err"
+check "--checkpoint again: the same report" diff <(without_time "$tmp/4x6.txt") <(without_time "$tmp/again.txt")
+check "--checkpoint again: says what it took" grep -q "$whole parts searched before" "$tmp/again.err"
+check "--checkpoint again: searched nothing more" test "$(records "$tmp/4x6.jobs")" -eq "$whole"
+# A checkpoint cut in the middle of a record, as a kill while writing leaves it.
+head -c 3000 "$tmp/4x6.jobs" >"$tmp/torn.jobs"
+"$bin" evaluate --game ordinary --strategy optimal --all --checkpoint "$tmp/torn.jobs" >"$tmp/torn.txt" 2>"$tmp/torn.err"
+check "a torn checkpoint: the same report" diff <(without_time "$tmp/4x6.txt") <(without_time "$tmp/torn.txt")
+check "a torn checkpoint: says it cut the torn record off" grep -q "torn record" "$tmp/torn.err"
+"$bin" evaluate --game ordinary --strategy optimal --all --checkpoint "$tmp/torn.jobs" >/dev/null 2>"$tmp/torn2.err"
+check "a torn checkpoint, resumed: whole again" grep -q "$whole parts searched before\$" "$tmp/torn2.err"
+# A limit that binds: a second pass, its parts recorded beside the first's.
+"$bin" evaluate --game ordinary --strategy optimal --all -M 5 >"$tmp/m5.txt"
+"$bin" evaluate --game ordinary --strategy optimal --all -M 5 --checkpoint "$tmp/m5.jobs" >"$tmp/m5cp.txt"
+check "-M 5 --checkpoint: 5626 as in one piece" diff <(without_time "$tmp/m5.txt") <(without_time "$tmp/m5cp.txt")
+check "-M 5 --checkpoint: 5626" grep -q 'total 5626,' "$tmp/m5cp.txt"
+
+refused "--checkpoint: a directory" "not a regular file" "$bin" evaluate --game ordinary --strategy optimal --all --checkpoint "$tmp"
+refused "--checkpoint: /dev/zero" "not a regular file" "$bin" evaluate --game ordinary --strategy optimal --all --checkpoint /dev/zero
+refused "--checkpoint: another game's" "expected the header" "$bin" evaluate --game ordinary -K 5 --strategy optimal --all --checkpoint "$tmp/4x6.jobs"
+refused "--checkpoint: another strategy" "keeps the search of --strategy optimal" "$bin" evaluate --game ordinary --strategy knuth --all --checkpoint "$tmp/x.jobs"
+refused "--checkpoint: no --all" "without --all" "$bin" evaluate --game ordinary --strategy optimal --sample 5 --checkpoint "$tmp/x.jobs"
+refused "--checkpoint: a missing folder" "cannot be written" "$bin" evaluate --game ordinary --strategy optimal --all --checkpoint "$tmp/no/such.jobs"
+sed 's/ exact \([0-9]*\) / exact 1\1 /' "$tmp/4x6.jobs" >"$tmp/lie.jobs"
+refused "--checkpoint: a value its strategy does not reach" "not the value recorded" "$bin" evaluate --game ordinary --strategy optimal --all --checkpoint "$tmp/lie.jobs"
+check "a refused checkpoint is left as it was" test "$(records "$tmp/lie.jobs")" -eq "$whole"
+
+if [ -z "$mpi" ]; then
+    echo "skip mpirun: mastermind-mpi not built (no MPI found when configured)"
+    exit $((failures > 0))
+fi
+
+# Over 3 ranks (rank 0 hands out, two search): the report of one piece.
+"$bin" evaluate --game ordinary -K 7 --strategy optimal --all --threads 1 >"$tmp/4x7.txt"
+run_mpi() {  # run_mpi OUT [ARGS...]: 3 ranks of one thread each
+    local out=$1
+    shift
+    timeout 300 "$mpiexec" --oversubscribe -np 3 "$mpi" evaluate --game ordinary --strategy optimal \
+        --all --threads 1 "$@" >"$out" 2>"$out.err"
+}
+run_mpi "$tmp/mpi4x6.txt"
+check "mpirun -np 3: status 0" test $? -eq 0
+check "mpirun -np 3, 4x6 = one process" diff <(without_time "$tmp/4x6.txt") <(without_time "$tmp/mpi4x6.txt")
+run_mpi "$tmp/mpi4x6a.txt" --rules adjacent
+check "mpirun -np 3, 4x6 adjacent = one process" diff <(without_time "$tmp/4x6a.txt") <(without_time "$tmp/mpi4x6a.txt")
+run_mpi "$tmp/mpi4x7.txt" -K 7
+check "mpirun -np 3, 4x7 = one process" diff <(without_time "$tmp/4x7.txt") <(without_time "$tmp/mpi4x7.txt")
+
+# Stopped (SIGTERM to mpirun) once its checkpoint holds 3 parts, then resumed: the same report,
+# the parts of the first run not searched again.
+jobs="$tmp/4x7.jobs"
+run_mpi "$tmp/stopped.txt" -K 7 --checkpoint "$jobs" &
+launcher=$!
+for _ in $(seq 600); do
+    [ -f "$jobs" ] && [ "$(records "$jobs")" -ge 3 ] && break
+    sleep 0.05
+done
+pkill -TERM -f "mpiexec .*$jobs|mpirun .*$jobs|orterun .*$jobs" || kill -TERM "$launcher"
+wait "$launcher"
+# The ranks may outlive their launcher for a moment; the checkpoint's lock says when they are gone.
+for _ in $(seq 200); do
+    pgrep -f "mastermind-mpi .*$jobs" >/dev/null || break
+    sleep 0.05
+done
+before=$(records "$jobs")
+size=$(stat -c %s "$jobs")
+check "stopped: part-way ($before parts recorded)" test "$before" -ge 3
+run_mpi "$tmp/resumed.txt" -K 7 --checkpoint "$jobs"
+check "resumed: status 0" test $? -eq 0
+check "resumed: the report of one piece" diff <(without_time "$tmp/4x7.txt") <(without_time "$tmp/resumed.txt")
+check "resumed: took the parts searched before" grep -q "parts searched before" "$tmp/resumed.txt.err"
+# The parts the stopped run solved (part FIRST BLACK WHITE LEFT exact ...) are not searched again.
+solved() { awk '$1 == "part" && $6 == "exact" { print $2, $3, $4, $5 }' | sort -u; }
+head -c "$size" "$jobs" | solved >"$tmp/before.keys"
+tail -c +"$((size + 1))" "$jobs" | solved >"$tmp/after.keys"
+check "resumed: searched more parts" test -s "$tmp/after.keys"
+check "resumed: none of the parts solved before searched again" test -z "$(comm -12 "$tmp/before.keys" "$tmp/after.keys")"
+
+refused "mastermind-mpi: another ordinary strategy over 3 ranks" "divides only the search of --strategy optimal" \
+    timeout 60 "$mpiexec" --oversubscribe -np 3 "$mpi" evaluate --game ordinary --strategy knuth --all
+refused "mastermind-mpi: a checkpoint of another game" "expected the header" \
+    timeout 60 "$mpiexec" --oversubscribe -np 3 "$mpi" evaluate --game ordinary --strategy optimal --all --checkpoint "$jobs"
+exit $((failures > 0))
