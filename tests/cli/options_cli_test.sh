@@ -3,9 +3,12 @@
 # argument with a directory and an empty file: a refused value ends the run before any work with
 # status 2 and a message naming the option; an accepted one runs normally (no "must be", no
 # signal). Then output to a closed pipe: one message, status 2, never a signal.
-# Usage: options_cli_test.sh MASTERMIND
+# The arena's games are played by PLAYER's `solve` (the release build's under the sanitizers, as
+# in the arena tests: tests/CMakeLists.txt); the arena under test is MASTERMIND either way.
+# Usage: options_cli_test.sh MASTERMIND [PLAYER]
 set -u
 bin=$1
+player=${2:-$1}
 source "$(dirname "$0")/lib.sh"
 huge=99999999999999999999999
 
@@ -24,13 +27,13 @@ table=(
     "--timeout|judge --seed 1 --timeout {}|0"
     "--seed|solve --seed {}|0"
     "--timeout|solve --timeout {}|0"
-    "--games|arena --games {} -- $bin solve|"
-    "--seed|arena --games 1 --seed {} -- $bin solve|0"
-    "--time-limit|arena --games 1 --time-limit {} -- $bin solve|0"
-    "--memory-limit|arena --games 1 --memory-limit {} -- $bin solve|0"
-    "--jobs|arena --games 1 --jobs {} -- $bin solve|"
-    "--pegs|arena --games 1 --pegs {} -- $bin solve|"
-    "--colours|arena --games 1 --game ordinary --colours {} -- $bin solve|"
+    "--games|arena --games {} -- $player solve|"
+    "--seed|arena --games 1 --seed {} -- $player solve|0"
+    "--time-limit|arena --games 1 --time-limit {} -- $player solve|0"
+    "--memory-limit|arena --games 1 --memory-limit {} -- $player solve|0"
+    "--jobs|arena --games 1 --jobs {} -- $player solve|"
+    "--pegs|arena --games 1 --pegs {} -- $player solve|"
+    "--colours|arena --games 1 --game ordinary --colours {} -- $player solve|"
     "--sample|evaluate --sample {}|"
     "--seed|evaluate --sample 2 --seed {}|0"
     "--threads|evaluate --sample 2 --threads {}|0"
@@ -106,11 +109,11 @@ empties=(
     "judge --seed 1 --game {}|--game" "judge --seed 1 --rules {}|--rules" "judge --seed 1 --secret {}|--secret"
     "judge --seed 1 --log {}|--log" "judge --seed 1 --transcript {}|--transcript"
     "solve --strategy {}|--strategy" "solve --strategy tree --tree {}|--tree"
-    "arena --games 1 --game {} -- $bin solve|--game" "arena --games 1 --rules {} -- $bin solve|--rules"
-    "arena --games 1 --batch {} -- $bin solve|--batch" "arena --games 1 --max-tests {} -- $bin solve|--max-tests"
-    "arena --only {} -- $bin solve|--only" "arena --games 1 --json {} -- $bin solve|--json"
-    "arena --secrets {} -- $bin solve|--secrets" "arena --secret {} -- $bin solve|secret ''"
-    "arena --games 1 --max-processes {} -- $bin solve|--max-processes" "arena --games 1 --log-dir {} -- $bin solve|--log-dir"
+    "arena --games 1 --game {} -- $player solve|--game" "arena --games 1 --rules {} -- $player solve|--rules"
+    "arena --games 1 --batch {} -- $player solve|--batch" "arena --games 1 --max-tests {} -- $player solve|--max-tests"
+    "arena --only {} -- $player solve|--only" "arena --games 1 --json {} -- $player solve|--json"
+    "arena --secrets {} -- $player solve|--secrets" "arena --secret {} -- $player solve|secret ''"
+    "arena --games 1 --max-processes {} -- $player solve|--max-processes" "arena --games 1 --log-dir {} -- $player solve|--log-dir"
     "arena --games 1 -- {}|''"
     "evaluate --sample 2 --game {}|--game" "evaluate --sample 2 --rules {}|--rules" "evaluate --sample 2 --colours {}|--colours"
     "evaluate --sample 2 --batch {}|--batch" "evaluate --sample 2 --strategy {}|--strategy"
@@ -157,11 +160,11 @@ mkdir -p "$tmp/dir" "$tmp/logs"
 "$bin" evaluate --game ordinary -P 2 -K 3 --strategy knuth --all --write-tree "$tmp/tree.txt" >/dev/null 2>&1
 # TEMPLATE | the values among dir, missing, zero that are valid
 paths=(
-    "score {}|" "evaluate --secrets {}|" "arena --secrets {} -- $bin solve|"
+    "score {}|" "evaluate --secrets {}|" "arena --secrets {} -- $player solve|"
     "solve --strategy tree --tree {}|" "evaluate --game ordinary --strategy tree --all --tree {}|" "merge {}|"
     "second-tests -P 6 -K 7 -B 6 --deepen {} --out $tmp/dd.inc|" "draw game {}|" "draw histogram {}|" "draw tree {}|"
-    "judge --seed 1 --log {}|-" "judge --seed 1 --transcript {}|-" "arena --games 1 --json {} -- $bin solve|-"
-    "arena --games 1 --log-dir {} -- $bin solve|dir -" "evaluate --game ordinary -P 2 -K 2 --all --write-tree {}|-"
+    "judge --seed 1 --log {}|-" "judge --seed 1 --transcript {}|-" "arena --games 1 --json {} -- $player solve|-"
+    "arena --games 1 --log-dir {} -- $player solve|dir -" "evaluate --game ordinary -P 2 -K 2 --all --write-tree {}|-"
     "second-tests -P 4 -K 5 -B 4 --out {}|-" "second-tests -P 4 -K 5 -B 4 --out $tmp/st.inc --checkpoint {}|-"
     "draw game $tmp/game.jsonl -o {}|-" "draw histogram $tmp/report.json -o {}|-" "draw tree $tmp/tree.txt -o {}|-"
     "draw tree $tmp/tree.txt --format dot -o {}|-"
@@ -210,7 +213,7 @@ check "evaluate --write-tree F, games won: the tree replaces F" grep -q "^master
 for command in "evaluate --secrets" "arena --secrets"; do
     for path in "$tmp/dir" "$tmp/empty"; do
         read -r -a args <<<"$command $path"
-        [ "${args[0]}" = arena ] && args+=(-- "$bin" solve)
+        [ "${args[0]}" = arena ] && args+=(-- "$player" solve)
         timeout 60 "$bin" "${args[@]}" >"$tmp/out" 2>"$tmp/err"
         status=$?
         check "$command $(basename "$path"): status 2" test $status -eq 2
@@ -227,10 +230,10 @@ check "score FILE MISSING: names the file" grep -q "'$tmp/missing' cannot be ope
 "$bin" score "$tmp/one" - <"$tmp/dir" >"$tmp/out" 2>"$tmp/err"
 check "score FILE - (stdin a directory): status 2" test $? -eq 2
 check "score FILE - (stdin a directory): the valid lines before it are written" grep -qx "AB: 2 black, 0 grey, 0 white" "$tmp/out"
-"$bin" arena --games 1 --log-dir "$tmp/one" -- "$bin" solve >"$tmp/out" 2>"$tmp/err"
+"$bin" arena --games 1 --log-dir "$tmp/one" -- "$player" solve >"$tmp/out" 2>"$tmp/err"
 check "arena --log-dir FILE: status 2" test $? -eq 2
 check "arena --log-dir FILE: names it" grep -q -- "--log-dir: '$tmp/one'" "$tmp/err"
-"$bin" arena --games 1 --log-dir /proc/no-such-dir -- "$bin" solve >"$tmp/out" 2>"$tmp/err"
+"$bin" arena --games 1 --log-dir /proc/no-such-dir -- "$player" solve >"$tmp/out" 2>"$tmp/err"
 check "arena --log-dir not creatable: status 2" test $? -eq 2
 check "arena --log-dir not creatable: no game played" test ! -s "$tmp/out"
 
@@ -254,7 +257,7 @@ closed_pipe() {  # closed_pipe [--stderr-only] NAME COMMAND...: stdout, and stdo
 closed_pipe "generate" "$bin" generate score-input --bytes 4M
 closed_pipe "score" "$bin" score "$tmp/big"
 closed_pipe --stderr-only "score --keep-going (every line bad)" bash -c "tr 'A-Z' 'a-z' <'$tmp/big' | '$bin' score --keep-going"
-closed_pipe "arena" "$bin" arena --games 3000 -P 2 -K 3 -B 1 -- "$bin" solve --strategy consistent
+closed_pipe "arena" "$bin" arena --games 3000 -P 2 -K 3 -B 1 -- "$player" solve --strategy consistent
 closed_pipe "first-test" "$bin" first-test -P 3 -K 3 -B 2 --candidates 100000 --climb 0
 
 # Every other command that writes to stdout, into a pipe whose reader has already left (the

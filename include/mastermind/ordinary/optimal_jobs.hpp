@@ -142,7 +142,6 @@ class OptimalJobs {
     int left_;        // for the whole game
     int child_left_;  // for a part
     std::vector<Guess> guesses_;
-    bool split_all_ = false;  // guesses_[c].parts filled for every c
     std::uint64_t best_;
     std::size_t best_index_;
     std::uint64_t next_id_ = 1;
