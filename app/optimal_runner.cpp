@@ -15,6 +15,8 @@
 
 #include <fmt/format.h>
 
+#include "mastermind/core/text.hpp"
+
 namespace mastermind::app {
 
 OptimalCheckpoint::OptimalCheckpoint(std::string path) : path_(std::move(path)) {}
@@ -45,13 +47,17 @@ void OptimalCheckpoint::resume(OptimalJobs& jobs) {
         }
     }
     if (exists) {
+        // Refused by its size before anything is read.
+        if (const auto size = fs::file_size(path_, error); !error && size > (std::uint64_t{1} << 30))
+            throw std::runtime_error(
+                fmt::format("'{}' is larger than 1 GiB, the limit of a checkpoint", path_));
         std::ifstream in(path_, std::ios::binary);
         if (!in) throw std::runtime_error(fmt::format("'{}' cannot be read", path_));
         const auto resumed = jobs.resume(in, path_);
         if (!out_) {
             resumed_ = resumed.records;
-            fmt::print(stderr, "mastermind evaluate: --checkpoint {}: {} parts searched before{}\n",
-                       path_, resumed.records,
+            fmt::print(stderr, "mastermind evaluate: --checkpoint {}: {} searched before{}\n",
+                       path_, count_of(resumed.records, "part"),
                        resumed.torn ? ", and the torn record a stopped run left cut off" : "");
         }
         if (resumed.torn) {

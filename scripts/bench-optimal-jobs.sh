@@ -7,15 +7,21 @@
 # Usage: scripts/bench-optimal-jobs.sh [RUNS (default 5)] [COLOURS (default 7)] [RANKS (default 3)]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=${1:-5}
-colours=${2:-7}
-ranks=${3:-3}
-for n in "$runs" "$colours" "$ranks"; do
-    [[ $n =~ ^[0-9]+$ ]] || { echo "bench-optimal-jobs.sh: '$n' is not a whole number" >&2; exit 2; }
-done
-((runs >= 1 && runs <= 100)) || { echo "bench-optimal-jobs.sh: RUNS $runs is not within 1..100" >&2; exit 2; }
-((colours >= 2 && colours <= 8)) || { echo "bench-optimal-jobs.sh: COLOURS $colours is not within 2..8 (4 pegs)" >&2; exit 2; }
-((ranks >= 2 && ranks <= 16)) || { echo "bench-optimal-jobs.sh: RANKS $ranks is not within 2..16" >&2; exit 2; }
+# number NAME VALUE LOW HIGH: VALUE written as a plain decimal (no sign, no leading zero, no
+# blank) within LOW..HIGH, else a message and status 2.
+number() {
+    if ! [[ $2 =~ ^[1-9][0-9]{0,2}$ ]] || (($2 < $3 || $2 > $4)); then
+        echo "bench-optimal-jobs.sh: $1 '$2' is not a whole number within $3..$4" >&2
+        exit 2
+    fi
+}
+(($# <= 3)) || { echo "bench-optimal-jobs.sh: at most 3 arguments (RUNS COLOURS RANKS), got $#" >&2; exit 2; }
+runs=${1-5}
+colours=${2-7}
+ranks=${3-3}
+number RUNS "$runs" 1 100
+number COLOURS "$colours" 2 8
+number RANKS "$ranks" 2 16
 source scripts/lib.sh
 prepare_release
 bash scripts/build.sh release mastermind-mpi >/dev/null

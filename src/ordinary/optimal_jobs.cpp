@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <istream>
+#include <optional>
+#include <set>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -320,21 +322,53 @@ OptimalJobs::Resumed OptimalJobs::resume(std::istream& in, const std::string& na
         at = end == std::string::npos ? whole.size() : end + 1;
         ends.push_back(at);
     }
-    // The last line has its newline unless the run was killed while writing it: then it is the
-    // start of a torn record, and left out before anything is read.
-    if (!whole.empty() && whole.back() != '\n') {
-        text.pop_back();
-        ends.pop_back();
-        resumed.torn = 1;
-    }
     auto bad = [&](std::size_t line, const std::string& why) {
         return std::runtime_error(fmt::format("{}:{}: {}", name, line + 1, why));
     };
-    if (text.empty()) return resumed;  // a checkpoint not written yet
+    // The last line has its newline unless the run was killed while writing it: then it is the
+    // start of a torn record, set apart before anything is read, and cut off only if it is the
+    // start of what this program writes there (nothing else in the file is ever cut off).
+    std::optional<std::string> torn;
+    if (!whole.empty() && whole.back() != '\n') {
+        torn = text.back();
+        text.pop_back();
+        ends.pop_back();
+    }
+    const std::string tree_header = fmt::format("mastermind-tree 1 {} {} {}{}",
+                                                to_string(space_.rules()), space_.pegs(),
+                                                space_.colours(), space_.distinct() ? " distinct" : "");
+    // Whether `line` can be the start of a record's first line, or of a line of its strategy.
+    auto record_start = [&](const std::string& line) {
+        if (std::string_view("part ").starts_with(line)) return true;
+        return line.starts_with("part ") && line.size() < 200 &&
+               std::all_of(line.begin(), line.end(), [](char c) {
+                   return c == ' ' || c == '-' || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') ||
+                          (c >= 'a' && c <= 'z');
+               });
+    };
+    auto tree_line = [&](const std::string& line, bool first) {
+        if (first) return tree_header.starts_with(line);
+        return line.size() < 4096 && std::all_of(line.begin(), line.end(), [](char c) {
+                   return c == ' ' || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F');
+               });
+    };
+    auto cut_torn = [&](std::size_t line, const std::string& why) {
+        if (!torn || !record_start(*torn)) throw bad(line, why);
+        resumed.torn = 1;
+    };
+    if (text.empty()) {
+        // Nothing but the start of a header, or nothing at all: a checkpoint not written yet.
+        if (torn && !header().starts_with(*torn))
+            throw bad(0, fmt::format("expected the header '{}' (a checkpoint of this game)", header()));
+        resumed.torn = torn ? 1 : 0;
+        return resumed;
+    }
     if (text[0] != header()) {
         throw bad(0, fmt::format("expected the header '{}' (a checkpoint of this game)", header()));
     }
     resumed.good_bytes = ends[0];
+    if (torn && text.size() == 1) cut_torn(1, "expected a record");
+    std::set<KnownKey> taken;
     const std::size_t answer_count = space_.rules() == Rules::classic ? 2 : 3;
     for (std::size_t i = 1; i < text.size();) {
         const std::size_t at = i;
@@ -388,7 +422,13 @@ OptimalJobs::Resumed OptimalJobs::resume(std::istream& in, const std::string& na
             k.depth = static_cast<int>(number(w[fixed + 2], "depth"));
             const auto count = number(w[fixed + 3], "lines");
             if (count > text.size() - i) {
-                // Killed while writing its strategy: the last record, cut short.
+                // Killed while writing its strategy: the last record, cut short. Its lines so far
+                // must be those of a strategy.
+                for (std::size_t l = i; l < text.size(); ++l) {
+                    if (!tree_line(text[l], l == i)) throw bad(l, "its strategy is cut short");
+                }
+                if (torn && !tree_line(*torn, i == text.size()))
+                    throw bad(text.size(), "its strategy is cut short");
                 resumed.torn = 1;
                 break;
             }
@@ -411,13 +451,28 @@ OptimalJobs::Resumed OptimalJobs::resume(std::istream& in, const std::string& na
         } else {
             throw bad(at, "expected 'exact TOTAL SQUARES DEPTH LINES' or 'at-least TOTAL SQUARES'");
         }
-        Known& slot = known_[{*first, answer, left}];
-        if (!slot.exact) {
-            if (k.exact) slot = std::move(k);
-            else slot.value = std::max(slot.value, k.value);
+        // Records of one part agree: its exact value is above none of its lower bounds.
+        const KnownKey key{*first, answer, left};
+        if (const auto it = known_.find(key); it != known_.end()) {
+            const Known& before = it->second;
+            const bool contradicts = k.exact ? (before.exact ? before.value != k.value
+                                                             : before.value > k.value)
+                                             : (before.exact && k.value > before.value);
+            if (contradicts) throw bad(at, "contradicts an earlier record of the same part");
         }
-        ++resumed.records;
+        Known& slot = known_[key];
+        if (!slot.exact) {
+            if (k.exact) {
+                slot = std::move(k);
+            } else {
+                slot.value = std::max(slot.value, k.value);
+            }
+        }
+        taken.insert(key);
+        resumed.records = taken.size();
         resumed.good_bytes = ends[i - 1];
+        // A torn record after the last whole one.
+        if (i == text.size() && torn) cut_torn(i, "expected a record");
     }
     // What the records prove, taken into the parts of this search.
     for (auto& g : guesses_) {

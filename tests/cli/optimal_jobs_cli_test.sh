@@ -40,6 +40,24 @@ check "a torn checkpoint, resumed: whole again" grep -q "$whole parts searched b
 check "-M 5 --checkpoint: 5626 as in one piece" diff <(without_time "$tmp/m5.txt") <(without_time "$tmp/m5cp.txt")
 check "-M 5 --checkpoint: 5626" grep -q 'total 5626,' "$tmp/m5cp.txt"
 
+# A limit no strategy meets: the report of failures, as in one piece.
+"$bin" evaluate --game ordinary --strategy optimal --all -M 3 >"$tmp/m3.txt" 2>/dev/null
+status=$?
+"$bin" evaluate --game ordinary --strategy optimal --all -M 3 --checkpoint "$tmp/m3.jobs" >"$tmp/m3cp.txt" 2>/dev/null
+check "-M 3 --checkpoint: status 1 as in one piece" test $? -eq 1 -a "$status" -eq 1
+check "-M 3 --checkpoint: the report of one piece" diff <(without_time "$tmp/m3.txt") <(without_time "$tmp/m3cp.txt")
+# A file that is not a checkpoint is neither cut nor replaced, whatever its last line.
+printf 'notes kept here, no newline at the end' >"$tmp/notes.txt"
+refused "--checkpoint: a file of notes" "expected the header" "$bin" evaluate --game ordinary --strategy optimal --all --checkpoint "$tmp/notes.txt"
+check "--checkpoint: the notes are left as they were" test "$(cat "$tmp/notes.txt")" = 'notes kept here, no newline at the end'
+cp "$tmp/4x6.jobs" "$tmp/junk.jobs"
+printf 'Zm9vYmFyCg+/xyz' >>"$tmp/junk.jobs"
+refused "--checkpoint: junk after the records" "expected a record" "$bin" evaluate --game ordinary --strategy optimal --all --checkpoint "$tmp/junk.jobs"
+cp "$tmp/4x6.jobs" "$tmp/same.jobs"
+refused "--checkpoint and --write-tree one file" "is the --checkpoint file" "$bin" evaluate --game ordinary --strategy optimal --all --checkpoint "$tmp/same.jobs" --write-tree "$tmp/same.jobs"
+check "--checkpoint and --write-tree one file: the checkpoint kept" cmp -s "$tmp/4x6.jobs" "$tmp/same.jobs"
+refused "--checkpoint in the batch game" "ordinary game" "$bin" evaluate -P 3 -K 3 -B 2 --strategy consistent --all --checkpoint "$tmp/b.jobs"
+check "--checkpoint in the batch game: no file made" test ! -e "$tmp/b.jobs"
 refused "--checkpoint: a directory" "not a regular file" "$bin" evaluate --game ordinary --strategy optimal --all --checkpoint "$tmp"
 refused "--checkpoint: /dev/zero" "not a regular file" "$bin" evaluate --game ordinary --strategy optimal --all --checkpoint /dev/zero
 refused "--checkpoint: another game's" "expected the header" "$bin" evaluate --game ordinary -K 5 --strategy optimal --all --checkpoint "$tmp/4x6.jobs"
@@ -68,8 +86,10 @@ check "mpirun -np 3: status 0" test $? -eq 0
 check "mpirun -np 3, 4x6 = one process" diff <(without_time "$tmp/4x6.txt") <(without_time "$tmp/mpi4x6.txt")
 run_mpi "$tmp/mpi4x6a.txt" --rules adjacent
 check "mpirun -np 3, 4x6 adjacent = one process" diff <(without_time "$tmp/4x6a.txt") <(without_time "$tmp/mpi4x6a.txt")
-run_mpi "$tmp/mpi4x7.txt" -K 7
+run_mpi "$tmp/mpi4x7.txt" -K 7 --write-tree "$tmp/mpi4x7.tree"
 check "mpirun -np 3, 4x7 = one process" diff <(without_time "$tmp/4x7.txt") <(without_time "$tmp/mpi4x7.txt")
+"$bin" evaluate --game ordinary -K 7 --strategy tree --tree "$tmp/mpi4x7.tree" --all >"$tmp/replayed.txt"
+check "mpirun -np 3, 4x7: its tree replayed totals 11228" grep -q 'total 11228,' "$tmp/replayed.txt"
 
 # Stopped (SIGTERM to mpirun) once its checkpoint holds 3 parts, then resumed: the same report,
 # the parts of the first run not searched again.

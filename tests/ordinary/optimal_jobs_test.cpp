@@ -244,7 +244,7 @@ TEST(OptimalJobs, RefusesACheckpointOfAnotherGameOrWithAWrongValue) {
             fresh.resume(in, "cp");
             ADD_FAILURE() << "accepted: " << text.substr(0, 200);
         } catch (const std::runtime_error& e) {
-            EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
+            EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what() << " (wanted: " << why << ")";
         }
     };
     refused("mastermind-optimal-jobs 1 adjacent 4 4\n", "cp:1: expected the header");
@@ -268,6 +268,31 @@ TEST(OptimalJobs, RefusesACheckpointOfAnotherGameOrWithAWrongValue) {
     const auto total = std::stoull(lie.substr(at, end - at));
     lie.replace(at, end - at, std::to_string(total - 1));
     refused(lie, "cp:2: its strategy totals");
+    // A tail without its newline is cut off only when it is the start of a record.
+    refused(good + "pzrt", ": expected a record");
+    refused(good + "part 0123 xyz+/", ": expected a record");
+    refused("precious notes, no newline", "cp:1: expected the header");
+    {
+        OptimalJobs fresh(space, lister, OptimalSearch::kUnbounded);
+        std::istringstream in(good + "part 01");
+        const auto resumed = fresh.resume(in, "cp");
+        EXPECT_EQ(resumed.torn, 1u);
+        EXPECT_EQ(resumed.good_bytes, good.size());
+    }
+    // Two records of one part that contradict each other; the same record twice counts once.
+    const std::string part_line = record.str().substr(0, record.str().find('\n'));
+    std::istringstream fields(part_line.substr(part_line.find(" exact ") + 7));
+    std::uint64_t exact_total = 0, exact_squares = 0;
+    fields >> exact_total >> exact_squares;
+    const std::string bound_line =
+        part_line.substr(0, part_line.find(" exact ")) +
+        fmt::format(" at-least {} {}\n", exact_total + 1, exact_squares);
+    refused(good + bound_line, "contradicts an earlier record");
+    {
+        OptimalJobs fresh(space, lister, OptimalSearch::kUnbounded);
+        std::istringstream in(good + record.str());
+        EXPECT_EQ(fresh.resume(in, "cp").records, 1u);
+    }
     refused(jobs.header() + "\npart 0123 9 9 255 exact 1 1 1 2\n", "answer '9' is not a peg count");
     refused(jobs.header() + "\npart 0123 1 0 255 maybe 1 1\n", "expected 'exact");
     refused(jobs.header() + "\npart 0123 4 0 255 at-least 1 1\n", "no secret gives that answer");

@@ -91,10 +91,12 @@ class OptimalJobs {
                        const Outcome& outcome);
     // Reads a checkpoint of this game (any limit: each record names its own) and starts from what
     // it proves. A record cut short at the end of the file (a run killed while writing it) is left
-    // out and counted as torn; anything else wrong throws std::runtime_error naming `name` and
-    // the line. An empty file is a checkpoint not started.
+    // out and counted as torn, when it is the start of what this program writes there; anything
+    // else wrong (records that contradict each other included) throws std::runtime_error naming
+    // `name` and the line. An empty file is a checkpoint not started.
     struct Resumed {
-        std::size_t records = 0, torn = 0;
+        std::size_t records = 0;  // the parts its records hold (a part recorded twice counts once)
+        std::size_t torn = 0;
         std::uint64_t good_bytes = 0;  // the length of the file without the torn record
     };
     Resumed resume(std::istream& in, const std::string& name);
