@@ -23,10 +23,10 @@
 #include "mastermind/core/random.hpp"
 #include "mastermind/core/text.hpp"
 #include "mastermind/ordinary/evaluation.hpp"
+#include "optimal_runner.hpp"
 #include "option_checks.hpp"
 #include "output_paths.hpp"
 #include "secrets_file.hpp"
-#include "optimal_runner.hpp"
 #include "shard_runner.hpp"
 #include "tree_file.hpp"
 
@@ -221,7 +221,10 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         try {
             found = optimal_runner() ? optimal_runner()(run) : run_optimal_jobs_here(run);
         } catch (const std::runtime_error& e) {
-            complain("mastermind evaluate: --checkpoint {}\n", e.what());
+            // The checkpoint refused or not writable, a run stopped by a signal, a rank's message
+            // that does not parse.
+            complain("mastermind evaluate: {}{}\n", args.checkpoint.empty() ? "" : "--checkpoint ",
+                     e.what());
             return kExitFailure;
         }
         if (!found.reports) return kExitOk;

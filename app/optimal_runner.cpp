@@ -4,8 +4,10 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -86,9 +88,9 @@ void OptimalCheckpoint::add(const CodeSpace& space, const OptimalJobs::Job& job,
 std::string jobs_progress(const OptimalJobs& jobs, const CodeSpace& space, double seconds) {
     const auto best = jobs.best();
     return fmt::format(
-        "optimal: {} parts searched, {} running; {} of {} first guesses still open; best so far {}; "
-        "{:.1f} s",
-        jobs.finished(), jobs.running(), jobs.open_guesses(), jobs.guesses(),
+        "optimal: {} searched, {} running; {} of {} still open; best so far {}; {:.1f} s",
+        count_of(jobs.finished(), "part"), jobs.running(), jobs.open_guesses(),
+        count_of(jobs.guesses(), "first guess", "first guesses"),
         best ? fmt::format("{} (first guess {})", best->second.total, space.to_string(best->first))
              : std::string("none"),
         seconds);
@@ -117,9 +119,46 @@ OptimalSearchOptions job_search_options(const OptimalRun& run) {
     return options;
 }
 
+namespace {
+
+// SIGINT or SIGTERM during a run with a checkpoint: the job under way is stopped (its budget's
+// flag), and the run ends with a word on how to resume instead of dying mid-search.
+std::atomic<bool> g_stop_jobs{false};
+extern "C" void stop_jobs(int) {
+    g_stop_jobs = true;
+}
+
+// The handlers of one run, the ones before it put back afterwards.
+class StopSignals {
+  public:
+    StopSignals() {
+        g_stop_jobs = false;
+        struct sigaction action {};
+        action.sa_handler = stop_jobs;
+        sigemptyset(&action.sa_mask);
+        ::sigaction(SIGINT, &action, &old_int_);
+        ::sigaction(SIGTERM, &action, &old_term_);
+    }
+    ~StopSignals() {
+        ::sigaction(SIGINT, &old_int_, nullptr);
+        ::sigaction(SIGTERM, &old_term_, nullptr);
+    }
+    StopSignals(const StopSignals&) = delete;
+    StopSignals& operator=(const StopSignals&) = delete;
+
+  private:
+    struct sigaction old_int_ {}, old_term_ {};
+};
+
+}  // namespace
+
 OptimalRunResult run_optimal_jobs_here(const OptimalRun& run) {
     const CodeSpace& space = *run.space;
     OptimalSearch search(space, job_search_options(run));
+    // Only a run that keeps a checkpoint has something to say when stopped.
+    std::optional<StopSignals> signals;
+    if (!run.checkpoint.empty()) signals.emplace();
+    const Budget budget = Budget::until(g_stop_jobs);
     const auto started = std::chrono::steady_clock::now();
     auto seconds = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -128,7 +167,14 @@ OptimalRunResult run_optimal_jobs_here(const OptimalRun& run) {
     auto pass = [&](OptimalJobs& jobs) {
         if (run.progress) run.progress(jobs_progress(jobs, space, seconds()));
         while (auto job = jobs.next()) {
-            const auto outcome = OptimalJobs::run(search, *job);
+            OptimalJobs::Outcome outcome;
+            try {
+                outcome = OptimalJobs::run(search, *job, signals ? budget : Budget{});
+            } catch (const BudgetExhausted&) {
+                throw std::runtime_error(fmt::format(
+                    "{}: stopped by a signal after {} searched; the same command resumes from it",
+                    run.checkpoint, count_of(jobs.finished() + checkpoint.resumed(), "part")));
+            }
             checkpoint.add(space, *job, outcome);
             jobs.finish(job->id, outcome);
             if (run.progress) run.progress(jobs_progress(jobs, space, seconds()));
