@@ -50,9 +50,11 @@ void OptimalCheckpoint::resume(OptimalJobs& jobs) {
     }
     if (exists) {
         // Refused by its size before anything is read.
-        if (const auto size = fs::file_size(path_, error); !error && size > (std::uint64_t{1} << 30))
+        if (const auto size = fs::file_size(path_, error);
+            !error && size > OptimalJobs::kMaxCheckpointBytes) {
             throw std::runtime_error(
                 fmt::format("'{}' is larger than 1 GiB, the limit of a checkpoint", path_));
+        }
         std::ifstream in(path_, std::ios::binary);
         if (!in) throw std::runtime_error(fmt::format("'{}' cannot be read", path_));
         const auto resumed = jobs.resume(in, path_);
@@ -132,7 +134,6 @@ extern "C" void stop_jobs(int) {
 class StopSignals {
   public:
     StopSignals() {
-        g_stop_jobs = false;
         struct sigaction action {};
         action.sa_handler = stop_jobs;
         sigemptyset(&action.sa_mask);
@@ -155,9 +156,11 @@ class StopSignals {
 OptimalRunResult run_optimal_jobs_here(const OptimalRun& run) {
     const CodeSpace& space = *run.space;
     OptimalSearch search(space, job_search_options(run));
-    // Only a run that keeps a checkpoint has something to say when stopped.
+    // Only a run that keeps a checkpoint has something to say when stopped; without the
+    // handlers the flag is never set and the budget never runs out.
     std::optional<StopSignals> signals;
     if (!run.checkpoint.empty()) signals.emplace();
+    g_stop_jobs = false;
     const Budget budget = Budget::until(g_stop_jobs);
     const auto started = std::chrono::steady_clock::now();
     auto seconds = [&] {
@@ -169,7 +172,7 @@ OptimalRunResult run_optimal_jobs_here(const OptimalRun& run) {
         while (auto job = jobs.next()) {
             OptimalJobs::Outcome outcome;
             try {
-                outcome = OptimalJobs::run(search, *job, signals ? budget : Budget{});
+                outcome = OptimalJobs::run(search, *job, budget);
             } catch (const BudgetExhausted&) {
                 throw std::runtime_error(fmt::format(
                     "{}: stopped by a signal after {} searched; the same command resumes from it",

@@ -27,10 +27,14 @@ std::string DecisionTree::mismatch(const CodeSpace& space) const {
                        shape.name(), to_string(space.rules()), space.shape().name());
 }
 
-void write_decision_tree(std::ostream& out, const CodeSpace& space, const DecisionTree& tree) {
-    out << fmt::format("mastermind-tree 1 {} {} {}{}\n",
+std::string decision_tree_header(const CodeSpace& space) {
+    return fmt::format("mastermind-tree 1 {} {} {}{}",
                        space.rules() == Rules::classic ? "classic" : "adjacent", space.pegs(),
                        space.colours(), space.distinct() ? " distinct" : "");
+}
+
+void write_decision_tree(std::ostream& out, const CodeSpace& space, const DecisionTree& tree) {
+    out << decision_tree_header(space) << '\n';
     if (tree.nodes.empty()) return;
     // Depth first, by an explicit stack: (node, depth, answer that led to it or -1 at the root).
     std::vector<std::tuple<std::uint32_t, std::size_t, std::int64_t>> stack{{0, 0, -1}};

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <istream>
 #include <optional>
-#include <set>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -309,9 +308,8 @@ void OptimalJobs::record(std::ostream& out, const CodeSpace& space, const Job& j
 
 OptimalJobs::Resumed OptimalJobs::resume(std::istream& in, const std::string& name) {
     Resumed resumed;
-    // A checkpoint holds the parts' strategies: a few lines per code and first guess.
     std::string whole;
-    if (!read_bounded(in, std::uint64_t{1} << 30, whole))
+    if (!read_bounded(in, kMaxCheckpointBytes, whole))
         throw std::runtime_error(fmt::format("{}: larger than 1 GiB, the limit of a checkpoint", name));
     if (in.bad()) throw std::runtime_error(fmt::format("{}: read error", name));
     std::vector<std::string> text;
@@ -334,9 +332,7 @@ OptimalJobs::Resumed OptimalJobs::resume(std::istream& in, const std::string& na
         text.pop_back();
         ends.pop_back();
     }
-    const std::string tree_header = fmt::format("mastermind-tree 1 {} {} {}{}",
-                                                to_string(space_.rules()), space_.pegs(),
-                                                space_.colours(), space_.distinct() ? " distinct" : "");
+    const std::string tree_header = decision_tree_header(space_);
     // Whether `line` can be the start of a record's first line, or of a line of its strategy.
     auto record_start = [&](const std::string& line) {
         if (std::string_view("part ").starts_with(line)) return true;
@@ -368,7 +364,7 @@ OptimalJobs::Resumed OptimalJobs::resume(std::istream& in, const std::string& na
     }
     resumed.good_bytes = ends[0];
     if (torn && text.size() == 1) cut_torn(1, "expected a record");
-    std::set<KnownKey> taken;
+    const std::size_t known_before = known_.size();
     const std::size_t answer_count = space_.rules() == Rules::classic ? 2 : 3;
     for (std::size_t i = 1; i < text.size();) {
         const std::size_t at = i;
@@ -468,8 +464,7 @@ OptimalJobs::Resumed OptimalJobs::resume(std::istream& in, const std::string& na
                 slot.value = std::max(slot.value, k.value);
             }
         }
-        taken.insert(key);
-        resumed.records = taken.size();
+        resumed.records = known_.size() - known_before;
         resumed.good_bytes = ends[i - 1];
         // A torn record after the last whole one.
         if (i == text.size() && torn) cut_torn(i, "expected a record");

@@ -43,6 +43,9 @@ struct DecisionTree {
     std::string mismatch(const CodeSpace& space) const;
 };
 
+// The file's first line for the game of `space` (without its newline).
+std::string decision_tree_header(const CodeSpace& space);
+
 void write_decision_tree(std::ostream& out, const CodeSpace& space, const DecisionTree& tree);
 
 // Throws std::runtime_error naming `name` and the line of the first thing wrong.

@@ -94,6 +94,8 @@ class OptimalJobs {
     // out and counted as torn, when it is the start of what this program writes there; anything
     // else wrong (records that contradict each other included) throws std::runtime_error naming
     // `name` and the line. An empty file is a checkpoint not started.
+    // The largest checkpoint read (1 GiB): a few lines per code and first guess fit far below it.
+    static constexpr std::uint64_t kMaxCheckpointBytes = std::uint64_t{1} << 30;
     struct Resumed {
         std::size_t records = 0;  // the parts its records hold (a part recorded twice counts once)
         std::size_t torn = 0;
