@@ -197,6 +197,18 @@ struct Frame {
     std::vector<std::uint32_t> feedback;  // of each member, for the guess being tried
     std::vector<std::uint32_t> members;   // the members part by part
     std::vector<Part> parts;
+    // The members' colour counts, each once with how many members have them (load()): all that
+    // class_info() needs, often far shorter than the members.
+    struct Kind {
+        std::uint64_t counts;
+        std::uint32_t members;
+    };
+    std::vector<Kind> kinds;
+    std::uint32_t stamp = 0;  // load(): which set class_seen's entries of this level are of
+    // The most parts other than the winning one that a guess can split the set (or any subset)
+    // into: `branch` as known before scan() (its parts' bounds use it), `child_branch` after (the
+    // children's).
+    std::uint32_t branch = 0, child_branch = 0;
 };
 
 struct Result {
@@ -248,6 +260,9 @@ struct OptimalSearch::Impl {
     std::vector<std::uint32_t>
         class_seen;  // [count class]: the scan (class_stamp) class_value is of
     std::vector<Value> class_value;
+    std::vector<std::uint32_t> class_parts;  // [count class]: answer_bound() of the class
+    std::vector<std::uint32_t> kind_seen, kind_of;  // [count class]: load()'s stamp and kind
+    std::vector<std::uint32_t> classes_by_colours;  // answer_bound()'s order of the classes
     std::vector<Value> sum_split;  // [c * sum_split_limit + m]: even_split(m, answers with sum c)
     std::uint32_t sum_split_limit = 0;
     std::uint32_t class_stamp = 0;
@@ -264,6 +279,21 @@ struct OptimalSearch::Impl {
         touched.reserve(s.feedback_slots());
         class_seen.assign(s.count_classes(), 0);
         class_value.assign(s.count_classes(), 0);
+        class_parts.assign(s.count_classes(), 0);
+        kind_seen.assign(s.count_classes(), 0);
+        kind_of.assign(s.count_classes(), 0);
+        classes_by_colours.resize(s.count_classes());
+        std::iota(classes_by_colours.begin(), classes_by_colours.end(), 0u);
+        const auto colours_of = [&](std::uint32_t cls) {
+            int k = 0;
+            for (int c = 0; c < s.colours(); ++c)
+                k += (s.class_counts(cls) >> (c * s.pegs()) & 1) ? 1 : 0;
+            return k;
+        };
+        std::stable_sort(classes_by_colours.begin(), classes_by_colours.end(),
+                         [&](std::uint32_t a, std::uint32_t b) {
+                             return colours_of(a) > colours_of(b);
+                         });
         branching = static_cast<std::uint32_t>(achievable_answers() - 1);
         fill.resize(std::size_t{s.size()} + 1);
         fill_depth.resize(std::size_t{s.size()} + 1);
@@ -303,9 +333,10 @@ struct OptimalSearch::Impl {
     }
 
     // A lower bound on the total of a guess outside the set: all n secrets need a second guess
-    // and are split into at most `branching` parts, at best evenly (the fill is convex).
-    Value outside_floor(std::uint32_t n) const {
-        return even_split(n, std::min<std::uint32_t>(n, branching));
+    // and are split into at most `branch` parts (the set's, at most the game's `branching`), at
+    // best evenly (the fill is convex).
+    Value outside_floor(std::uint32_t n, std::uint32_t branch) const {
+        return even_split(n, std::min({n, branch, branching}));
     }
 
     // The least value of n secrets split into `parts` parts, each one guess deeper: the parts as
@@ -341,26 +372,78 @@ struct OptimalSearch::Impl {
         return list;
     }
 
-    // A lower bound on the value of every guess outside the set with the colour counts of class
-    // `cls`: black + white (+ grey) against each secret depends on the counts alone, and the
-    // secrets with a common sum c split into at most as many parts as there are answers with that
-    // sum, at best evenly. Computed once per class and scan (class_stamp).
-    Value class_bound(const Frame& f, std::uint32_t n, std::uint32_t cls) {
-        if (class_seen[cls] == class_stamp) return class_value[cls];
+    // The members of `set` in `f` (their masks), with a new stamp for class_info()'s cache.
+    void load(Frame& f, std::span<const std::uint32_t> set) {
+        f.masks.resize(set.size());
+        f.kinds.clear();
+        f.stamp = ++class_stamp;
+        for (std::size_t i = 0; i < set.size(); ++i) {
+            f.masks[i] = space.masks(set[i]);
+            const std::uint32_t cls = space.count_class(set[i]);
+            if (kind_seen[cls] != f.stamp) {
+                kind_seen[cls] = f.stamp;
+                kind_of[cls] = static_cast<std::uint32_t>(f.kinds.size());
+                f.kinds.push_back({f.masks[i].counts, 0});
+            }
+            ++f.kinds[kind_of[cls]].members;
+        }
+    }
+
+    // What the colour counts of class `cls` tell of every guess with them: black + white (+ grey)
+    // against each secret depends on the counts alone, so the secrets with a common sum c split
+    // into at most as many parts as there are answers with that sum. Hence a bound on the number
+    // of parts other than the winning one (class_parts) and, for a guess outside the set, on its
+    // value: those parts at best even (class_value). Computed once per class and set (f.stamp).
+    void class_info(const Frame& f, std::uint32_t cls) {
+        if (class_seen[cls] == f.stamp) return;
         const std::uint64_t u = space.class_counts(cls);
         const auto pegs = static_cast<std::uint32_t>(space.pegs());
-        std::uint32_t by_sum[CodeSpace::kMaxPegs + 1] = {};
-        for (std::uint32_t i = 0; i < n; ++i) ++by_sum[__builtin_popcountll(u & f.masks[i].counts)];
+        // Four histograms, one per kind in turn, so that the adds do not wait on each other.
+        std::uint32_t lanes[4][CodeSpace::kMaxPegs + 1] = {};
+        const std::size_t d = f.kinds.size();
+        std::size_t i = 0;
+        for (; i + 4 <= d; i += 4) {
+            for (std::size_t l = 0; l < 4; ++l) {
+                const auto& kind = f.kinds[i + l];
+                lanes[l][__builtin_popcountll(u & kind.counts)] += kind.members;
+            }
+        }
+        for (; i < d; ++i) lanes[0][__builtin_popcountll(u & f.kinds[i].counts)] += f.kinds[i].members;
+        std::uint32_t by_sum[CodeSpace::kMaxPegs + 1];
+        for (std::uint32_t c = 0; c <= pegs; ++c)
+            by_sum[c] = lanes[0][c] + lanes[1][c] + lanes[2][c] + lanes[3][c];
         Value total = 0;
+        std::uint32_t parts = 0;
         for (std::uint32_t c = 0; c <= pegs; ++c) {
             const std::uint32_t m = by_sum[c];
             if (m == 0) continue;
+            const std::uint32_t answers = std::min(m, answers_with_sum(c));
+            parts += answers;
             total += m < sum_split_limit ? sum_split[c * sum_split_limit + m]
-                                         : even_split(m, std::min(m, answers_with_sum(c)));
+                                         : even_split(m, answers);
         }
-        class_seen[cls] = class_stamp;
+        class_seen[cls] = f.stamp;
         class_value[cls] = total;
-        return total;
+        class_parts[cls] = parts;
+    }
+    Value class_bound(const Frame& f, std::uint32_t cls) {
+        class_info(f, cls);
+        return class_value[cls];
+    }
+
+    // The most parts other than the winning one that any guess splits the set loaded in `f` into
+    // (class_info() over every class), or `branch` if some class reaches it: no guess at the set
+    // or below it does better, so the admissible bound of the set and of its parts may use it in
+    // place of `branch`. The classes of the most colours come first: they tell apart the most
+    // sums, so a set that gains nothing is found out after a few.
+    std::uint32_t answer_bound(const Frame& f, std::uint32_t branch) {
+        std::uint32_t most = 1;
+        for (const std::uint32_t cls : classes_by_colours) {
+            class_info(f, cls);
+            most = std::max(most, class_parts[cls]);
+            if (most >= branch) return branch;
+        }
+        return most;
     }
 
     // Answers with black + white (+ grey) = c other than all black; with c = P, black is not P - 1
@@ -394,6 +477,35 @@ struct OptimalSearch::Impl {
 
     Value bound(std::uint32_t n, int guesses_left) const {
         return fill_depth[n] <= guesses_left ? fill[n] : kInfinite;
+    }
+    // The same bound when no guess splits the set into more than `branch` parts besides the
+    // winning one.
+    Value bound(std::uint32_t n, int guesses_left, std::uint32_t branch) const {
+        if (branch >= branching) return bound(n, guesses_left);
+        const Fill f = fill_bound(n, branch);
+        return std::min(f.levels, 255) <= guesses_left ? value_of(f.total, f.squares) : kInfinite;
+    }
+    // bound(m, guesses_left, branch) for every m from 0 to n, into out[0..n], in one pass.
+    void bounds_upto(std::uint32_t n, int guesses_left, std::uint32_t branch, Value* out) const {
+        if (branch >= branching) {
+            for (std::uint32_t m = 0; m <= n; ++m) out[m] = bound(m, guesses_left);
+            return;
+        }
+        std::uint64_t total = 0, squares = 0, room = 1, level = 1, width = 1;
+        out[0] = 0;
+        for (std::uint32_t m = 1; m <= n; ++m) {
+            if (room == 0) {
+                ++level;
+                width = std::min<std::uint64_t>(width * branch, std::uint64_t{1} << 40);
+                room = width;
+            }
+            --room;
+            total += level;
+            squares += level * level;
+            out[m] = std::min<std::uint64_t>(level, 255) <= static_cast<std::uint64_t>(guesses_left)
+                         ? value_of(total, squares)
+                         : kInfinite;
+        }
     }
 
     Frame& frame(std::size_t level) {
@@ -508,19 +620,19 @@ struct OptimalSearch::Impl {
 
     enum class Guesses { consistent, outside, all };
 
-    // Scores the canonical guesses of kind `which` against `set` and keeps, in `f.candidates`
-    // sorted best first, those whose bound is below `beta`. Returns the least bound of the ones
-    // it dropped. Sets `settled` when it finds a guess proven optimal: that one alone is kept.
+    // Scores the canonical guesses of kind `which` against `set` (loaded in `f`) and keeps, in
+    // `f.candidates` sorted best first, those whose bound is below `beta`, the parts bounded with
+    // `branch` (f.branch). Returns the least bound of the ones it dropped. Sets `settled` when it
+    // finds a guess proven optimal: that one alone is kept. Sets f.child_branch: the most parts a
+    // guess made, when every guess was scored or ruled out by its class, else `branch`.
     template <Rules R>
     Value scan(Frame& f, std::span<const std::uint32_t> set, int child_left, Value beta,
-               Value floor, Guesses which, bool& settled) {
+               Value floor, Guesses which, bool& settled, std::uint32_t branch) {
         const auto n = static_cast<std::uint32_t>(set.size());
-        f.masks.resize(n);
         std::uint64_t present_counts = 0;
-        for (std::uint32_t i = 0; i < n; ++i) {
-            f.masks[i] = space.masks(set[i]);
-            present_counts |= f.masks[i].counts;
-        }
+        for (std::uint32_t i = 0; i < n; ++i) present_counts |= f.masks[i].counts;
+        f.branch = f.child_branch = branch;
+        std::uint32_t most_parts = 0;
         const int pegs = space.pegs(), k = space.colours();
         std::uint32_t present = 0, used = 0;
         for (int c = 0; c < k; ++c) {
@@ -537,8 +649,8 @@ struct OptimalSearch::Impl {
         settled = false;
         // The bound of each part size for the children's guesses left, looked up below.
         bounds.resize(std::size_t{n} + 1);
-        for (std::uint32_t m = 0; m <= n; ++m)
-            bounds[m] = m == 0 ? 0 : lift(bound(m, child_left), m);
+        bounds_upto(n, child_left, branch, bounds.data());
+        for (std::uint32_t m = 1; m <= n; ++m) bounds[m] = lift(bounds[m], m);
         const Value* part_bound = bounds.data();
         // With every part size's bound finite (no limit on the guesses, or one these sizes
         // cannot reach) the sum can be kept member by member (steps) without overflowing.
@@ -601,6 +713,8 @@ struct OptimalSearch::Impl {
                 }
             }
             const Value total = std::min(sum, kInfinite);
+            // In `incremental`, the secret the guess wins at once was counted as a part.
+            most_parts = std::max(most_parts, incremental && consistent ? parts - 1 : parts);
             const bool small = largest <= 2;
             const bool useful = consistent || parts > 1;
             if (!useful) return true;
@@ -619,7 +733,6 @@ struct OptimalSearch::Impl {
             if (consistent) best_consistent = std::min(best_consistent, total);
             return true;
         };
-        ++class_stamp;
         for (auto s : set) {
             if (which == Guesses::outside) break;
             if (!codebreakers::is_canonical_guess(space, present, used, s)) continue;
@@ -629,7 +742,7 @@ struct OptimalSearch::Impl {
             // No guess outside the set does better than splitting all n secrets evenly, so once
             // a consistent guess whose parts are all solved by the bound reaches that, it is
             // optimal.
-            floor = std::max(floor, std::min(best_consistent, outside_floor(n)));
+            floor = std::max(floor, std::min(best_consistent, outside_floor(n, branch)));
             const Candidate* settle = nullptr;
             for (const auto& c : f.candidates) {
                 if (c.bound <= floor && small_parts(c.code, f, n) &&
@@ -647,8 +760,9 @@ struct OptimalSearch::Impl {
             for (const auto& group : guesses.groups) {
                 // Guesses with the same colour counts share a bound (class_bound): most classes
                 // are ruled out without scoring their guesses.
-                if (const Value b = class_bound(f, n, group.count_class); b >= beta) {
+                if (const Value b = class_bound(f, group.count_class); b >= beta) {
                     dropped = std::min(dropped, b);
+                    most_parts = std::max(most_parts, class_parts[group.count_class]);
                     continue;
                 }
                 bool go_on = true;
@@ -659,6 +773,7 @@ struct OptimalSearch::Impl {
                 if (!go_on) break;
             }
             for (auto s : set) in_set[s] = 0;
+            if (!settled && which == Guesses::all) f.child_branch = std::min(branch, most_parts);
         }
         // Best first by popping a heap: most candidates are never reached, so a full sort is waste.
         std::make_heap(f.candidates.begin(), f.candidates.end(), worse);
@@ -700,12 +815,15 @@ struct OptimalSearch::Impl {
         }
     }
 
+    // The value of `set` with `left` guesses, exact when below `beta`, else a lower bound; no
+    // guess splits it, or any subset, into more than `branch` parts besides the winning one.
     template <Rules R>
-    Result search(std::size_t level, std::span<const std::uint32_t> set, int left, Value beta) {
+    Result search(std::size_t level, std::span<const std::uint32_t> set, int left, Value beta,
+                  std::uint32_t branch) {
         const auto n = static_cast<std::uint32_t>(set.size());
         if (n == 1) return {value_of(1, 1), 1};
         if (n == 2) return left >= 2 ? Result{value_of(3, 5), 2} : Result{kInfinite, 0};
-        Value floor = bound(n, left);
+        Value floor = bound(n, left, branch);
         if (floor >= beta) return {floor, 0};
         const Key key = key_of(set, left);
         if (const auto known = table->find(key)) {
@@ -718,13 +836,24 @@ struct OptimalSearch::Impl {
         frame(level);
         symmetries_for(level);
         Frame& f = frames[level];
+        load(f, set);
+        // A set larger than a complete split can take is bounded by the parts its guesses can
+        // make (answer_bound), which may be fewer than the game's.
+        if (n > branch + 1 && n >= options.answer_bound_from) {
+            branch = answer_bound(f, branch);
+            floor = std::max(floor, bound(n, left, branch));
+            if (floor >= beta) {
+                table->at_least(key, floor);
+                return {floor, 0};
+            }
+        }
         const int child_left = left == kUnbounded ? left : left - 1;
         // Small sets are searched in two phases: the consistent guesses first, then the others
         // only if the best so far is above what any of them could reach (outside_floor).
         const bool two_phase = n <= kTwoPhaseSet;
         bool settled = false;
         Value proven = scan<R>(f, set, child_left, beta, floor,
-                               two_phase ? Guesses::consistent : Guesses::all, settled);
+                               two_phase ? Guesses::consistent : Guesses::all, settled, branch);
         Value best = beta;
         std::uint32_t best_guess = 0;
         std::uint8_t best_depth = 0;
@@ -748,11 +877,13 @@ struct OptimalSearch::Impl {
                 for (std::size_t p = 0; p < frames[level].parts.size(); ++p) {
                     const Part part = frames[level].parts[p];
                     if (part.feedback == space.win()) continue;
-                    const Value estimate = lift(bound(part.size(), child_left), part.size());
+                    const Value estimate =
+                        lift(bound(part.size(), child_left, frames[level].branch), part.size());
                     const Value beta_here = child_beta(best - (total - estimate), part.size());
                     const auto members = std::span<const std::uint32_t>(frames[level].members)
                                              .subspan(part.begin, part.size());
-                    const Result r = search<R>(level + 1, members, child_left, beta_here);
+                    const Result r = search<R>(level + 1, members, child_left, beta_here,
+                                               frames[level].child_branch);
                     total = total - estimate + lift(r.value, part.size());
                     if (r.value >= beta_here) {
                         complete = false;
@@ -774,11 +905,11 @@ struct OptimalSearch::Impl {
         };
         try_candidates();
         if (two_phase && !settled) {
-            const Value outside = outside_floor(n);
+            const Value outside = outside_floor(n, branch);
             if (outside < best) {
-                proven =
-                    std::min(proven, scan<R>(frames[level], set, child_left, best,
-                                             std::max(floor, outside), Guesses::outside, settled));
+                proven = std::min(proven,
+                                  scan<R>(frames[level], set, child_left, best,
+                                          std::max(floor, outside), Guesses::outside, settled, branch));
                 try_candidates();
             } else {
                 proven = std::min(proven, outside);
@@ -802,7 +933,8 @@ struct OptimalSearch::Impl {
         frame(1);
         symmetries_for(0);
         bool settled = false;
-        scan<R>(frames[0], set, child_left, kInfinite, 0, Guesses::all, settled);
+        load(frames[0], set);
+        scan<R>(frames[0], set, child_left, kInfinite, 0, Guesses::all, settled, branching);
         const std::vector<Candidate> firsts = frames[0].candidates;
         std::uint64_t best = total_of(kInfinite);
         for (const auto& first : firsts) {
@@ -819,7 +951,9 @@ struct OptimalSearch::Impl {
                 }
                 const auto members = std::span<const std::uint32_t>(frames[0].members)
                                          .subspan(part.begin, part.size());
-                scan<R>(frames[1], members, grandchild_left, kInfinite, 0, Guesses::all, settled);
+                load(frames[1], members);
+                scan<R>(frames[1], members, grandchild_left, kInfinite, 0, Guesses::all, settled,
+                        answer_bound(frames[1], frames[0].child_branch));
                 total += total_of(
                     frames[1].candidates.empty() ? kInfinite : frames[1].candidates.front().bound);
             }
@@ -831,7 +965,8 @@ struct OptimalSearch::Impl {
 
     template <Rules R>
     Result search_parallel(std::size_t level, std::span<const std::uint32_t> set, int left,
-                           Value beta, std::vector<std::unique_ptr<Impl>>& helpers);
+                           Value beta, std::uint32_t branch,
+                           std::vector<std::unique_ptr<Impl>>& helpers);
 
     // In a long search, a line every 10 s from the levels below the first: how far the current
     // set of the second or third level has got (the history says which it is).
@@ -902,12 +1037,12 @@ OptimalSearch::OptimalSearch(const CodeSpace& space, OptimalSearchOptions option
 // timing.
 template <Rules R>
 Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const std::uint32_t> set,
-                                            int left, Value beta,
+                                            int left, Value beta, std::uint32_t branch,
                                             std::vector<std::unique_ptr<Impl>>& helpers) {
     Impl& main = *this;
     const auto n = static_cast<std::uint32_t>(set.size());
     const int child_left = left == kUnbounded ? left : left - 1;
-    Value floor = main.bound(n, left);
+    Value floor = main.bound(n, left, branch);
     if (floor >= beta) return {floor, 0};
     const Key key = key_of(set, left);
     if (const auto known = main.table->find(key)) {
@@ -919,9 +1054,22 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
     ++main.stats.nodes;
     main.frame(level);
     main.symmetries_for(level);
+    main.load(main.frames[level], set);
+    // As search() does: the parts the set's guesses can make may be fewer than the game's.
+    branch = main.answer_bound(main.frames[level], branch);
+    floor = std::max(floor, main.bound(n, left, branch));
+    if (floor >= beta) {
+        main.table->at_least(key, floor);
+        return {floor, 0};
+    }
     bool settled = false;
-    Value proven =
-        main.scan<R>(main.frames[level], set, child_left, beta, floor, Impl::Guesses::all, settled);
+    Value proven = main.scan<R>(main.frames[level], set, child_left, beta, floor,
+                                Impl::Guesses::all, settled, branch);
+    // The bound of each part (as scan() summed it) and what its own search may assume.
+    const std::uint32_t child_branch = main.frames[level].child_branch;
+    auto estimate_of = [&](const Part& part) {
+        return lift(main.bound(part.size(), child_left, branch), part.size());
+    };
     std::vector<Candidate> candidates = main.frames[level].candidates;
     std::sort(candidates.begin(), candidates.end(),
               [](const Candidate& a, const Candidate& b) { return worse(b, a); });
@@ -1000,15 +1148,15 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
                     const std::lock_guard lock(mutex);
                     if (failed || thrown || next >= shared.size()) break;
                     part = shared[next++];
-                    estimate = lift(main.bound(part.size(), child_left), part.size());
+                    estimate = estimate_of(part);
                     if (total - estimate >= best) {
                         failed = true;
                         break;
                     }
                     beta_here = child_beta(best - (total - estimate), part.size());
                 }
-                const Result r =
-                    w.template search<R>(level + 1, part_of(part), child_left, beta_here);
+                const Result r = w.template search<R>(level + 1, part_of(part), child_left,
+                                                      beta_here, child_branch);
                 const std::lock_guard lock(mutex);
                 add(part, estimate, beta_here, r);
             }
@@ -1016,14 +1164,15 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
         main.history.push_back(cand.code);
         for (const Part& part : together) {
             if (failed) break;
-            const Value estimate = lift(main.bound(part.size(), child_left), part.size());
+            const Value estimate = estimate_of(part);
             if (total - estimate >= best) {
                 failed = true;
                 break;
             }
             const Value beta_here = child_beta(best - (total - estimate), part.size());
             add(part, estimate, beta_here,
-                search_parallel<R>(level + 1, part_of(part), child_left, beta_here, helpers));
+                search_parallel<R>(level + 1, part_of(part), child_left, beta_here, child_branch,
+                                   helpers));
         }
         main.history = path;
         settle(0, !failed && total < best, total, depth);
@@ -1059,7 +1208,7 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
         if (job.failed || thrown || job.front >= job.back) return false;
         part = from_back ? parts[--job.back] : parts[job.front++];
         job.bar = std::min(job.bar, bar_for(job.c));
-        estimate = lift(main.bound(part.size(), child_left), part.size());
+        estimate = estimate_of(part);
         if (job.total - estimate >= job.bar) {
             job.failed = true;
             return false;
@@ -1084,7 +1233,8 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
         lock.unlock();
         Result r;
         try {
-            r = w.template search<R>(level + 1, members_of(job, part), child_left, beta_here);
+            r = w.template search<R>(level + 1, members_of(job, part), child_left, beta_here,
+                                     child_branch);
         } catch (...) {
             lock.lock();
             job.failed = true;
@@ -1224,11 +1374,12 @@ OptimalSearch::Bounded OptimalSearch::solve_below(std::span<const Guess> history
                             : Result{kInfinite, 0};
     } else if (!helpers_.empty() && set.size() >= s.options.parallel_from) {
         r = s.space.rules() == Rules::classic
-                ? s.search_parallel<Rules::classic>(0, set, left, bar, helpers_)
-                : s.search_parallel<Rules::adjacent>(0, set, left, bar, helpers_);
+                ? s.search_parallel<Rules::classic>(0, set, left, bar, s.branching, helpers_)
+                : s.search_parallel<Rules::adjacent>(0, set, left, bar, s.branching, helpers_);
     } else {
-        r = s.space.rules() == Rules::classic ? s.search<Rules::classic>(0, set, left, bar)
-                                              : s.search<Rules::adjacent>(0, set, left, bar);
+        r = s.space.rules() == Rules::classic
+                ? s.search<Rules::classic>(0, set, left, bar, s.branching)
+                : s.search<Rules::adjacent>(0, set, left, bar, s.branching);
     }
     s.stats.table_entries = s.table->size();
     const bool exact = r.value < bar && r.value < kInfinite;
@@ -1268,12 +1419,13 @@ std::vector<OptimalSearch::RankedGuess> OptimalSearch::candidates(
     s.frame(1);
     s.symmetries_for(0);
     bool settled = false;
+    s.load(s.frames[0], set);
     if (s.space.rules() == Rules::classic)
         s.scan<Rules::classic>(s.frames[0], set, child_left, kInfinite, 0, Impl::Guesses::all,
-                               settled);
+                               settled, s.branching);
     else
         s.scan<Rules::adjacent>(s.frames[0], set, child_left, kInfinite, 0, Impl::Guesses::all,
-                                settled);
+                                settled, s.branching);
     auto found = s.frames[0].candidates;
     std::sort(found.begin(), found.end(),
               [](const auto& a, const auto& b) { return worse(b, a); });

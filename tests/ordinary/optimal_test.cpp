@@ -21,8 +21,16 @@
 namespace mastermind {
 namespace {
 
+// The search checked against the reference bounds every set it can by the parts its guesses can
+// make (answer_bound_from 0): the bound is what could be wrong.
+OptimalSearchOptions checked() {
+    OptimalSearchOptions options;
+    options.answer_bound_from = 0;
+    return options;
+}
+
 std::optional<std::uint64_t> searched(const CodeSpace& space, int left) {
-    OptimalSearch search(space);
+    OptimalSearch search(space, checked());
     const auto all = all_codes(space);
     const auto optimum = search.solve({}, all, left);
     return optimum ? std::optional<std::uint64_t>(optimum->total) : std::nullopt;
@@ -38,7 +46,7 @@ TEST(OptimalSearch, EqualsPlainMinimaxOnEveryGameUpTo3PegsAnd4Colours) {
                 const auto all = all_codes(space);
                 const auto free_pair = reference.pair(all, OptimalSearch::kUnbounded);
                 ASSERT_NE(free_pair, kImpossible);
-                OptimalSearch search(space);
+                OptimalSearch search(space, checked());
                 const auto got = search.solve({}, all, OptimalSearch::kUnbounded);
                 ASSERT_TRUE(got);
                 EXPECT_EQ(got->total, free_pair.total) << to_string(rules) << " " << p << "x" << k;
@@ -77,7 +85,7 @@ void expect_parts_equal_minimax(const CodeSpace& space, Minimax& reference,
             if (parts.feedback[i] == space.win()) continue;
             const auto part = parts.part(i);
             const std::vector<Guess> history{{first, parts.feedback[i]}};
-            OptimalSearch search(space);
+            OptimalSearch search(space, checked());
             EXPECT_EQ(search.solve(history, part, OptimalSearch::kUnbounded)->total,
                       reference.value({part.begin(), part.end()}, OptimalSearch::kUnbounded))
                 << space.to_string(first) << " " << space.format_feedback(parts.feedback[i]);
@@ -95,7 +103,7 @@ TEST(OptimalSearch, EqualsPlainMinimaxOnGamesWithoutRepeatedColours) {
             const auto all = all_codes(space);
             for (int left : {OptimalSearch::kUnbounded, 4, 3}) {
                 const auto want = reference.pair(all, left);
-                OptimalSearch search(space);
+                OptimalSearch search(space, checked());
                 const auto got = search.solve({}, all, left);
                 const std::string game =
                     fmt::format("{} {}x{} within {}", to_string(rules), p, k, left);
@@ -184,6 +192,41 @@ TEST(OptimalSearch, PositionSymmetryChangesNothingUpToEightPegs) {
         EXPECT_EQ(a->squares, b->squares) << shape.name();
         EXPECT_LT(with.stats().guesses_scored, without.stats().guesses_scored) << shape.name();
     }
+}
+
+TEST(OptimalSearch, AnswerBoundChangesNothingButTheWork) {
+    // Bounding sets by the parts their guesses can make, on every set, on the large ones only
+    // (the default) or nowhere: the same optimum, squares and first guess, under both rules and a
+    // limit, with less work where it is on.
+    for (auto rules : {Rules::classic, Rules::adjacent}) {
+        for (auto shape : {CodeShape{4, 5}, CodeShape{5, 3}, CodeShape{3, 7, true}}) {
+            if (test_support::kSanitized && shape.count() > 300) continue;
+            const CodeSpace space(rules, shape);
+            const auto all = all_codes(space);
+            for (int left : {OptimalSearch::kUnbounded, 5}) {
+                const std::string game =
+                    fmt::format("{} {} within {}", to_string(rules), shape.name(), left);
+                OptimalSearchOptions off;
+                off.answer_bound_from = SIZE_MAX;
+                OptimalSearch everywhere(space, checked()), large(space), nowhere(space, off);
+                const auto a = everywhere.solve({}, all, left), b = large.solve({}, all, left),
+                           c = nowhere.solve({}, all, left);
+                ASSERT_TRUE(a && b && c) << game;
+                EXPECT_EQ(*a, *c) << game;
+                EXPECT_EQ(*b, *c) << game;
+                EXPECT_EQ(everywhere.move(all, left)->guess, nowhere.move(all, left)->guess) << game;
+            }
+        }
+    }
+    // Where it pays: 4x5 classic searches fewer sets.
+    const CodeSpace space(Rules::classic, 4, 5);
+    const auto all = all_codes(space);
+    OptimalSearchOptions off;
+    off.answer_bound_from = SIZE_MAX;
+    OptimalSearch with(space, checked()), without(space, off);
+    with.solve({}, all, OptimalSearch::kUnbounded);
+    without.solve({}, all, OptimalSearch::kUnbounded);
+    EXPECT_LT(with.stats().nodes, without.stats().nodes);
 }
 
 TEST(OptimalSearch, FillBoundIsTheCompleteTreeTotal) {

@@ -41,6 +41,10 @@ struct OptimalSearchOptions {
     // The least part searched by all threads together, one level down, rather than by one of
     // them (a dominant part would leave the others idle).
     std::size_t parallel_part = 1000;
+    // The least set whose bound counts the parts its guesses can make, from its colour counts,
+    // before it is searched (below it, counting costs more than it saves; the children of a
+    // larger set get the count the set's own guesses reached, whatever this is).
+    std::size_t answer_bound_from = 16;
     // Whether guesses equivalent under a permutation of the positions (classic rules) are
     // searched once; off only to check that the reduction changes nothing.
     bool position_symmetry = true;
