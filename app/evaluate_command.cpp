@@ -22,7 +22,9 @@
 #include "mastermind/batch/game.hpp"
 #include "mastermind/core/random.hpp"
 #include "mastermind/core/text.hpp"
+#include "mastermind/ordinary/consistent_set.hpp"
 #include "mastermind/ordinary/evaluation.hpp"
+#include "mastermind/ordinary/optimal_search.hpp"
 #include "optimal_runner.hpp"
 #include "option_checks.hpp"
 #include "output_paths.hpp"
@@ -53,6 +55,7 @@ struct EvaluateArgs {
     int shards = 1;                    // --shards N: --all in N shards (shard_runner.hpp)
     std::optional<std::uint64_t> memory_limit_mib;  // --memory-limit: picks --shards
     std::string checkpoint;  // --checkpoint: the optimal search's finished parts (optimal_runner.hpp)
+    std::optional<int> lower_bound;  // --lower-bound LEVELS: the optimal search's bound, no search
 };
 
 // "I/N" with 0 <= I < N <= 1,000,000; nullopt and why not otherwise.
@@ -90,6 +93,65 @@ bool read_secrets(const std::string& path, const Parse& parse, std::vector<Index
     return true;
 }
 
+// --lower-bound LEVELS: the optimal search's proven lower bound on the total (with the first
+// guess fixed when one is given), printed; nothing is searched or played.
+int print_lower_bound(const EvaluateArgs& args, const CodeSpace& space,
+                      const OrdinaryParams& params, const CodebreakerOptions& codebreaker) {
+    OptimalSearchOptions search_options;
+    search_options.progress = codebreaker.progress;
+    OptimalSearch search(space, search_options);
+    const auto started = std::chrono::steady_clock::now();
+    const auto all = all_codes(space);
+    const auto bound = search.lower_bound({}, all, params.max_guesses, *args.lower_bound,
+                                          args.first ? codebreaker.first : std::nullopt);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const bool impossible = bound.total >= OptimalSearch::kImpossible.total;
+    const std::string first = args.first ? space.to_string(*codebreaker.first) : "any";
+    if (args.json) {
+        nlohmann::json j{{"strategy", "optimal"},
+                         {"game",
+                          {{"name", "ordinary"},
+                           {"rules", args.game.rules},
+                           {"pegs", params.pegs},
+                           {"colours", params.colours},
+                           {"distinct", params.distinct},
+                           {"max_guesses", params.max_guesses}}},
+                         {"first_guess", first},
+                         {"levels", *args.lower_bound},
+                         {"codes", space.size()},
+                         {"sets_bounded", search.stats().nodes},
+                         {"guesses_scored", search.stats().guesses_scored},
+                         {"seconds", seconds}};
+        if (impossible) {
+            j["lower_bound"] = nullptr;
+        } else {
+            j["lower_bound"] = bound.total;
+            j["mean"] = static_cast<double>(bound.total) / static_cast<double>(space.size());
+        }
+        fmt::print("{}\n", j.dump(2));
+    } else {
+        fmt::print("lower bound of the optimum, ordinary game, {} rules, {}, {}{}, at most {}, "
+                   "first guess {}, {} of guesses\n",
+                   args.game.rules, count_of(static_cast<std::uint64_t>(params.pegs), "peg"),
+                   count_of(static_cast<std::uint64_t>(params.colours), "colour"),
+                   params.distinct ? " (none twice)" : "",
+                   count_of(static_cast<std::uint64_t>(params.max_guesses), "guess"), first,
+                   count_of(static_cast<std::uint64_t>(*args.lower_bound), "level"));
+        if (impossible) {
+            fmt::print("no strategy wins every game within {}\n",
+                       count_of(static_cast<std::uint64_t>(params.max_guesses), "guess"));
+        } else {
+            fmt::print("total at least {}, mean at least {:.6f} over {}\n", bound.total,
+                       static_cast<double>(bound.total) / static_cast<double>(space.size()),
+                       count_of(space.size(), "secret"));
+        }
+        fmt::print("{} sets bounded, {} guesses scored, {:.2f} s\n", search.stats().nodes,
+                   search.stats().guesses_scored, seconds);
+    }
+    return kExitOk;
+}
+
 int run_evaluate_ordinary(const EvaluateArgs& args) {
     OrdinaryParams params;
     if (auto why = args.game.ordinary_space_params(params); !why.empty()) {
@@ -105,6 +167,26 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     if (auto why = codebreaker_refuses(*info, params.shape()); !why.empty()) {
         complain("mastermind evaluate: --strategy {}: {}\n", name, why);
         return kExitFailure;
+    }
+    if (args.lower_bound) {
+        const char* clash = !args.write_tree_file.empty() ? "--write-tree"
+                            : !args.checkpoint.empty()   ? "--checkpoint"
+                            : !args.tree_file.empty()    ? "--tree"
+                                                         : nullptr;
+        if (name != "optimal" || !args.all || clash) {
+            complain(
+                "mastermind evaluate: --lower-bound bounds the search of --strategy optimal --all "
+                "and plays nothing (got {}{}{})\n",
+                name != "optimal" ? "--strategy " + name : std::string(),
+                !args.all ? std::string(name != "optimal" ? ", " : "") + "not --all" : "",
+                clash ? std::string(name != "optimal" || !args.all ? ", " : "") + clash : "");
+            return kExitFailure;
+        }
+        if (mpi_ranks() > 1) {
+            if (mpi_rank() == 0)
+                complain("mastermind-mpi: --lower-bound runs in one process: run it with mastermind\n");
+            return kExitFailure;
+        }
     }
     const CodeSpace space(params.rules, params.shape());
     const int max_guesses = params.max_guesses;
@@ -161,7 +243,7 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         options.codebreaker_options.progress = [](const std::string& line) {
             complain("{}\n", line);
         };
-    } else if (space.size() > info->hint_codes) {
+    } else if (space.size() > info->hint_codes && !args.lower_bound) {
         // Silent otherwise: a search that may run for hours says so before it starts.
         complain(
             "mastermind evaluate: {} searches the whole game of {} before its first move, which "
@@ -188,6 +270,7 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         }
         options.codebreaker_options.first = first;
     }
+    if (args.lower_bound) return print_lower_bound(args, space, params, options.codebreaker_options);
     // The wall time reported counts the search made before the walk, when it is made apart.
     std::optional<std::chrono::steady_clock::time_point> search_started;
     // The optimal search as jobs (optimal_runner.hpp): kept in a checkpoint, or over MPI ranks.
@@ -339,11 +422,12 @@ int run_evaluate(EvaluateArgs args) {
         return kExitFailure;
     }
     if (args.first || !args.tree_file.empty() || !args.write_tree_file.empty() ||
-        !args.checkpoint.empty()) {
+        !args.checkpoint.empty() || args.lower_bound) {
         complain("mastermind evaluate: {} is for the ordinary game's codebreakers\n",
                  args.first                ? "--first"
                  : !args.tree_file.empty() ? "--tree"
                  : !args.checkpoint.empty() ? "--checkpoint (the search of --strategy optimal)"
+                 : args.lower_bound        ? "--lower-bound (the search of --strategy optimal)"
                                             : "--write-tree");
         return kExitFailure;
     }
@@ -587,6 +671,12 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
                     "with --strategy optimal --all: keep the search's finished parts in FILE as "
                     "they finish; given again, the run resumes from them (docs/optimal.md)")
         ->check(not_empty());
+    cmd->add_option("--lower-bound", args->lower_bound,
+                    "with --strategy optimal --all: print a proven lower bound on the optimal total "
+                    "from LEVELS levels of guesses (1-4; each costs far more than the last) and "
+                    "stop; with --first, that first guess's")
+        ->type_name("LEVELS")
+        ->check(integer_in(1, OptimalSearch::kMaxBoundLevels));
     cmd->callback([args, &exit_status, all, sample, file] {
         if (!*all && !*sample && !*file) {
             complain("mastermind evaluate: say --all, --sample N or --secrets FILE\n");

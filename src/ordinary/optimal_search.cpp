@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 
 #include "mastermind/core/hash.hpp"
+#include "mastermind/core/text.hpp"
 #include "ordinary/guess_symmetry.hpp"
 #include "ordinary/optimal_value.hpp"
 
@@ -398,20 +399,8 @@ struct OptimalSearch::Impl {
         if (class_seen[cls] == f.stamp) return;
         const std::uint64_t u = space.class_counts(cls);
         const auto pegs = static_cast<std::uint32_t>(space.pegs());
-        // Four histograms, one per kind in turn, so that the adds do not wait on each other.
-        std::uint32_t lanes[4][CodeSpace::kMaxPegs + 1] = {};
-        const std::size_t d = f.kinds.size();
-        std::size_t i = 0;
-        for (; i + 4 <= d; i += 4) {
-            for (std::size_t l = 0; l < 4; ++l) {
-                const auto& kind = f.kinds[i + l];
-                lanes[l][__builtin_popcountll(u & kind.counts)] += kind.members;
-            }
-        }
-        for (; i < d; ++i) lanes[0][__builtin_popcountll(u & f.kinds[i].counts)] += f.kinds[i].members;
-        std::uint32_t by_sum[CodeSpace::kMaxPegs + 1];
-        for (std::uint32_t c = 0; c <= pegs; ++c)
-            by_sum[c] = lanes[0][c] + lanes[1][c] + lanes[2][c] + lanes[3][c];
+        std::uint32_t by_sum[CodeSpace::kMaxPegs + 1] = {};
+        for (const auto& kind : f.kinds) by_sum[__builtin_popcountll(u & kind.counts)] += kind.members;
         Value total = 0;
         std::uint32_t parts = 0;
         for (std::uint32_t c = 0; c <= pegs; ++c) {
@@ -924,43 +913,93 @@ struct OptimalSearch::Impl {
         return {lower, 0};
     }
 
-    // A proven lower bound on the total over `set` from two levels of guesses: for each first
-    // guess, each part counts its best second guess's bound (all guesses scored, none searched).
+    // A proven lower bound on the value of `set` from `levels` levels of guesses, none searched:
+    // at one level the least bound of a guess (scan()); at more, each guess in the order of its
+    // own bound, its parts bounded by one level fewer, the least total over the guesses. As the
+    // search does, with a bar: the bound itself when below `beta`, else a lower bound on the set
+    // of at least `beta` (a guess whose own bound reaches the least so far, or the bar, is not
+    // followed, nor the parts of one whose total does). `first`: the first guess is that one.
+    // Counts a set bounded as a set searched, for the budget.
     template <Rules R>
-    std::uint64_t two_level_bound(std::span<const std::uint32_t> set, int left) {
+    Value level_bound(std::size_t level, std::span<const std::uint32_t> set, int left, int levels,
+                      Value beta, std::uint32_t branch,
+                      std::optional<std::uint32_t> first = std::nullopt) {
+        const auto n = static_cast<std::uint32_t>(set.size());
+        if (n <= 2 && !first) {
+            if (n == 0) return 0;
+            if (n == 1) return value_of(1, 1);
+            return left >= 2 ? value_of(3, 5) : kInfinite;
+        }
+        if (levels == 0) return bound(n, left, branch);
+        if ((++stats.nodes % kBudgetNodes) == 0) budget->check("the lower bound");
+        frame(level + 1);
+        symmetries_for(level);
+        load(frames[level], set);
+        branch = answer_bound(frames[level], branch);
+        const Value floor = first ? 0 : bound(n, left, branch);
+        if (floor >= beta) return floor;
         const int child_left = left == kUnbounded ? left : left - 1;
-        const int grandchild_left = child_left == kUnbounded ? child_left : child_left - 1;
-        frame(1);
-        symmetries_for(0);
-        bool settled = false;
-        load(frames[0], set);
-        scan<R>(frames[0], set, child_left, kInfinite, 0, Guesses::all, settled, branching);
-        const std::vector<Candidate> firsts = frames[0].candidates;
-        std::uint64_t best = total_of(kInfinite);
-        for (const auto& first : firsts) {
-            if (total_of(first.bound) >= best) break;
-            split<R>(frames[0], set, first.code);
-            history.push_back(first.code);
-            symmetries_for(1);
-            std::uint64_t total = set.size();
-            for (const auto& part : frames[0].parts) {
+        std::vector<Candidate> guesses;
+        std::uint32_t child_branch = branch;
+        if (first) {
+            bool consistent = false;
+            for (auto c : set) consistent = consistent || c == *first;
+            guesses.push_back({0, *first, consistent});
+        } else {
+            bool settled = false;
+            scan<R>(frames[level], set, child_left, kInfinite, floor, Guesses::all, settled, branch);
+            guesses = frames[level].candidates;
+            if (guesses.empty()) return kInfinite;
+            std::sort(guesses.begin(), guesses.end(),
+                      [](const Candidate& a, const Candidate& b) { return worse(b, a); });
+            if (levels == 1 || settled) return std::max(floor, guesses.front().bound);
+            child_branch = frames[level].child_branch;
+        }
+        Value best = kInfinite;
+        for (std::size_t c = 0; c < guesses.size(); ++c) {
+            const Candidate& guess = guesses[c];
+            if (guess.bound >= std::min(best, beta)) {
+                best = std::min(best, guess.bound);
+                break;
+            }
+            split<R>(frames[level], set, guess.code);
+            history.push_back(guess.code);
+            // Each part at its admissible bound (as scan() summed it), then at its deeper one.
+            auto estimate = [&](const Part& part) {
+                return lift(bound(part.size(), child_left, branch), part.size());
+            };
+            Value total = guess.consistent ? value_of(1, 1) : 0;
+            for (const Part& part : frames[level].parts) {
+                if (part.feedback != space.win()) total = std::min(total + estimate(part), kInfinite);
+            }
+            const Value bar = std::min(best, beta);
+            for (const Part& part : frames[level].parts) {
                 if (part.feedback == space.win()) continue;
-                if (part.size() <= 2) {
-                    total += total_of(bound(part.size(), child_left));
-                    continue;
-                }
-                const auto members = std::span<const std::uint32_t>(frames[0].members)
+                if (total >= bar) break;
+                const auto members = std::span<const std::uint32_t>(frames[level].members)
                                          .subspan(part.begin, part.size());
-                load(frames[1], members);
-                scan<R>(frames[1], members, grandchild_left, kInfinite, 0, Guesses::all, settled,
-                        answer_bound(frames[1], frames[0].child_branch));
-                total += total_of(
-                    frames[1].candidates.empty() ? kInfinite : frames[1].candidates.front().bound);
+                const Value before = total - estimate(part);
+                const Value r = level_bound<R>(level + 1, members, child_left, levels - 1,
+                                               child_beta(bar - before, part.size()), child_branch);
+                total = std::min(before + lift(r, part.size()), kInfinite);
             }
             history.pop_back();
             best = std::min(best, total);
+            if (level == 1 || level == 2) report_deeper(level, n, c + 1, guesses.size());
+            if (level == 0 && options.progress) {
+                options.progress(fmt::format(
+                    "optimal: lower bound from {}: guess {} of {} ({}) {}; least so far {}; "
+                    "{:.1f} s",
+                    count_of(static_cast<std::uint64_t>(levels), "level"), c + 1, guesses.size(),
+                    space.to_string(guess.code),
+                    total >= kInfinite ? std::string("cannot be played")
+                                       : fmt::format("at least {}", total_of(total)),
+                    best >= kInfinite ? std::string("none") : std::to_string(total_of(best)),
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - started)
+                        .count()));
+            }
         }
-        return best;
+        return std::max(best, floor);
     }
 
     template <Rules R>
@@ -1357,9 +1396,17 @@ OptimalSearch::Bounded OptimalSearch::solve_below(std::span<const Guess> history
     const Value bar = optimal_value::pack(beta);
     if (s.options.progress && history.empty()) {
         // Before a long search: the bound it has to close, from two levels of guesses.
-        const auto lower = s.space.rules() == Rules::classic
-                               ? s.two_level_bound<Rules::classic>(set, left)
-                               : s.two_level_bound<Rules::adjacent>(set, left);
+        const Budget unlimited;
+        s.budget = &unlimited;
+        const auto quiet = std::exchange(s.options.progress, nullptr);
+        const auto nodes = s.stats.nodes;  // the search's own count follows
+        const auto lower = total_of(
+            s.space.rules() == Rules::classic
+                ? s.level_bound<Rules::classic>(0, set, left, 2, kInfinite, s.branching)
+                : s.level_bound<Rules::adjacent>(0, set, left, 2, kInfinite, s.branching));
+        s.options.progress = quiet;
+        s.stats.nodes = nodes;
+        s.budget = &budget;
         s.options.progress(fmt::format(
             "optimal: {} secrets: the total is at least {} (mean {:.4f}), from two levels of "
             "guesses; {:.1f} s",
@@ -1396,6 +1443,31 @@ OptimalSearch::Bounded OptimalSearch::solve_below(std::span<const Guess> history
             std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count()));
     }
     return {optimal_value::unpack(r.value), exact, exact ? static_cast<int>(r.depth) : 0};
+}
+
+OptimalSearch::Optimum OptimalSearch::lower_bound(std::span<const Guess> history,
+                                                  std::span<const std::uint32_t> set,
+                                                  int guesses_left, int levels,
+                                                  std::optional<std::uint32_t> first,
+                                                  const Budget& budget) {
+    if (levels < 1 || levels > kMaxBoundLevels) {
+        throw std::invalid_argument(
+            fmt::format("levels {} is not from 1 to {}", levels, kMaxBoundLevels));
+    }
+    if (first && *first >= impl_->space.size())
+        throw std::invalid_argument(fmt::format("first guess {} is not a code", *first));
+    if (set.empty()) return {0, 0};
+    if (guesses_left < 1) return kImpossible;
+    auto& s = *impl_;
+    s.budget = &budget;
+    s.history.clear();
+    for (const auto& g : history) s.history.push_back(g.code);
+    s.started = s.last_report = std::chrono::steady_clock::now();
+    const int left = std::min(guesses_left, kUnbounded);
+    const Value v = s.space.rules() == Rules::classic
+                        ? s.level_bound<Rules::classic>(0, set, left, levels, kInfinite, s.branching, first)
+                        : s.level_bound<Rules::adjacent>(0, set, left, levels, kInfinite, s.branching, first);
+    return optimal_value::unpack(v);
 }
 
 OptimalSearch::Optimum OptimalSearch::floor(std::uint32_t n, int guesses_left) const {

@@ -68,6 +68,25 @@ sed 's/ exact \([0-9]*\) / exact 1\1 /' "$tmp/4x6.jobs" >"$tmp/lie.jobs"
 refused "--checkpoint: a value its strategy does not reach" "not the value recorded" "$bin" evaluate --game ordinary --strategy optimal --all --checkpoint "$tmp/lie.jobs"
 check "a refused checkpoint is left as it was" test "$(records "$tmp/lie.jobs")" -eq "$whole"
 
+# --lower-bound: a proven bound, nothing searched, rising with the levels up to the optimum.
+lower() { "$bin" evaluate --game ordinary --strategy optimal --all --lower-bound "$@" --json | jq -r .lower_bound; }
+l1=$(lower 1); l2=$(lower 2); l3=$(lower 3); l4=$(lower 4)
+check "--lower-bound rises with the levels ($l1 < $l2 < $l3 <= $l4)" test "$l1" -lt "$l2" -a "$l2" -lt "$l3" -a "$l3" -le "$l4"
+check "--lower-bound 4: at most the optimum 5625 ($l4)" test "$l4" -le 5625
+"$bin" evaluate --game ordinary --strategy optimal --all --lower-bound 2 >"$tmp/lb.txt"
+check "--lower-bound: the text says the bound" grep -q "total at least $l2, mean at least" "$tmp/lb.txt"
+first=$("$bin" evaluate --game ordinary --strategy optimal --all --first 0011 --json | jq .total)
+lf=$(lower 3 --first 0011)
+check "--lower-bound --first 0011: at most that guess's optimum ($lf <= $first)" test "$lf" -le "$first"
+refused "--lower-bound 0" "--lower-bound" "$bin" evaluate --game ordinary --strategy optimal --all --lower-bound 0
+refused "--lower-bound 5" "--lower-bound" "$bin" evaluate --game ordinary --strategy optimal --all --lower-bound 5
+refused "--lower-bound -1" "--lower-bound" "$bin" evaluate --game ordinary --strategy optimal --all --lower-bound -1
+refused "--lower-bound of another strategy" "bounds the search of --strategy optimal" "$bin" evaluate --game ordinary --strategy knuth --all --lower-bound 2
+refused "--lower-bound without --all" "not --all" "$bin" evaluate --game ordinary --strategy optimal --sample 5 --lower-bound 2
+refused "--lower-bound with --checkpoint" "--checkpoint" "$bin" evaluate --game ordinary --strategy optimal --all --lower-bound 2 --checkpoint "$tmp/lb.jobs"
+check "--lower-bound with --checkpoint: no file made" test ! -e "$tmp/lb.jobs"
+refused "--lower-bound in the batch game" "ordinary game" "$bin" evaluate -P 3 -K 3 -B 2 --strategy consistent --all --lower-bound 2
+
 if [ -z "$mpi" ]; then
     echo "skip mpirun: mastermind-mpi not built (no MPI found when configured)"
     exit $((failures > 0))
@@ -143,6 +162,8 @@ check "SIGTERM, resumed: the report of one piece" diff <(without_time "$tmp/4x7.
 
 refused "mastermind-mpi: another ordinary strategy over 3 ranks" "divides only the search of --strategy optimal" \
     timeout 60 "$mpiexec" --oversubscribe -np 3 "$mpi" evaluate --game ordinary --strategy knuth --all
+refused "mastermind-mpi: --lower-bound over 3 ranks" "runs in one process" \
+    timeout 60 "$mpiexec" --oversubscribe -np 3 "$mpi" evaluate --game ordinary --strategy optimal --all --lower-bound 2
 refused "mastermind-mpi: a checkpoint of another game" "expected the header" \
     timeout 60 "$mpiexec" --oversubscribe -np 3 "$mpi" evaluate --game ordinary --strategy optimal --all --checkpoint "$jobs"
 exit $((failures > 0))

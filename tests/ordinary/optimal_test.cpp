@@ -229,6 +229,69 @@ TEST(OptimalSearch, AnswerBoundChangesNothingButTheWork) {
     EXPECT_LT(with.stats().nodes, without.stats().nodes);
 }
 
+TEST(OptimalSearch, LowerBoundNeverPassesTheOptimumAndRisesWithTheLevels) {
+    // Every game up to 3 pegs of 4 colours and two without repeated colours, both rules, with
+    // and without a limit: the bound of each number of levels is at most the reference's optimum
+    // and at least the bound of one level fewer; with the first guess fixed, at most that guess's
+    // optimum (the guess, then each part's optimum).
+    std::vector<CodeShape> shapes;
+    for (int p = 2; p <= 3; ++p) {
+        for (int k = 2; k <= 4; ++k) shapes.push_back(CodeShape{p, k});
+    }
+    shapes.push_back(CodeShape{3, 4, true});
+    shapes.push_back(CodeShape{3, 5, true});
+    for (auto rules : {Rules::classic, Rules::adjacent}) {
+        for (const auto& shape : shapes) {
+            const CodeSpace space(rules, shape);
+            Minimax reference(space);
+            const auto all = all_codes(space);
+            for (int left : {OptimalSearch::kUnbounded, 3}) {
+                const std::string game =
+                    fmt::format("{} {} within {}", to_string(rules), shape.name(), left);
+                const auto want = reference.pair(all, left);
+                std::uint64_t below = 0;
+                for (int levels = 1; levels <= OptimalSearch::kMaxBoundLevels; ++levels) {
+                    OptimalSearch search(space);
+                    const auto got = search.lower_bound({}, all, left, levels);
+                    EXPECT_LE(got.total, want.total) << game << ", " << levels << " levels";
+                    EXPECT_GE(got.total, below) << game << ", " << levels << " levels";
+                    below = got.total;
+                }
+                if (want == kImpossible) continue;
+                for (std::uint32_t first : {0u, space.size() / 2, space.size() - 1}) {
+                    std::uint64_t with_first = all.size();
+                    const auto parts = split_by_feedback(space, all, first);
+                    for (std::size_t i = 0; i < parts.feedback.size(); ++i) {
+                        if (parts.feedback[i] == space.win()) continue;
+                        const auto part = parts.part(i);
+                        const auto v = reference.value(
+                            {part.begin(), part.end()},
+                            left == OptimalSearch::kUnbounded ? left : left - 1);
+                        with_first = v == UINT64_MAX ? v : with_first + v;
+                        if (v == UINT64_MAX) break;
+                    }
+                    if (with_first == UINT64_MAX) continue;  // no strategy after that guess
+                    OptimalSearch search(space);
+                    EXPECT_LE(search.lower_bound({}, all, left, 3, first).total, with_first)
+                        << game << ", first guess " << space.to_string(first);
+                }
+            }
+        }
+    }
+    // The bound rises: on 3x4 classic, one level is below two.
+    const CodeSpace space(Rules::classic, 3, 4);
+    const auto all = all_codes(space);
+    OptimalSearch search(space);
+    EXPECT_LT(search.lower_bound({}, all, OptimalSearch::kUnbounded, 1).total,
+              search.lower_bound({}, all, OptimalSearch::kUnbounded, 2).total);
+    EXPECT_THROW(search.lower_bound({}, all, OptimalSearch::kUnbounded, 0), std::invalid_argument);
+    EXPECT_THROW(search.lower_bound({}, all, OptimalSearch::kUnbounded,
+                                    OptimalSearch::kMaxBoundLevels + 1),
+                 std::invalid_argument);
+    EXPECT_THROW(search.lower_bound({}, all, OptimalSearch::kUnbounded, 2, space.size()),
+                 std::invalid_argument);
+}
+
 TEST(OptimalSearch, FillBoundIsTheCompleteTreeTotal) {
     EXPECT_EQ(OptimalSearch::fill_bound(1, 13).total, 1u);
     EXPECT_EQ(OptimalSearch::fill_bound(2, 13).total, 3u);

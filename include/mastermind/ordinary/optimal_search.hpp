@@ -119,6 +119,20 @@ class OptimalSearch {
     std::vector<RankedGuess> candidates(std::span<const Guess> history,
                                       std::span<const std::uint32_t> set, int guesses_left);
 
+    // A proven lower bound on the optimum of `set` from `levels` levels of guesses (1 to
+    // kMaxBoundLevels), nothing searched: at one level, the least admissible bound of a guess;
+    // at more, every guess (best bound first, until its own bound reaches the least total so far)
+    // with each of its parts bounded by one level fewer. With `first`, the guess at `set` is that
+    // one (a level of the count). kImpossible: no strategy wins within `guesses_left`. The cost
+    // grows about a hundredfold a level (docs/optimal.md). Throws std::invalid_argument for
+    // levels out of range or a first guess that is not a code, BudgetExhausted when `budget` runs
+    // out.
+    static constexpr int kMaxBoundLevels = 4;
+    Optimum lower_bound(std::span<const Guess> history, std::span<const std::uint32_t> set,
+                        int guesses_left, int levels,
+                        std::optional<std::uint32_t> first = std::nullopt,
+                        const Budget& budget = {});
+
     // The admissible lower bound of `n` secrets with `guesses_left` (kImpossible if they cannot
     // all be found within them).
     Optimum floor(std::uint32_t n, int guesses_left) const;
