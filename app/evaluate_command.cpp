@@ -54,7 +54,7 @@ struct EvaluateArgs {
     std::optional<ShardChoice> shard;  // --shard I/N: one shard of --all, a partial report
     int shards = 1;                    // --shards N: --all in N shards (shard_runner.hpp)
     std::optional<std::uint64_t> memory_limit_mib;  // --memory-limit: picks --shards
-    std::string checkpoint;  // --checkpoint: the optimal search's finished parts (optimal_runner.hpp)
+    std::string checkpoint;  // --checkpoint: the optimal search's parts (optimal_runner.hpp)
     std::optional<int> lower_bound;  // --lower-bound LEVELS: the optimal search's bound, no search
 };
 
@@ -131,13 +131,14 @@ int print_lower_bound(const EvaluateArgs& args, const CodeSpace& space,
         }
         fmt::print("{}\n", j.dump(2));
     } else {
-        fmt::print("lower bound of the optimum, ordinary game, {} rules, {}, {}{}, at most {}, "
-                   "first guess {}, {} of guesses\n",
-                   args.game.rules, count_of(static_cast<std::uint64_t>(params.pegs), "peg"),
-                   count_of(static_cast<std::uint64_t>(params.colours), "colour"),
-                   params.distinct ? " (none twice)" : "",
-                   count_of(static_cast<std::uint64_t>(params.max_guesses), "guess"), first,
-                   count_of(static_cast<std::uint64_t>(*args.lower_bound), "level"));
+        fmt::print(
+            "lower bound of the optimum, ordinary game, {} rules, {}, {}{}, at most {}, "
+            "first guess {}, {} of guesses\n",
+            args.game.rules, count_of(static_cast<std::uint64_t>(params.pegs), "peg"),
+            count_of(static_cast<std::uint64_t>(params.colours), "colour"),
+            params.distinct ? " (none twice)" : "",
+            count_of(static_cast<std::uint64_t>(params.max_guesses), "guess"), first,
+            count_of(static_cast<std::uint64_t>(*args.lower_bound), "level"));
         if (impossible) {
             fmt::print("no strategy wins every game within {}\n",
                        count_of(static_cast<std::uint64_t>(params.max_guesses), "guess"));
@@ -170,9 +171,9 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     }
     if (args.lower_bound) {
         const char* clash = !args.write_tree_file.empty() ? "--write-tree"
-                            : !args.checkpoint.empty()   ? "--checkpoint"
-                            : !args.tree_file.empty()    ? "--tree"
-                                                         : nullptr;
+                            : !args.checkpoint.empty()    ? "--checkpoint"
+                            : !args.tree_file.empty()     ? "--tree"
+                                                          : nullptr;
         if (name != "optimal" || !args.all || clash) {
             complain(
                 "mastermind evaluate: --lower-bound bounds the search of --strategy optimal --all "
@@ -184,7 +185,8 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         }
         if (mpi_ranks() > 1) {
             if (mpi_rank() == 0)
-                complain("mastermind-mpi: --lower-bound runs in one process: run it with mastermind\n");
+                complain(
+                    "mastermind-mpi: --lower-bound runs in one process: run it with mastermind\n");
             return kExitFailure;
         }
     }
@@ -227,11 +229,12 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         if (!args.checkpoint.empty() &&
             (args.checkpoint == args.write_tree_file ||
              std::filesystem::equivalent(args.checkpoint, args.write_tree_file, error))) {
-            complain("mastermind evaluate: --write-tree '{}' is the --checkpoint file: give another\n",
-                     args.write_tree_file);
+            complain(
+                "mastermind evaluate: --write-tree '{}' is the --checkpoint file: give another\n",
+                args.write_tree_file);
             return kExitFailure;
         }
-        // Over MPI only rank 0 reports, and only it writes the tree (the ranks' files would be one).
+        // Over MPI only rank 0 reports and writes the tree (the ranks would share one file).
         if (mpi_rank() == 0) {
             tree_out = open_tree_output("mastermind evaluate", args.write_tree_file);
             if (!tree_out) return kExitFailure;
@@ -270,7 +273,8 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         }
         options.codebreaker_options.first = first;
     }
-    if (args.lower_bound) return print_lower_bound(args, space, params, options.codebreaker_options);
+    if (args.lower_bound)
+        return print_lower_bound(args, space, params, options.codebreaker_options);
     // The wall time reported counts the search made before the walk, when it is made apart.
     std::optional<std::chrono::steady_clock::time_point> search_started;
     // The optimal search as jobs (optimal_runner.hpp): kept in a checkpoint, or over MPI ranks.
@@ -281,7 +285,8 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
                 // Rank 0 says why.
             } else if (mpi_ranks() > 1) {
                 complain(
-                    "mastermind-mpi: over {} ranks an ordinary game's --all divides only the search "
+                    "mastermind-mpi: over {} ranks an ordinary game's --all divides only the "
+                    "search "
                     "of --strategy optimal (got --strategy {}{}); run it with mastermind\n",
                     mpi_ranks(), name, args.all ? "" : ", not --all");
             } else {
@@ -345,8 +350,9 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         r = evaluate_ordinary_games(space, options, secrets);
     }
     if (search_started) {
-        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - *search_started)
-                        .count();
+        r.seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - *search_started)
+                .count();
     }
     // The first guess: given (--first, or the published default), or chosen by the rule (known
     // after an exhaustive walk).
@@ -424,10 +430,10 @@ int run_evaluate(EvaluateArgs args) {
     if (args.first || !args.tree_file.empty() || !args.write_tree_file.empty() ||
         !args.checkpoint.empty() || args.lower_bound) {
         complain("mastermind evaluate: {} is for the ordinary game's codebreakers\n",
-                 args.first                ? "--first"
-                 : !args.tree_file.empty() ? "--tree"
+                 args.first                 ? "--first"
+                 : !args.tree_file.empty()  ? "--tree"
                  : !args.checkpoint.empty() ? "--checkpoint (the search of --strategy optimal)"
-                 : args.lower_bound        ? "--lower-bound (the search of --strategy optimal)"
+                 : args.lower_bound         ? "--lower-bound (the search of --strategy optimal)"
                                             : "--write-tree");
         return kExitFailure;
     }
@@ -611,6 +617,8 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
         "4x6.tree   # 1296 games, 5625 guesses\n"
         "  mastermind evaluate --game bulls-and-cows --strategy optimal --all   # 26274, about 10 "
         "s\n"
+        "  mastermind evaluate --game ordinary -P 5 -K 8 --strategy optimal --all --lower-bound 2"
+        "   # at least 167440\n"
         "  mastermind evaluate --strategy adaptive-split --all --shard 0/4 > part0.json   # then "
         "1/4 .. 3/4; mastermind merge part*.json");
     add_strategy_option(cmd, args->strategy, false, true);
@@ -671,10 +679,11 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
                     "with --strategy optimal --all: keep the search's finished parts in FILE as "
                     "they finish; given again, the run resumes from them (docs/optimal.md)")
         ->check(not_empty());
-    cmd->add_option("--lower-bound", args->lower_bound,
-                    "with --strategy optimal --all: print a proven lower bound on the optimal total "
-                    "from LEVELS levels of guesses (1-4; each costs far more than the last) and "
-                    "stop; with --first, that first guess's")
+    cmd->add_option(
+           "--lower-bound", args->lower_bound,
+           "with --strategy optimal --all: print a proven lower bound on the optimal total "
+           "from LEVELS levels of guesses (1-4; each costs far more than the last) and "
+           "stop; with --first, that first guess's")
         ->type_name("LEVELS")
         ->check(integer_in(1, OptimalSearch::kMaxBoundLevels));
     cmd->callback([args, &exit_status, all, sample, file] {

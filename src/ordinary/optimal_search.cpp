@@ -261,7 +261,7 @@ struct OptimalSearch::Impl {
     std::vector<std::uint32_t>
         class_seen;  // [count class]: the scan (class_stamp) class_value is of
     std::vector<Value> class_value;
-    std::vector<std::uint32_t> class_parts;  // [count class]: answer_bound() of the class
+    std::vector<std::uint32_t> class_parts;         // [count class]: answer_bound() of the class
     std::vector<std::uint32_t> kind_seen, kind_of;  // [count class]: load()'s stamp and kind
     std::vector<std::uint32_t> classes_by_colours;  // answer_bound()'s order of the classes
     std::vector<Value> sum_split;  // [c * sum_split_limit + m]: even_split(m, answers with sum c)
@@ -291,10 +291,9 @@ struct OptimalSearch::Impl {
                 k += (s.class_counts(cls) >> (c * s.pegs()) & 1) ? 1 : 0;
             return k;
         };
-        std::stable_sort(classes_by_colours.begin(), classes_by_colours.end(),
-                         [&](std::uint32_t a, std::uint32_t b) {
-                             return colours_of(a) > colours_of(b);
-                         });
+        std::stable_sort(
+            classes_by_colours.begin(), classes_by_colours.end(),
+            [&](std::uint32_t a, std::uint32_t b) { return colours_of(a) > colours_of(b); });
         branching = static_cast<std::uint32_t>(achievable_answers() - 1);
         fill.resize(std::size_t{s.size()} + 1);
         fill_depth.resize(std::size_t{s.size()} + 1);
@@ -400,7 +399,8 @@ struct OptimalSearch::Impl {
         const std::uint64_t u = space.class_counts(cls);
         const auto pegs = static_cast<std::uint32_t>(space.pegs());
         std::uint32_t by_sum[CodeSpace::kMaxPegs + 1] = {};
-        for (const auto& kind : f.kinds) by_sum[__builtin_popcountll(u & kind.counts)] += kind.members;
+        for (const auto& kind : f.kinds)
+            by_sum[__builtin_popcountll(u & kind.counts)] += kind.members;
         Value total = 0;
         std::uint32_t parts = 0;
         for (std::uint32_t c = 0; c <= pegs; ++c) {
@@ -408,8 +408,8 @@ struct OptimalSearch::Impl {
             if (m == 0) continue;
             const std::uint32_t answers = std::min(m, answers_with_sum(c));
             parts += answers;
-            total += m < sum_split_limit ? sum_split[c * sum_split_limit + m]
-                                         : even_split(m, answers);
+            total +=
+                m < sum_split_limit ? sum_split[c * sum_split_limit + m] : even_split(m, answers);
         }
         class_seen[cls] = f.stamp;
         class_value[cls] = total;
@@ -896,9 +896,9 @@ struct OptimalSearch::Impl {
         if (two_phase && !settled) {
             const Value outside = outside_floor(n, branch);
             if (outside < best) {
-                proven = std::min(proven,
-                                  scan<R>(frames[level], set, child_left, best,
-                                          std::max(floor, outside), Guesses::outside, settled, branch));
+                proven = std::min(
+                    proven, scan<R>(frames[level], set, child_left, best, std::max(floor, outside),
+                                    Guesses::outside, settled, branch));
                 try_candidates();
             } else {
                 proven = std::min(proven, outside);
@@ -947,7 +947,8 @@ struct OptimalSearch::Impl {
             guesses.push_back({0, *first, consistent});
         } else {
             bool settled = false;
-            scan<R>(frames[level], set, child_left, kInfinite, floor, Guesses::all, settled, branch);
+            scan<R>(frames[level], set, child_left, kInfinite, floor, Guesses::all, settled,
+                    branch);
             guesses = frames[level].candidates;
             if (guesses.empty()) return kInfinite;
             std::sort(guesses.begin(), guesses.end(),
@@ -970,7 +971,8 @@ struct OptimalSearch::Impl {
             };
             Value total = guess.consistent ? value_of(1, 1) : 0;
             for (const Part& part : frames[level].parts) {
-                if (part.feedback != space.win()) total = std::min(total + estimate(part), kInfinite);
+                if (part.feedback != space.win())
+                    total = std::min(total + estimate(part), kInfinite);
             }
             const Value bar = std::min(best, beta);
             for (const Part& part : frames[level].parts) {
@@ -1400,10 +1402,10 @@ OptimalSearch::Bounded OptimalSearch::solve_below(std::span<const Guess> history
         s.budget = &unlimited;
         const auto quiet = std::exchange(s.options.progress, nullptr);
         const auto nodes = s.stats.nodes;  // the search's own count follows
-        const auto lower = total_of(
-            s.space.rules() == Rules::classic
-                ? s.level_bound<Rules::classic>(0, set, left, 2, kInfinite, s.branching)
-                : s.level_bound<Rules::adjacent>(0, set, left, 2, kInfinite, s.branching));
+        const auto lower =
+            total_of(s.space.rules() == Rules::classic
+                         ? s.level_bound<Rules::classic>(0, set, left, 2, kInfinite, s.branching)
+                         : s.level_bound<Rules::adjacent>(0, set, left, 2, kInfinite, s.branching));
         s.options.progress = quiet;
         s.stats.nodes = nodes;
         s.budget = &budget;
@@ -1436,7 +1438,7 @@ OptimalSearch::Bounded OptimalSearch::solve_below(std::span<const Guess> history
             "scored, "
             "{} table hits, {} entries, {:.2f} s",
             set.size(), left == kUnbounded ? std::string("any number of") : std::to_string(left),
-            exact                 ? fmt::format("total {}", total_of(r.value))
+            exact                  ? fmt::format("total {}", total_of(r.value))
             : r.value >= kInfinite ? std::string("impossible")
                                    : fmt::format("total at least {}", total_of(r.value)),
             s.stats.nodes, s.stats.guesses_scored, s.stats.table_hits, s.stats.table_entries,
@@ -1464,9 +1466,10 @@ OptimalSearch::Optimum OptimalSearch::lower_bound(std::span<const Guess> history
     for (const auto& g : history) s.history.push_back(g.code);
     s.started = s.last_report = std::chrono::steady_clock::now();
     const int left = std::min(guesses_left, kUnbounded);
-    const Value v = s.space.rules() == Rules::classic
-                        ? s.level_bound<Rules::classic>(0, set, left, levels, kInfinite, s.branching, first)
-                        : s.level_bound<Rules::adjacent>(0, set, left, levels, kInfinite, s.branching, first);
+    const Value v =
+        s.space.rules() == Rules::classic
+            ? s.level_bound<Rules::classic>(0, set, left, levels, kInfinite, s.branching, first)
+            : s.level_bound<Rules::adjacent>(0, set, left, levels, kInfinite, s.branching, first);
     return optimal_value::unpack(v);
 }
 
@@ -1499,8 +1502,7 @@ std::vector<OptimalSearch::RankedGuess> OptimalSearch::candidates(
         s.scan<Rules::adjacent>(s.frames[0], set, child_left, kInfinite, 0, Impl::Guesses::all,
                                 settled, s.branching);
     auto found = s.frames[0].candidates;
-    std::sort(found.begin(), found.end(),
-              [](const auto& a, const auto& b) { return worse(b, a); });
+    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return worse(b, a); });
     for (const auto& c : found)
         out.push_back({c.code, optimal_value::unpack(c.bound), c.consistent});
     return out;
@@ -1515,7 +1517,8 @@ DecisionTree OptimalSearch::strategy(std::span<const std::uint32_t> set, int gue
     tree.distinct = space.distinct();
     if (set.empty()) return tree;
     // Depth first: a node is made for the set of secrets it is played at, then one child per
-    // answer other than all black. `children` are added by feedback order, as the reader keeps them.
+    // answer other than all black. `children` are added by feedback order, as the reader keeps
+    // them.
     auto walk = [&](auto&& self, std::vector<std::uint32_t> members, int left) -> std::uint32_t {
         const auto m = move(members, left);
         if (!m) {

@@ -117,16 +117,16 @@ class OptimalSearch {
         bool consistent;  // a member of `set`
     };
     std::vector<RankedGuess> candidates(std::span<const Guess> history,
-                                      std::span<const std::uint32_t> set, int guesses_left);
+                                        std::span<const std::uint32_t> set, int guesses_left);
 
     // A proven lower bound on the optimum of `set` from `levels` levels of guesses (1 to
     // kMaxBoundLevels), nothing searched: at one level, the least admissible bound of a guess;
     // at more, every guess (best bound first, until its own bound reaches the least total so far)
     // with each of its parts bounded by one level fewer. With `first`, the guess at `set` is that
-    // one (a level of the count). kImpossible: no strategy wins within `guesses_left`. The cost
-    // grows about a hundredfold a level (docs/optimal.md). Throws std::invalid_argument for
-    // levels out of range or a first guess that is not a code, BudgetExhausted when `budget` runs
-    // out.
+    // one (a level of the count). kImpossible: no strategy wins within `guesses_left`. Each level
+    // costs far more than the last (docs/optimal.md, "Lower bounds"). Throws std::invalid_argument
+    // for levels out of range or a first guess that is not a code, BudgetExhausted when `budget`
+    // runs out.
     static constexpr int kMaxBoundLevels = 4;
     Optimum lower_bound(std::span<const Guess> history, std::span<const std::uint32_t> set,
                         int guesses_left, int levels,
