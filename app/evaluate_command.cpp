@@ -93,6 +93,13 @@ bool read_secrets(const std::string& path, const Parse& parse, std::vector<Index
     return true;
 }
 
+// The "game" object of an ordinary game's JSON report.
+nlohmann::json ordinary_game_json(const EvaluateArgs& args, const OrdinaryParams& params) {
+    return {{"name", "ordinary"},          {"rules", args.game.rules},
+            {"pegs", params.pegs},         {"colours", params.colours},
+            {"distinct", params.distinct}, {"max_guesses", params.max_guesses}};
+}
+
 // --lower-bound LEVELS: the optimal search's proven lower bound on the total (with the first
 // guess fixed when one is given), printed; nothing is searched or played.
 int print_lower_bound(const EvaluateArgs& args, const CodeSpace& space,
@@ -110,19 +117,14 @@ int print_lower_bound(const EvaluateArgs& args, const CodeSpace& space,
     const std::string first = args.first ? space.to_string(*codebreaker.first) : "any";
     if (args.json) {
         nlohmann::json j{{"strategy", "optimal"},
-                         {"game",
-                          {{"name", "ordinary"},
-                           {"rules", args.game.rules},
-                           {"pegs", params.pegs},
-                           {"colours", params.colours},
-                           {"distinct", params.distinct},
-                           {"max_guesses", params.max_guesses}}},
+                         {"game", ordinary_game_json(args, params)},
                          {"first_guess", first},
                          {"levels", *args.lower_bound},
                          {"codes", space.size()},
                          {"sets_bounded", search.stats().nodes},
                          {"guesses_scored", search.stats().guesses_scored},
-                         {"seconds", seconds}};
+                         {"seconds", seconds},
+                         {"possible", !impossible}};
         if (impossible) {
             j["lower_bound"] = nullptr;
         } else {
@@ -140,17 +142,19 @@ int print_lower_bound(const EvaluateArgs& args, const CodeSpace& space,
             count_of(static_cast<std::uint64_t>(params.max_guesses), "guess"), first,
             count_of(static_cast<std::uint64_t>(*args.lower_bound), "level"));
         if (impossible) {
-            fmt::print("no strategy wins every game within {}\n",
+            fmt::print("no strategy {}wins every game within {}\n",
+                       args.first ? "with that first guess " : "",
                        count_of(static_cast<std::uint64_t>(params.max_guesses), "guess"));
         } else {
             fmt::print("total at least {}, mean at least {:.6f} over {}\n", bound.total,
                        static_cast<double>(bound.total) / static_cast<double>(space.size()),
                        count_of(space.size(), "secret"));
         }
-        fmt::print("{} sets bounded, {} guesses scored, {:.2f} s\n", search.stats().nodes,
-                   search.stats().guesses_scored, seconds);
+        fmt::print("{} bounded, {} scored, {:.2f} s\n", count_of(search.stats().nodes, "set"),
+                   count_of(search.stats().guesses_scored, "guess"), seconds);
     }
-    return kExitOk;
+    // As the search's report: a game no strategy wins within the limit is a failure.
+    return impossible ? kExitBadInput : kExitOk;
 }
 
 int run_evaluate_ordinary(const EvaluateArgs& args) {
@@ -179,7 +183,9 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
                 "mastermind evaluate: --lower-bound bounds the search of --strategy optimal --all "
                 "and plays nothing (got {}{}{})\n",
                 name != "optimal" ? "--strategy " + name : std::string(),
-                !args.all ? std::string(name != "optimal" ? ", " : "") + "not --all" : "",
+                !args.all ? std::string(name != "optimal" ? ", " : "") +
+                                (args.sample ? "--sample" : "--secrets")
+                          : "",
                 clash ? std::string(name != "optimal" || !args.all ? ", " : "") + clash : "");
             return kExitFailure;
         }
@@ -187,6 +193,11 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
             if (mpi_rank() == 0)
                 complain(
                     "mastermind-mpi: --lower-bound runs in one process: run it with mastermind\n");
+            return kExitFailure;
+        }
+        if (args.threads > 1) {
+            complain("mastermind evaluate: --lower-bound runs on one thread (got --threads {})\n",
+                     args.threads);
             return kExitFailure;
         }
     }
@@ -373,13 +384,7 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     if (args.json) {
         nlohmann::json j{{"strategy", name},
                          {"seed", args.seed},
-                         {"game",
-                          {{"name", "ordinary"},
-                           {"rules", args.game.rules},
-                           {"pegs", params.pegs},
-                           {"colours", params.colours},
-                           {"distinct", params.distinct},
-                           {"max_guesses", max_guesses}}},
+                         {"game", ordinary_game_json(args, params)},
                          {"first_guess", first},
                          {"first_guess_from", first_from},
                          {"scope", scope},
@@ -683,7 +688,8 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
            "--lower-bound", args->lower_bound,
            "with --strategy optimal --all: print a proven lower bound on the optimal total "
            "from LEVELS levels of guesses (1-4; each costs far more than the last) and "
-           "stop; with --first, that first guess's")
+           "stop; with --first, the bound of that first guess (exit status 1 if no strategy wins "
+           "within -M)")
         ->type_name("LEVELS")
         ->check(integer_in(1, OptimalSearch::kMaxBoundLevels));
     cmd->callback([args, &exit_status, all, sample, file] {

@@ -82,11 +82,15 @@ first=$("$bin" evaluate "${g[@]}" --first 0011 --json | jq .total)
 lf=$(lower 3 --first 0011)
 check "--lower-bound --first 0011: at most that guess's optimum ($lf <= $first)" test "$lf" -le "$first"
 check "--lower-bound --first 0011: at least the bound over every first guess ($lf >= $l3)" test "$lf" -ge "$l3"
+"$bin" evaluate --game ordinary --strategy optimal --all -M 4 --lower-bound 2 --json >"$tmp/lb4.json"
+check "--lower-bound -M 4: no strategy wins, status 1" test $? -eq 1
+check "--lower-bound -M 4: possible false" test "$(jq .possible "$tmp/lb4.json")" = false
+refused "--lower-bound on two threads" "one thread" "$bin" evaluate "${g[@]}" --lower-bound 2 --threads 2
 refused "--lower-bound 0" "--lower-bound" "$bin" evaluate --game ordinary --strategy optimal --all --lower-bound 0
 refused "--lower-bound 5" "--lower-bound" "$bin" evaluate --game ordinary --strategy optimal --all --lower-bound 5
 refused "--lower-bound -1" "--lower-bound" "$bin" evaluate --game ordinary --strategy optimal --all --lower-bound -1
 refused "--lower-bound of another strategy" "bounds the search of --strategy optimal" "$bin" evaluate --game ordinary --strategy knuth --all --lower-bound 2
-refused "--lower-bound without --all" "not --all" "$bin" evaluate --game ordinary --strategy optimal --sample 5 --lower-bound 2
+refused "--lower-bound without --all" "got --sample" "$bin" evaluate --game ordinary --strategy optimal --sample 5 --lower-bound 2
 refused "--lower-bound with --checkpoint" "--checkpoint" "$bin" evaluate --game ordinary --strategy optimal --all --lower-bound 2 --checkpoint "$tmp/lb.jobs"
 check "--lower-bound with --checkpoint: no file made" test ! -e "$tmp/lb.jobs"
 refused "--lower-bound in the batch game" "ordinary game" "$bin" evaluate -P 3 -K 3 -B 2 --strategy consistent --all --lower-bound 2
