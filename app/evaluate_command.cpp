@@ -622,8 +622,6 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
         "4x6.tree   # 1296 games, 5625 guesses\n"
         "  mastermind evaluate --game bulls-and-cows --strategy optimal --all   # 26274, about 10 "
         "s\n"
-        "  mastermind evaluate --game ordinary -P 5 -K 8 --strategy optimal --all --lower-bound 2"
-        "   # at least 167440\n"
         "  mastermind evaluate --strategy adaptive-split --all --shard 0/4 > part0.json   # then "
         "1/4 .. 3/4; mastermind merge part*.json");
     add_strategy_option(cmd, args->strategy, false, true);
