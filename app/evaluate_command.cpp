@@ -10,8 +10,10 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "batch_options.hpp"
@@ -174,19 +176,20 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         return kExitFailure;
     }
     if (args.lower_bound) {
-        const char* clash = !args.write_tree_file.empty() ? "--write-tree"
-                            : !args.checkpoint.empty()    ? "--checkpoint"
-                            : !args.tree_file.empty()     ? "--tree"
-                                                          : nullptr;
-        if (name != "optimal" || !args.all || clash) {
+        std::vector<std::string> got;  // what does not go with it
+        if (name != "optimal") got.push_back("--strategy " + name);
+        if (!args.all) got.emplace_back(args.sample ? "--sample" : "--secrets");
+        if (!args.write_tree_file.empty())
+            got.emplace_back("--write-tree");
+        else if (!args.checkpoint.empty())
+            got.emplace_back("--checkpoint");
+        else if (!args.tree_file.empty())
+            got.emplace_back("--tree");
+        if (!got.empty()) {
             complain(
                 "mastermind evaluate: --lower-bound bounds the search of --strategy optimal --all "
-                "and plays nothing (got {}{}{})\n",
-                name != "optimal" ? "--strategy " + name : std::string(),
-                !args.all ? std::string(name != "optimal" ? ", " : "") +
-                                (args.sample ? "--sample" : "--secrets")
-                          : "",
-                clash ? std::string(name != "optimal" || !args.all ? ", " : "") + clash : "");
+                "and plays nothing (got {})\n",
+                fmt::join(got, ", "));
             return kExitFailure;
         }
         if (mpi_ranks() > 1) {
@@ -297,8 +300,7 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
             } else if (mpi_ranks() > 1) {
                 complain(
                     "mastermind-mpi: over {} ranks an ordinary game's --all divides only the "
-                    "search "
-                    "of --strategy optimal (got --strategy {}{}); run it with mastermind\n",
+                    "search of --strategy optimal (got --strategy {}{}); run it with mastermind\n",
                     mpi_ranks(), name, args.all ? "" : ", not --all");
             } else {
                 complain(

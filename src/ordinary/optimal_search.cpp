@@ -184,6 +184,11 @@ bool worse(const Candidate& a, const Candidate& b) {
     return a.code > b.code;
 }
 
+// The same order for a sort: `a` is tried before `b`.
+bool before(const Candidate& a, const Candidate& b) {
+    return worse(b, a);
+}
+
 struct Part {
     std::uint32_t feedback;
     std::uint32_t begin, end;
@@ -206,10 +211,9 @@ struct Frame {
     };
     std::vector<Kind> kinds;
     std::uint32_t stamp = 0;  // load(): which set class_seen's entries of this level are of
-    // The most parts other than the winning one that a guess can split the set (or any subset)
-    // into: `branch` as known before scan() (its parts' bounds use it), `child_branch` after (the
-    // children's).
-    std::uint32_t branch = 0, child_branch = 0;
+    // The most parts other than the winning one that a guess can split any subset of the set
+    // into, as scan() found it: what the children's searches may assume.
+    std::uint32_t child_branch = 0;
 };
 
 struct Result {
@@ -258,8 +262,7 @@ struct OptimalSearch::Impl {
     std::vector<std::uint32_t> member_answers;  // scan: the feedback of each member
     std::vector<std::uint8_t> in_set;
     std::unordered_map<std::uint64_t, GuessList> canonical_lists;
-    std::vector<std::uint32_t>
-        class_seen;  // [count class]: the scan (class_stamp) class_value is of
+    std::vector<std::uint32_t> class_seen;  // [count class]: load()'s stamp class_value is of
     std::vector<Value> class_value;
     std::vector<std::uint32_t> class_parts;         // [count class]: answer_bound() of the class
     std::vector<std::uint32_t> kind_seen, kind_of;  // [count class]: load()'s stamp and kind
@@ -474,28 +477,6 @@ struct OptimalSearch::Impl {
         const Fill f = fill_bound(n, branch);
         return std::min(f.levels, 255) <= guesses_left ? value_of(f.total, f.squares) : kInfinite;
     }
-    // bound(m, guesses_left, branch) for every m from 0 to n, into out[0..n], in one pass.
-    void bounds_upto(std::uint32_t n, int guesses_left, std::uint32_t branch, Value* out) const {
-        if (branch >= branching) {
-            for (std::uint32_t m = 0; m <= n; ++m) out[m] = bound(m, guesses_left);
-            return;
-        }
-        std::uint64_t total = 0, squares = 0, room = 1, level = 1, width = 1;
-        out[0] = 0;
-        for (std::uint32_t m = 1; m <= n; ++m) {
-            if (room == 0) {
-                ++level;
-                width = std::min<std::uint64_t>(width * branch, std::uint64_t{1} << 40);
-                room = width;
-            }
-            --room;
-            total += level;
-            squares += level * level;
-            out[m] = std::min<std::uint64_t>(level, 255) <= static_cast<std::uint64_t>(guesses_left)
-                         ? value_of(total, squares)
-                         : kInfinite;
-        }
-    }
 
     Frame& frame(std::size_t level) {
         if (frames.size() <= level) frames.resize(level + 1);
@@ -611,7 +592,7 @@ struct OptimalSearch::Impl {
 
     // Scores the canonical guesses of kind `which` against `set` (loaded in `f`) and keeps, in
     // `f.candidates` sorted best first, those whose bound is below `beta`, the parts bounded with
-    // `branch` (f.branch). Returns the least bound of the ones it dropped. Sets `settled` when it
+    // `branch`. Returns the least bound of the ones it dropped. Sets `settled` when it
     // finds a guess proven optimal: that one alone is kept. Sets f.child_branch: the most parts a
     // guess made, when every guess was scored or ruled out by its class, else `branch`.
     template <Rules R>
@@ -620,7 +601,7 @@ struct OptimalSearch::Impl {
         const auto n = static_cast<std::uint32_t>(set.size());
         std::uint64_t present_counts = 0;
         for (std::uint32_t i = 0; i < n; ++i) present_counts |= f.masks[i].counts;
-        f.branch = f.child_branch = branch;
+        f.child_branch = branch;
         std::uint32_t most_parts = 0;
         const int pegs = space.pegs(), k = space.colours();
         std::uint32_t present = 0, used = 0;
@@ -638,8 +619,8 @@ struct OptimalSearch::Impl {
         settled = false;
         // The bound of each part size for the children's guesses left, looked up below.
         bounds.resize(std::size_t{n} + 1);
-        bounds_upto(n, child_left, branch, bounds.data());
-        for (std::uint32_t m = 1; m <= n; ++m) bounds[m] = lift(bounds[m], m);
+        for (std::uint32_t m = 0; m <= n; ++m)
+            bounds[m] = m == 0 ? 0 : lift(bound(m, child_left, branch), m);
         const Value* part_bound = bounds.data();
         // With every part size's bound finite (no limit on the guesses, or one these sizes
         // cannot reach) the sum can be kept member by member (steps) without overflowing.
@@ -867,7 +848,7 @@ struct OptimalSearch::Impl {
                     const Part part = frames[level].parts[p];
                     if (part.feedback == space.win()) continue;
                     const Value estimate =
-                        lift(bound(part.size(), child_left, frames[level].branch), part.size());
+                        lift(bound(part.size(), child_left, branch), part.size());
                     const Value beta_here = child_beta(best - (total - estimate), part.size());
                     const auto members = std::span<const std::uint32_t>(frames[level].members)
                                              .subspan(part.begin, part.size());
@@ -951,8 +932,7 @@ struct OptimalSearch::Impl {
                     branch);
             guesses = frames[level].candidates;
             if (guesses.empty()) return kInfinite;
-            std::sort(guesses.begin(), guesses.end(),
-                      [](const Candidate& a, const Candidate& b) { return worse(b, a); });
+            std::sort(guesses.begin(), guesses.end(), before);
             if (levels == 1 || settled) return std::max(floor, guesses.front().bound);
             child_branch = frames[level].child_branch;
         }
@@ -1112,8 +1092,7 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
         return lift(main.bound(part.size(), child_left, branch), part.size());
     };
     std::vector<Candidate> candidates = main.frames[level].candidates;
-    std::sort(candidates.begin(), candidates.end(),
-              [](const Candidate& a, const Candidate& b) { return worse(b, a); });
+    std::sort(candidates.begin(), candidates.end(), before);
     // What every thread needs to split this set and search a child: the guesses down to it, the
     // symmetries they leave and the members' masks (scan() computed them in main's frame).
     const std::vector<std::uint32_t> path = main.history;
@@ -1502,7 +1481,7 @@ std::vector<OptimalSearch::RankedGuess> OptimalSearch::candidates(
         s.scan<Rules::adjacent>(s.frames[0], set, child_left, kInfinite, 0, Impl::Guesses::all,
                                 settled, s.branching);
     auto found = s.frames[0].candidates;
-    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return worse(b, a); });
+    std::sort(found.begin(), found.end(), before);
     for (const auto& c : found)
         out.push_back({c.code, optimal_value::unpack(c.bound), c.consistent});
     return out;
