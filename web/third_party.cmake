@@ -1,7 +1,7 @@
 # The third-party libraries of the browser build (included by the top CMakeLists.txt under
 # emscripten). Debian's packages hold native libraries, which a WebAssembly link cannot use, but
-# fmt and nlohmann-json are usable as headers alone (fmt with FMT_HEADER_ONLY), and their headers
-# are Debian's own (libfmt-dev, nlohmann-json3-dev). They are reached through a folder of links in
+# nlohmann-json is a header-only library and fmt's compiled part is one file over its headers
+# (web/compat/fmt/format.cpp), and their headers are Debian's own (libfmt-dev, nlohmann-json3-dev). They are reached through a folder of links in
 # the build tree holding only them: /usr/include itself would put glibc's headers before
 # emscripten's C library. TBB has no WebAssembly build: web/compat/tbb runs the libraries'
 # parallel loops serially, and the browser build has no threads.
@@ -14,9 +14,6 @@ foreach(dir fmt nlohmann)
     file(CREATE_LINK /usr/include/${dir} ${MASTERMIND_WEB_HEADERS}/${dir} SYMBOLIC)
 endforeach()
 
-add_library(fmt::fmt INTERFACE IMPORTED)
-set_target_properties(fmt::fmt PROPERTIES INTERFACE_INCLUDE_DIRECTORIES ${MASTERMIND_WEB_HEADERS}
-                                          INTERFACE_COMPILE_DEFINITIONS FMT_HEADER_ONLY=1)
 add_library(nlohmann_json::nlohmann_json INTERFACE IMPORTED)
 set_target_properties(nlohmann_json::nlohmann_json PROPERTIES INTERFACE_INCLUDE_DIRECTORIES ${MASTERMIND_WEB_HEADERS})
 add_library(TBB::tbb INTERFACE IMPORTED)
@@ -33,3 +30,8 @@ add_compile_options(-msimd128 -msse2)
 # are bounded far below 2^32 codes (web/src/api.cpp), as are the sets the libraries keep.
 add_compile_options(-Wno-shorten-64-to-32)
 add_link_options(-fwasm-exceptions)
+
+# fmt's compiled part, with the options above (exceptions must match across the link).
+add_library(mastermind_web_fmt STATIC ${PROJECT_SOURCE_DIR}/web/compat/fmt/format.cpp)
+target_include_directories(mastermind_web_fmt SYSTEM PUBLIC ${MASTERMIND_WEB_HEADERS})
+add_library(fmt::fmt ALIAS mastermind_web_fmt)

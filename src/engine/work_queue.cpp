@@ -1,6 +1,7 @@
 #include "mastermind/engine/work_queue.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace mastermind {
 

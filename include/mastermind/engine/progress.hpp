@@ -33,9 +33,9 @@ class GameProgress {
     std::uint64_t step_;
     Callback callback_;
     // On a cache line of its own: every thread adds to it, and the walk's other shared state
-    // (the threads' tallies and players) is read at every node.
+    // (the threads' tallies and players) is read at every node. The alignment also rounds the
+    // object's size up to a multiple of 64 bytes, so nothing else shares the line after it.
     alignas(64) std::atomic<std::uint64_t> done_{0};
-    char pad_[64 - sizeof(std::atomic<std::uint64_t>)] = {};
 };
 
 }  // namespace mastermind
