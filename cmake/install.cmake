@@ -5,7 +5,8 @@
 #                                        gives mastermind::NAME for each library and
 #                                        mastermind::mastermind, which links them all
 #   PREFIX/LIBDIR/pkgconfig/mastermind.pc  the same for pkg-config
-#   PREFIX/bin/                          mastermind (and mastermind-mpi where MPI was found)
+#   PREFIX/bin/                          mastermind, mastermind-serve (the server `mastermind serve`
+#                                        runs), and mastermind-mpi where MPI was found
 # Included at the end of CMakeLists.txt; everything follows MASTERMIND_LIBRARIES (the libraries
 # in link order, a library before the ones it links), so a library renamed, added or removed
 # there needs nothing here. mastermind_NAME is exported as mastermind::NAME. Only the libraries are
@@ -120,7 +121,7 @@ Libs: -L\${libdir}${pc_libs}${pc_dependency_libs}
 install(FILES ${PROJECT_BINARY_DIR}/mastermind.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
 # The executables (not exported: they are tools, not something to link).
-install(TARGETS mastermind RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS mastermind mastermind-serve RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 if(TARGET mastermind-mpi)
     install(TARGETS mastermind-mpi RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()

@@ -101,6 +101,12 @@ echo '{"x": 1}' >"$tmp/nogame.json"
 refused "draw histogram: a report without its game" "no field 'game'" "$bin" draw histogram "$tmp/nogame.json"
 check "draw histogram: no library text" bash -c "! grep -q 'json.exception' '$tmp/refused.err'"
 refused "serve --host naming nothing" "not an address of this machine" timeout 10 "$bin" serve --host no.such.host.invalid --port 0
+# `serve` runs the server program beside the executable (app/serve.hpp); without it, a message.
+mkdir -p "$tmp/alone" "$tmp/site"
+cp "$bin" "$tmp/alone/mastermind"
+for file in index.html app.js engine-worker.js mastermind.js mastermind.wasm; do : >"$tmp/site/$file"; done
+refused "serve without mastermind-serve beside it" "cannot start the server .*alone/mastermind-serve" \
+    timeout 10 "$tmp/alone/mastermind" serve --site "$tmp/site" --port 0
 refused "evaluate --write-tree /dev/full" "write error" "$bin" evaluate --game ordinary -P 3 -K 3 --strategy knuth --all --write-tree /dev/full
 
 # --- draw: a tree from standard input as from a file; each picture's help has its own example.
