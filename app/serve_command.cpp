@@ -78,7 +78,8 @@ void add_serve_command(CLI::App& app, int& exit_status) {
         "scripts/build-web.sh builds, which runs the engine in the browser, so this server "
         "holds no game of the page's. Also a JSON API for programs (POST /api/new, /api/play: "
         "docs/web.md) whose games run here, each new game's seed logged on stderr. Listens on "
-        "localhost unless --host says otherwise.");
+        "localhost unless --host says otherwise. The server is the program mastermind-serve, "
+        "beside this executable, which this command becomes once its options are checked.");
     cmd->add_option("--site", args->site,
                     "the page's folder (default: ../web/site from this executable's folder, which "
                     "is build/web/site for build/release/mastermind, as scripts/build-web.sh "

@@ -506,7 +506,10 @@ int run_server(const ServeArgs& args, const std::string& site) {
     // opened at once) the kernel drops a new connection's SYN and the client sends it again after
     // 1 s. Listening again on the bound socket widens the queue (the kernel caps it at somaxconn).
     if (listening >= 0) ::listen(listening, kListenBacklog);
-    fmt::print("mastermind serve: http://{}:{}/ ({}; Ctrl-C stops)\n", args.host, port,
+    // An IPv6 address goes in brackets in a URL (http://[::1]:8080/).
+    const bool ipv6 = args.host.find(':') != std::string::npos;
+    fmt::print("mastermind serve: http://{}{}{}:{}/ ({}; Ctrl-C stops)\n", ipv6 ? "[" : "", args.host,
+               ipv6 ? "]" : "", port,
                args.seed ? fmt::format("game n plays seed {} + n - 1", *args.seed)
                          : "fresh seeds, logged here");
     flush_stdout();

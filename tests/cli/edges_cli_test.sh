@@ -101,6 +101,13 @@ echo '{"x": 1}' >"$tmp/nogame.json"
 refused "draw histogram: a report without its game" "no field 'game'" "$bin" draw histogram "$tmp/nogame.json"
 check "draw histogram: no library text" bash -c "! grep -q 'json.exception' '$tmp/refused.err'"
 refused "serve --host naming nothing" "not an address of this machine" timeout 10 "$bin" serve --host no.such.host.invalid --port 0
+# An IPv6 address is printed in brackets, as a URL has it (where the machine has the IPv6 loopback).
+timeout -s TERM 1 "$bin" serve --port 0 --host ::1 >"$tmp/v6.out" 2>"$tmp/v6.err"
+if grep -q "cannot listen" "$tmp/v6.err"; then
+    echo "skip serve --host ::1: no IPv6 loopback here"
+else
+    check "serve --host ::1: the URL in brackets" grep -q '^mastermind serve: http://\[::1\]:[0-9]*/ ' "$tmp/v6.out"
+fi
 # `serve` runs the server program beside the executable (app/serve.hpp); without it, a message.
 mkdir -p "$tmp/alone" "$tmp/site"
 cp "$bin" "$tmp/alone/mastermind"
