@@ -18,6 +18,7 @@
 #include <sys/socket.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -494,12 +495,18 @@ int run_server(const ServeArgs& args, const std::string& site) {
         return kExitFailure;
     }
     ::freeaddrinfo(found);
+    errno = 0;
     const int port = args.port == 0 ? http.bind_to_any_port(args.host)
                                     : (http.bind_to_port(args.host, args.port) ? args.port : -1);
     if (port < 0) {
+        // cpp-httplib says only that it failed; the bind's errno, where it survives, says why.
+        const int why = errno;
         complain("mastermind serve: cannot listen on {}:{}: {}\n", args.host, args.port,
-                 args.port == 0 ? "the address is not this machine's, or no port is free"
-                                : "the address is in use or not this machine's");
+                 why == EADDRINUSE      ? "the port is in use (another server?)"
+                 : why == EADDRNOTAVAIL ? "the address is not this machine's"
+                 : why == EACCES        ? "a port below 1024 needs root"
+                 : args.port == 0       ? "the address is not this machine's, or no port is free"
+                                        : "the address is in use or not this machine's");
         return kExitFailure;
     }
     // cpp-httplib listens with a backlog of 5 connections not yet accepted: past it (40 sockets

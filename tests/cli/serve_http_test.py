@@ -280,7 +280,8 @@ def http_checks():
     busy, busy_url = start_server()
     port = busy_url.rsplit(":", 1)[1].strip("/")
     run = subprocess.run([MASTERMIND, "serve", "--port", port], capture_output=True, text=True, timeout=30)
-    check(run.returncode == 2 and port in run.stderr, f"a port in use: status 2 naming it ({run.returncode} {run.stderr!r})")
+    check(run.returncode == 2 and port in run.stderr and "the port is in use" in run.stderr,
+          f"a port in use: status 2 naming it and saying so ({run.returncode} {run.stderr!r})")
     stop_server(busy)
 
 
