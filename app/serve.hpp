@@ -1,6 +1,6 @@
 // `mastermind serve`'s options, and the server they start. The server is a program of its own,
 // mastermind-serve (the same command line, with the server linked in): only it loads cpp-httplib,
-// whose library initialises OpenSSL as it loads, about 4 ms of every process that links it
+// whose library initialises OpenSSL as it loads, the larger part of every other command's start
 // (docs/performance.md, "Process start"). `mastermind serve` checks its options, then becomes
 // mastermind-serve with the same ones (serve_launch.cpp).
 #pragma once

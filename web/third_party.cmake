@@ -1,8 +1,9 @@
 # The third-party libraries of the browser build (included by the top CMakeLists.txt under
 # emscripten). Debian's packages hold native libraries, which a WebAssembly link cannot use, but
 # nlohmann-json is a header-only library and fmt's compiled part is one file over its headers
-# (web/compat/fmt/format.cpp), and their headers are Debian's own (libfmt-dev, nlohmann-json3-dev). They are reached through a folder of links in
-# the build tree holding only them: /usr/include itself would put glibc's headers before
+# (web/compat/fmt/format.cpp), and their headers are Debian's own (libfmt-dev,
+# nlohmann-json3-dev). They are reached through a folder of links in the build tree holding only
+# them: /usr/include itself would put glibc's headers before
 # emscripten's C library. TBB has no WebAssembly build: web/compat/tbb runs the libraries'
 # parallel loops serially, and the browser build has no threads.
 set(MASTERMIND_WEB_HEADERS ${PROJECT_BINARY_DIR}/third_party/include)
