@@ -31,7 +31,16 @@ std::string command_name(const CLI::App& app) {
 
 namespace mastermind::app {
 
+namespace {
+std::span<char* const> the_command_line;
+}  // namespace
+
+std::span<char* const> command_line() {
+    return the_command_line;
+}
+
 int run_cli(int argc, char** argv) {
+    the_command_line = {argv, static_cast<std::size_t>(argc)};
     // A closed output pipe is reported as a write error with status 2, never a silent death by
     // SIGPIPE: every write path checks its result (fmt::print throws std::system_error, the
     // filters' FdSink throws it, and stdout is flushed and checked before exit).

@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <span>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -52,5 +53,9 @@ inline void flush_stdout() {
 
 // Parses the command line and runs one subcommand (cli.cpp); its exit status.
 int run_cli(int argc, char** argv);
+
+// The arguments run_cli() was given, the program's name first: for a command that hands its own
+// command line on to another program (serve_launch.cpp). Empty outside run_cli().
+std::span<char* const> command_line();
 
 }  // namespace mastermind::app

@@ -1,13 +1,14 @@
 // `mastermind serve` in the executables without the server (serve.hpp): the options checked, the
-// process becomes the mastermind-serve beside this executable, with the same options and the
-// page's folder found here. The process stays the same one (its id, its standard streams), so a
-// signal sent to `mastermind serve` reaches the server.
+// process becomes the mastermind-serve beside this executable, with the same command line. The
+// process stays the same one (its id, its standard streams), so a signal sent to `mastermind
+// serve` reaches the server.
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include <fmt/format.h>
@@ -17,7 +18,10 @@
 
 namespace mastermind::app {
 
-int run_server(const ServeArgs& args, const std::string& site) {
+// The options and the page's folder were checked here; mastermind-serve is given the same command
+// line, which it reads the same way (its folder is this executable's), so no option is listed
+// twice.
+int run_server(const ServeArgs&, const std::string&) {
     namespace fs = std::filesystem;
     std::error_code error;
     const fs::path exe = fs::read_symlink("/proc/self/exe", error);
@@ -26,25 +30,10 @@ int run_server(const ServeArgs& args, const std::string& site) {
                  error.message());
         return kExitFailure;
     }
-    const std::string server = (exe.parent_path() / kServerProgram).string();
-    std::vector<std::string> words{server,
-                                   "serve",
-                                   "--site",
-                                   site,
-                                   "--host",
-                                   args.host,
-                                   "--port",
-                                   std::to_string(args.port),
-                                   "--max-games",
-                                   std::to_string(args.max_games),
-                                   "--idle-seconds",
-                                   std::to_string(args.idle_seconds)};
-    if (args.seed) {
-        words.push_back("--seed");
-        words.push_back(std::to_string(*args.seed));
-    }
-    std::vector<char*> argv;
-    for (auto& word : words) argv.push_back(word.data());
+    std::string server = (exe.parent_path() / kServerProgram).string();
+    const auto arguments = command_line();
+    std::vector<char*> argv{server.data()};
+    argv.insert(argv.end(), arguments.begin() + 1, arguments.end());
     argv.push_back(nullptr);
     flush_stdout();
     ::execv(server.c_str(), argv.data());
