@@ -31,10 +31,7 @@ namespace {
 // Sets up to this size are searched in two phases (search()).
 constexpr std::uint32_t kTwoPhaseSet = 64;
 
-using optimal_value::child_beta;
 using optimal_value::kInfinite;
-using optimal_value::lift;
-using optimal_value::total_of;
 using optimal_value::Value;
 using optimal_value::value_of;
 
@@ -234,6 +231,7 @@ OptimalSearch::Fill OptimalSearch::fill_bound(std::uint64_t n, std::uint64_t bra
         const auto level = static_cast<std::uint64_t>(fill.levels);
         fill.total += found * level;
         fill.squares += found * level * level;
+        fill.deepest = found;
         remaining -= found;
         found_here = std::min<std::uint64_t>(found_here * std::max<std::uint64_t>(branching, 1),
                                              std::uint64_t{1} << 40);
@@ -247,9 +245,11 @@ struct OptimalSearch::Impl {
     // The budget of the solve() under way (never null during one), asked every kBudgetNodes sets.
     const Budget* budget = nullptr;
     static constexpr std::uint64_t kBudgetNodes = 256;
+    optimal_value::Measure measure;        // the objective's arithmetic (options.fewest_at_limit)
     std::uint32_t branching = 1;           // answers other than all black one guess can get
     std::vector<Value> fill;               // [n]: the value of the complete fill (fill_bound)
     std::vector<std::uint8_t> fill_depth;  // [n]: the levels that fill needs
+    std::vector<std::uint32_t> fill_deepest;  // [n]: the secrets on its last level
     std::shared_ptr<Table> table;          // one for the search's threads
     std::deque<Frame>
         frames;  // a deque: a level's frame stays where it is while deeper ones are added
@@ -257,7 +257,7 @@ struct OptimalSearch::Impl {
     std::vector<std::uint32_t> counts;   // by feedback id, zero between uses
     std::vector<std::uint32_t> touched;
     std::vector<std::uint64_t> touched_words;   // bit f: part f has members (scan)
-    std::vector<Value> bounds;                  // scan: lift(bound()) of each part size
+    std::vector<Value> bounds;                  // scan: measure.lift(bound()) of each part size
     std::vector<Value> steps;                   // scan: bounds[m + 1] - bounds[m]
     std::vector<std::uint32_t> member_answers;  // scan: the feedback of each member
     std::vector<std::uint8_t> in_set;
@@ -276,6 +276,7 @@ struct OptimalSearch::Impl {
     Impl(const CodeSpace& s, OptimalSearchOptions o, std::shared_ptr<Table> t)
         : space(s),
           options(std::move(o)),
+          measure(options.fewest_at_limit),
           table(std::move(t)),
           counts(s.feedback_slots(), 0),
           touched_words((s.feedback_slots() + 63) / 64, 0),
@@ -300,10 +301,13 @@ struct OptimalSearch::Impl {
         branching = static_cast<std::uint32_t>(achievable_answers() - 1);
         fill.resize(std::size_t{s.size()} + 1);
         fill_depth.resize(std::size_t{s.size()} + 1);
+        fill_deepest.resize(std::size_t{s.size()} + 1);
         for (std::uint32_t n = 0; n <= s.size(); ++n) {
             const auto f = fill_bound(n, branching);
-            fill[n] = value_of(f.total, f.squares);
+            // Without a limit: no game at it (bound() adds them for the limit asked).
+            fill[n] = measure.at_limit() ? f.total : value_of(f.total, f.squares);
             fill_depth[n] = static_cast<std::uint8_t>(std::min(f.levels, 255));
+            fill_deepest[n] = static_cast<std::uint32_t>(f.deepest);
         }
         // class_bound's even splits, looked up for every sum c and part size below the limit.
         sum_split_limit = std::min<std::uint32_t>(s.size() + 1, 4096);
@@ -346,8 +350,8 @@ struct OptimalSearch::Impl {
     // even as they can be (the fill is convex).
     Value even_split(std::uint32_t n, std::uint32_t parts) const {
         const std::uint32_t small = n / parts, large = n % parts;
-        return (large ? large * lift(fill[small + 1], small + 1) : 0) +
-               (parts - large) * lift(fill[small], small);
+        return (large ? large * measure.lift(fill[small + 1], small + 1) : 0) +
+               (parts - large) * measure.lift(fill[small], small);
     }
 
     // The canonical guesses for the colours present in the set and used so far
@@ -468,14 +472,18 @@ struct OptimalSearch::Impl {
     }
 
     Value bound(std::uint32_t n, int guesses_left) const {
-        return fill_depth[n] <= guesses_left ? fill[n] : kInfinite;
+        if (fill_depth[n] > guesses_left) return kInfinite;
+        if (measure.at_limit() && fill_depth[n] == guesses_left && guesses_left != kUnbounded)
+            return fill[n] | Value{fill_deepest[n]} << 32;
+        return fill[n];
     }
     // The same bound when no guess splits the set into more than `branch` parts besides the
     // winning one.
     Value bound(std::uint32_t n, int guesses_left, std::uint32_t branch) const {
         if (branch >= branching) return bound(n, guesses_left);
-        const Fill f = fill_bound(n, branch);
-        return std::min(f.levels, 255) <= guesses_left ? value_of(f.total, f.squares) : kInfinite;
+        Fill f = fill_bound(n, branch);
+        f.levels = std::min(f.levels, 255);
+        return measure.fill(f, guesses_left);
     }
 
     Frame& frame(std::size_t level) {
@@ -614,13 +622,15 @@ struct OptimalSearch::Impl {
         const std::uint32_t all = (1u << k) - 1;
         const std::uint32_t zero = all & ~present, free_live = all & ~used & present;
         const std::uint32_t win = space.win();
+        // A consistent guess wins one game at once, with the guesses left at this set.
+        const Value wins_now = measure.win(child_left == kUnbounded ? child_left : child_left + 1);
         f.candidates.clear();
         Value dropped = kInfinite, best_consistent = kInfinite;
         settled = false;
         // The bound of each part size for the children's guesses left, looked up below.
         bounds.resize(std::size_t{n} + 1);
         for (std::uint32_t m = 0; m <= n; ++m)
-            bounds[m] = m == 0 ? 0 : lift(bound(m, child_left, branch), m);
+            bounds[m] = m == 0 ? 0 : measure.lift(bound(m, child_left, branch), m);
         const Value* part_bound = bounds.data();
         // With every part size's bound finite (no limit on the guesses, or one these sizes
         // cannot reach) the sum can be kept member by member (steps) without overflowing.
@@ -656,7 +666,7 @@ struct OptimalSearch::Impl {
                 }
                 for (std::uint32_t i = 0; i < n; ++i) count[answer[i]] = 0;
                 // The secret the guess wins at once is a game of one guess, not a part.
-                if (consistent) sum = sum - step[0] + value_of(1, 1);
+                if (consistent) sum = sum - step[0] + wins_now;
             } else {
                 // Counting without branches: the parts met are bits of touched_bits.
                 for (std::uint32_t i = 0; i < n; ++i) {
@@ -668,7 +678,7 @@ struct OptimalSearch::Impl {
                 touched_bits[win >> 6] &= ~(std::uint64_t{1} << (win & 63));
                 // The secret the guess wins at once (a game of one guess); every other game takes
                 // this guess and then its part's (lift).
-                sum = consistent ? value_of(1, 1) : 0;
+                sum = consistent ? wins_now : 0;
                 for (std::uint32_t w = 0; w < words; ++w) {
                     for (std::uint64_t bits = touched_bits[w]; bits; bits &= bits - 1) {
                         const std::uint32_t fb =
@@ -791,8 +801,8 @@ struct OptimalSearch::Impl {
     Result search(std::size_t level, std::span<const std::uint32_t> set, int left, Value beta,
                   std::uint32_t branch) {
         const auto n = static_cast<std::uint32_t>(set.size());
-        if (n == 1) return {value_of(1, 1), 1};
-        if (n == 2) return left >= 2 ? Result{value_of(3, 5), 2} : Result{kInfinite, 0};
+        if (n == 1) return {measure.win(left), 1};
+        if (n == 2) return left >= 2 ? Result{measure.pair(left), 2} : Result{kInfinite, 0};
         Value floor = bound(n, left, branch);
         if (floor >= beta) return {floor, 0};
         const Key key = key_of(set, left);
@@ -848,13 +858,13 @@ struct OptimalSearch::Impl {
                     const Part part = frames[level].parts[p];
                     if (part.feedback == space.win()) continue;
                     const Value estimate =
-                        lift(bound(part.size(), child_left, branch), part.size());
-                    const Value beta_here = child_beta(best - (total - estimate), part.size());
+                        measure.lift(bound(part.size(), child_left, branch), part.size());
+                    const Value beta_here = measure.child_beta(best - (total - estimate), part.size());
                     const auto members = std::span<const std::uint32_t>(frames[level].members)
                                              .subspan(part.begin, part.size());
                     const Result r = search<R>(level + 1, members, child_left, beta_here,
                                                frames[level].child_branch);
-                    total = total - estimate + lift(r.value, part.size());
+                    total = total - estimate + measure.lift(r.value, part.size());
                     if (r.value >= beta_here) {
                         complete = false;
                         break;
@@ -908,8 +918,8 @@ struct OptimalSearch::Impl {
         const auto n = static_cast<std::uint32_t>(set.size());
         if (n <= 2 && !first) {
             if (n == 0) return 0;
-            if (n == 1) return value_of(1, 1);
-            return left >= 2 ? value_of(3, 5) : kInfinite;
+            if (n == 1) return measure.win(left);
+            return left >= 2 ? measure.pair(left) : kInfinite;
         }
         if (levels == 0) return bound(n, left, branch);
         if ((++stats.nodes % kBudgetNodes) == 0) budget->check("the lower bound");
@@ -947,9 +957,9 @@ struct OptimalSearch::Impl {
             history.push_back(guess.code);
             // Each part at its admissible bound (as scan() summed it), then at its deeper one.
             auto estimate = [&](const Part& part) {
-                return lift(bound(part.size(), child_left, branch), part.size());
+                return measure.lift(bound(part.size(), child_left, branch), part.size());
             };
-            Value total = guess.consistent ? value_of(1, 1) : 0;
+            Value total = guess.consistent ? measure.win(left) : 0;
             for (const Part& part : frames[level].parts) {
                 if (part.feedback != space.win())
                     total = std::min(total + estimate(part), kInfinite);
@@ -962,8 +972,8 @@ struct OptimalSearch::Impl {
                                          .subspan(part.begin, part.size());
                 const Value before = total - estimate(part);
                 const Value r = level_bound<R>(level + 1, members, child_left, levels - 1,
-                                               child_beta(bar - before, part.size()), child_branch);
-                total = std::min(before + lift(r, part.size()), kInfinite);
+                                               measure.child_beta(bar - before, part.size()), child_branch);
+                total = std::min(before + measure.lift(r, part.size()), kInfinite);
             }
             history.pop_back();
             best = std::min(best, total);
@@ -975,8 +985,8 @@ struct OptimalSearch::Impl {
                     count_of(static_cast<std::uint64_t>(levels), "level"), c + 1, guesses.size(),
                     space.to_string(guess.code),
                     total >= kInfinite ? std::string("cannot be played")
-                                       : fmt::format("at least {}", total_of(total)),
-                    best >= kInfinite ? std::string("none") : std::to_string(total_of(best)),
+                                       : fmt::format("at least ({})", text(total)),
+                    best >= kInfinite ? std::string("none") : text(best),
                     std::chrono::duration<double>(std::chrono::steady_clock::now() - started)
                         .count()));
             }
@@ -1006,6 +1016,14 @@ struct OptimalSearch::Impl {
             path, n, done, of, std::chrono::duration<double>(now - started).count()));
     }
 
+    // A value for the progress lines: "total T", or "N at the limit, total T" when they count
+    // (in that order: a bound on the pair does not bound the total alone).
+    std::string text(Value v) const {
+        if (!measure.at_limit()) return fmt::format("total {}", measure.total(v));
+        return fmt::format("{} at the limit, total {}", measure.games_at_limit(v),
+                           measure.total(v));
+    }
+
     void report(std::size_t done, std::size_t of, std::uint32_t guess, Value total, Value best) {
         if (!options.progress) return;
         const double seconds =
@@ -1013,8 +1031,8 @@ struct OptimalSearch::Impl {
         options.progress(fmt::format(
             "optimal: guess {} of {} ({}) {}; best so far {}; {:.1f} s", done, of,
             space.to_string(guess),
-            total ? fmt::format("totals {}", total_of(total)) : std::string("cannot beat it"),
-            best >= kInfinite ? std::string("none") : std::to_string(total_of(best)), seconds));
+            total ? text(total) : std::string("cannot beat it"),
+            best >= kInfinite ? std::string("none") : text(best), seconds));
     }
 };
 
@@ -1089,7 +1107,7 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
     // The bound of each part (as scan() summed it) and what its own search may assume.
     const std::uint32_t child_branch = main.frames[level].child_branch;
     auto estimate_of = [&](const Part& part) {
-        return lift(main.bound(part.size(), child_left, branch), part.size());
+        return measure.lift(main.bound(part.size(), child_left, branch), part.size());
     };
     std::vector<Candidate> candidates = main.frames[level].candidates;
     std::sort(candidates.begin(), candidates.end(), before);
@@ -1152,7 +1170,7 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
         std::uint8_t depth = 1;
         bool failed = false;
         auto add = [&](const Part& part, Value estimate, Value beta_here, const Result& r) {
-            total = total - estimate + lift(r.value, part.size());
+            total = total - estimate + measure.lift(r.value, part.size());
             if (r.value >= beta_here)
                 failed = true;
             else
@@ -1173,7 +1191,7 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
                         failed = true;
                         break;
                     }
-                    beta_here = child_beta(best - (total - estimate), part.size());
+                    beta_here = measure.child_beta(best - (total - estimate), part.size());
                 }
                 const Result r = w.template search<R>(level + 1, part_of(part), child_left,
                                                       beta_here, child_branch);
@@ -1189,7 +1207,7 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
                 failed = true;
                 break;
             }
-            const Value beta_here = child_beta(best - (total - estimate), part.size());
+            const Value beta_here = measure.child_beta(best - (total - estimate), part.size());
             add(part, estimate, beta_here,
                 search_parallel<R>(level + 1, part_of(part), child_left, beta_here, child_branch,
                                    helpers));
@@ -1233,11 +1251,11 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
             job.failed = true;
             return false;
         }
-        beta_here = child_beta(job.bar - (job.total - estimate), part.size());
+        beta_here = measure.child_beta(job.bar - (job.total - estimate), part.size());
         return true;
     };
     auto add = [&](Job& job, const Part& part, Value estimate, Value beta_here, const Result& r) {
-        job.total = job.total - estimate + lift(r.value, part.size());
+        job.total = job.total - estimate + measure.lift(r.value, part.size());
         if (r.value >= beta_here)
             job.failed = true;
         else
@@ -1374,31 +1392,38 @@ OptimalSearch::Bounded OptimalSearch::solve_below(std::span<const Guess> history
     for (const auto& g : history) s.history.push_back(g.code);
     s.started = s.last_report = std::chrono::steady_clock::now();
     const int left = std::min(guesses_left, kUnbounded);
-    const Value bar = optimal_value::pack(beta);
+    const Value bar = s.measure.pack(beta);
     if (s.options.progress && history.empty()) {
         // Before a long search: the bound it has to close, from two levels of guesses.
         const Budget unlimited;
         s.budget = &unlimited;
         const auto quiet = std::exchange(s.options.progress, nullptr);
         const auto nodes = s.stats.nodes;  // the search's own count follows
-        const auto lower =
-            total_of(s.space.rules() == Rules::classic
-                         ? s.level_bound<Rules::classic>(0, set, left, 2, kInfinite, s.branching)
-                         : s.level_bound<Rules::adjacent>(0, set, left, 2, kInfinite, s.branching));
+        const Value bound =
+            s.space.rules() == Rules::classic
+                ? s.level_bound<Rules::classic>(0, set, left, 2, kInfinite, s.branching)
+                : s.level_bound<Rules::adjacent>(0, set, left, 2, kInfinite, s.branching);
         s.options.progress = quiet;
         s.stats.nodes = nodes;
         s.budget = &budget;
+        const auto lower = s.measure.total(bound);
+        std::string what;
+        if (bound >= kInfinite)
+            what = "no strategy wins in time";
+        else if (s.measure.at_limit())
+            what = fmt::format("at least {} games take every guess", s.measure.games_at_limit(bound));
+        else
+            what = fmt::format("the total is at least {} (mean {:.4f})", lower,
+                               static_cast<double>(lower) / static_cast<double>(set.size()));
         s.options.progress(fmt::format(
-            "optimal: {} secrets: the total is at least {} (mean {:.4f}), from two levels of "
-            "guesses; {:.1f} s",
-            set.size(), lower, static_cast<double>(lower) / static_cast<double>(set.size()),
+            "optimal: {} secrets: {}, from two levels of guesses; {:.1f} s", set.size(), what,
             std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count()));
     }
     Result r;
     if (set.size() <= 2) {
         // The search's own shortcuts for one and two secrets, without a table entry.
-        r = set.size() == 1 ? Result{value_of(1, 1), 1}
-            : left >= 2     ? Result{value_of(3, 5), 2}
+        r = set.size() == 1 ? Result{s.measure.win(left), 1}
+            : left >= 2     ? Result{s.measure.pair(left), 2}
                             : Result{kInfinite, 0};
     } else if (!helpers_.empty() && set.size() >= s.options.parallel_from) {
         r = s.space.rules() == Rules::classic
@@ -1417,13 +1442,13 @@ OptimalSearch::Bounded OptimalSearch::solve_below(std::span<const Guess> history
             "scored, "
             "{} table hits, {} entries, {:.2f} s",
             set.size(), left == kUnbounded ? std::string("any number of") : std::to_string(left),
-            exact                  ? fmt::format("total {}", total_of(r.value))
+            exact                  ? s.text(r.value)
             : r.value >= kInfinite ? std::string("impossible")
-                                   : fmt::format("total at least {}", total_of(r.value)),
+                                   : fmt::format("at least ({})", s.text(r.value)),
             s.stats.nodes, s.stats.guesses_scored, s.stats.table_hits, s.stats.table_entries,
             std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count()));
     }
-    return {optimal_value::unpack(r.value), exact, exact ? static_cast<int>(r.depth) : 0};
+    return {s.measure.unpack(r.value), exact, exact ? static_cast<int>(r.depth) : 0};
 }
 
 OptimalSearch::Optimum OptimalSearch::lower_bound(std::span<const Guess> history,
@@ -1449,13 +1474,13 @@ OptimalSearch::Optimum OptimalSearch::lower_bound(std::span<const Guess> history
         s.space.rules() == Rules::classic
             ? s.level_bound<Rules::classic>(0, set, left, levels, kInfinite, s.branching, first)
             : s.level_bound<Rules::adjacent>(0, set, left, levels, kInfinite, s.branching, first);
-    return optimal_value::unpack(v);
+    return s.measure.unpack(v);
 }
 
 OptimalSearch::Optimum OptimalSearch::floor(std::uint32_t n, int guesses_left) const {
     if (n == 0) return {0, 0};
     if (guesses_left < 1 || n > impl_->space.size()) return kImpossible;
-    return optimal_value::unpack(impl_->bound(n, std::min(guesses_left, kUnbounded)));
+    return impl_->measure.unpack(impl_->bound(n, std::min(guesses_left, kUnbounded)));
 }
 
 std::vector<OptimalSearch::RankedGuess> OptimalSearch::candidates(
@@ -1463,7 +1488,7 @@ std::vector<OptimalSearch::RankedGuess> OptimalSearch::candidates(
     auto& s = *impl_;
     std::vector<RankedGuess> out;
     if (set.size() < 2 || guesses_left < 1) {
-        if (set.size() == 1) out.push_back({set[0], {1, 1}, true});
+        if (set.size() == 1) out.push_back({set[0], s.measure.unpack(s.measure.win(std::min(guesses_left, kUnbounded))), true});
         return out;
     }
     const int left = std::min(guesses_left, kUnbounded);
@@ -1483,7 +1508,7 @@ std::vector<OptimalSearch::RankedGuess> OptimalSearch::candidates(
     auto found = s.frames[0].candidates;
     std::sort(found.begin(), found.end(), before);
     for (const auto& c : found)
-        out.push_back({c.code, optimal_value::unpack(c.bound), c.consistent});
+        out.push_back({c.code, s.measure.unpack(c.bound), c.consistent});
     return out;
 }
 

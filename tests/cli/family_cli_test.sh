@@ -2,7 +2,8 @@
 # The rest of the family end to end: codes without repeated colours (--distinct, --game
 # bulls-and-cows) through judge, solve, arena, evaluate, trees, play and assist, and the exact
 # optima that are published for them (fancidev's mmstrat, "no repetition"); the worst-case optimum
-# (optimal-worst: Knuth's 5 guesses for 4x6 at 5626, Jaeger and Peczarski's 6 for 4x7).
+# (optimal-worst: Knuth's 5 guesses for 4x6 at 5626, Jaeger and Peczarski's 6 for 4x7), and the
+# fewest games at it (optimal-worst-fewest).
 # Bulls and Cows' own optimum (26,274, worst 7) takes tens of seconds: scripts/bench-optimal.sh
 # asserts it beside mmstrat's time.
 # Usage: family_cli_test.sh MASTERMIND [PLAYER]
@@ -32,8 +33,16 @@ if [ "$sanitized" != 1 ]; then
     # The least worst case, then the least total among the strategies that reach it.
     optimum optimal-worst 4 6 5626 5
     optimum optimal-worst 4 7 11228 6 --threads 2
+    # The least worst case, then the fewest games that take it (539 of 5 guesses against
+    # optimal-worst's 540), then the least total; its tree replays.
+    optimum optimal-worst-fewest 4 6 5627 5 --write-tree "$tmp/f.tree"
+    check "optimal-worst-fewest 4x6: 539 games of 5 guesses" test "$(jq '.histogram[5]' "$tmp/o.json")" = 539
+    optimum tree 4 6 5627 5 --tree "$tmp/f.tree"
 fi
 optimum optimal-worst 3 5 196 4 --distinct
+optimum optimal-worst-fewest 3 6 437 5 --distinct
+check "optimal-worst-fewest 3x6 distinct: 3 games of 5 guesses (optimal-worst: 4)" \
+    test "$(jq '.histogram[5]' "$tmp/o.json")" = 3
 optimum optimal 3 5 196 4 --distinct --write-tree "$tmp/d.tree"
 check "the tree's header says distinct" test "$(head -1 "$tmp/d.tree")" = "mastermind-tree 1 classic 3 5 distinct"
 optimum tree 3 5 196 4 --distinct --tree "$tmp/d.tree"

@@ -47,4 +47,45 @@ Pair Minimax::pair(const std::vector<std::uint32_t>& set, int left) {
     return best;
 }
 
+AtLimit Minimax::fewest(const std::vector<std::uint32_t>& set, int left) {
+    if (left == 0) return kNever;
+    if (set.size() == 1) return {left == 1 ? 1u : 0u, 1};
+    std::string key(reinterpret_cast<const char*>(set.data()), set.size() * sizeof(std::uint32_t));
+    key += static_cast<char>(left);
+    if (auto it = fewest_memo_.find(key); it != fewest_memo_.end()) return it->second;
+    AtLimit best = kNever;
+    std::vector<std::vector<std::uint32_t>> parts(space_.feedback_slots());
+    for (std::uint32_t g = 0; g < space_.size(); ++g) {
+        for (auto& part : parts) part.clear();
+        std::size_t answers = 0;
+        for (auto s : set) {
+            auto& part = parts[space_.feedback(g, s)];
+            if (part.empty()) ++answers;
+            part.push_back(s);
+        }
+        if (answers == 1 && parts[space_.win()].empty()) continue;  // learns nothing
+        AtLimit here;
+        for (std::uint32_t answer = 0; answer < parts.size(); ++answer) {
+            const auto& part = parts[answer];
+            if (part.empty()) continue;
+            if (answer == space_.win()) {
+                here.games += left == 1 ? 1 : 0;  // won by the last guess left
+                here.total += 1;
+                continue;
+            }
+            const auto p = fewest(part, left - 1);
+            if (p == kNever) {
+                here = kNever;
+                break;
+            }
+            // A game at the part's limit is one at this set's; each takes one guess more.
+            here.games += p.games;
+            here.total += p.total + part.size();
+        }
+        best = std::min(best, here);
+    }
+    fewest_memo_[key] = best;
+    return best;
+}
+
 }  // namespace mastermind

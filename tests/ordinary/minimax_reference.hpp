@@ -22,6 +22,14 @@ struct Pair {
 };
 inline constexpr Pair kImpossible{UINT64_MAX, UINT64_MAX};
 
+// The other objective (OptimalSearchOptions::fewest_at_limit): the number of games that take
+// every guess left, then the total.
+struct AtLimit {
+    std::uint64_t games = 0, total = 0;
+    auto operator<=>(const AtLimit&) const = default;
+};
+inline constexpr AtLimit kNever{UINT64_MAX, UINT64_MAX};
+
 // The least pair over `set` within `left` guesses (OptimalSearch::kUnbounded: no limit): each
 // member pays for this guess, and the members of each part not won by it pay for the rest, one
 // guess later.
@@ -30,6 +38,8 @@ class Minimax {
     explicit Minimax(const CodeSpace& space) : space_(space) {}
 
     Pair pair(const std::vector<std::uint32_t>& set, int left);
+    // The least (games at the limit, total) over `set` within `left` guesses (a limit).
+    AtLimit fewest(const std::vector<std::uint32_t>& set, int left);
     std::uint64_t value(const std::vector<std::uint32_t>& set, int left) {
         const auto p = pair(set, left);
         return p == kImpossible ? UINT64_MAX : p.total;
@@ -38,6 +48,7 @@ class Minimax {
   private:
     const CodeSpace& space_;
     std::unordered_map<std::string, Pair> memo_;  // the members' bytes and the guesses left
+    std::unordered_map<std::string, AtLimit> fewest_memo_;
 };
 
 }  // namespace mastermind

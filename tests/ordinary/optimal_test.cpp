@@ -175,6 +175,96 @@ TEST(OptimalSearch, TwoThreadsFindTheSameOptimumAsOne) {
     }
 }
 
+// The search with fewest_at_limit, checked against the reference with every set bounded by the
+// parts its guesses can make.
+OptimalSearchOptions fewest_checked(int threads = 1) {
+    OptimalSearchOptions options = checked();
+    options.fewest_at_limit = true;
+    options.threads = threads;
+    options.parallel_from = 100;
+    options.parallel_part = 30;
+    return options;
+}
+
+TEST(OptimalSearch, FewestAtTheLimitEqualsPlainMinimax) {
+    // The games at the limit, then the total, on every game up to 3 pegs and 4 colours and three
+    // without repeated colours, under both rules, from a limit that cannot be met to one that
+    // does not bind; then inside the game, after each answer to two first guesses.
+    int compared = 0;
+    for (auto rules : {Rules::classic, Rules::adjacent}) {
+        std::vector<CodeShape> shapes{{3, 4, true}, {4, 4, true}, {3, 5, true}};
+        for (int p = 1; p <= 3; ++p) {
+            for (int k = 2; k <= 4; ++k) shapes.push_back({p, k});
+        }
+        for (const auto& shape : shapes) {
+            if (test_support::kSanitized && shape.count() > 30) continue;
+            const CodeSpace space(rules, shape);
+            Minimax reference(space);
+            const auto all = all_codes(space);
+            for (int left = 1; left <= 5; ++left) {
+                const auto want = reference.fewest(all, left);
+                OptimalSearch search(space, fewest_checked());
+                const auto got = search.solve({}, all, left);
+                const std::string game =
+                    fmt::format("{} {} within {}", to_string(rules), shape.name(), left);
+                ++compared;
+                if (want == kNever) {
+                    EXPECT_FALSE(got) << game;
+                    continue;
+                }
+                ASSERT_TRUE(got) << game;
+                EXPECT_EQ(got->at_limit, want.games) << game;
+                EXPECT_EQ(got->total, want.total) << game;
+                EXPECT_EQ(got->squares, 0u) << game;
+            }
+            // Inside the game: each part after the first and the last code, with the limit one
+            // above the least that wins every game from the start.
+            int least = 1;
+            while (reference.fewest(all, least) == kNever) ++least;
+            for (std::uint32_t first : {0u, space.size() - 1}) {
+                const auto parts = split_by_feedback(space, all, first);
+                for (std::size_t i = 0; i < parts.feedback.size(); ++i) {
+                    if (parts.feedback[i] == space.win()) continue;
+                    const auto part = parts.part(i);
+                    const std::vector<Guess> history{{first, parts.feedback[i]}};
+                    OptimalSearch search(space, fewest_checked());
+                    const auto got = search.solve(history, part, least);
+                    const auto want = reference.fewest({part.begin(), part.end()}, least);
+                    const std::string where =
+                        fmt::format("{} {} after {} {}", to_string(rules), shape.name(),
+                                    space.to_string(first), space.format_feedback(parts.feedback[i]));
+                    if (want == kNever) {
+                        EXPECT_FALSE(got) << where;
+                        continue;
+                    }
+                    ASSERT_TRUE(got) << where;
+                    EXPECT_EQ(got->at_limit, want.games) << where;
+                    EXPECT_EQ(got->total, want.total) << where;
+                }
+            }
+        }
+    }
+    EXPECT_GE(compared, test_support::kSanitized ? 30 : 110);
+}
+
+TEST(OptimalSearch, FewestAtTheLimitOnTwoThreadsEqualsOne) {
+    // Every way the threads hand out work (TwoThreadsFindTheSameOptimumAsOne), under the other
+    // objective: the same games at the limit, total and first guess.
+    for (auto shape : {CodeShape{4, 5}, CodeShape{3, 6, true}}) {
+        if (test_support::kSanitized && shape.count() > 200) continue;
+        const CodeSpace space(Rules::classic, shape);
+        const auto all = all_codes(space);
+        for (int left : {5, 4}) {
+            OptimalSearch one(space, fewest_checked(1)), two(space, fewest_checked(2));
+            const auto a = one.solve({}, all, left), b = two.solve({}, all, left);
+            ASSERT_EQ(a.has_value(), b.has_value()) << shape.name() << " within " << left;
+            if (!a) continue;
+            EXPECT_EQ(*a, *b) << shape.name() << " within " << left;
+            EXPECT_EQ(one.move(all, left)->guess, two.move(all, left)->guess);
+        }
+    }
+}
+
 TEST(OptimalSearch, PositionSymmetryChangesNothingUpToEightPegs) {
     // 8! permutations of the positions at the root: the same optimum, squares and first guess
     // as the search that tries every guess of each colour pattern.
@@ -334,6 +424,37 @@ TEST(OptimalWorstCodebreaker, PlaysTheLeastWorstCaseThenTheLeastTotal) {
             // And `optimal` itself never has a smaller worst case.
             options.codebreaker = find_codebreaker("optimal");
             EXPECT_GE(evaluate_ordinary_all(space, options).worst, least) << game;
+        }
+    }
+}
+
+TEST(OptimalWorstFewestCodebreaker, PlaysTheLeastWorstCaseThenTheFewestGamesThatTakeIt) {
+    for (auto rules : {Rules::classic, Rules::adjacent}) {
+        for (auto shape : {CodeShape{3, 4}, CodeShape{2, 5}, CodeShape{4, 3}, CodeShape{3, 5, true},
+                           CodeShape{4, 4, true}}) {
+            if (test_support::kSanitized && shape.count() > 100) continue;
+            const CodeSpace space(rules, shape);
+            Minimax reference(space);
+            const auto all = all_codes(space);
+            int least = 1;
+            while (reference.fewest(all, least) == kNever) ++least;
+            const auto want = reference.fewest(all, least);
+            OrdinaryEvaluationOptions options;
+            options.codebreaker = find_codebreaker("optimal-worst-fewest");
+            const auto r = evaluate_ordinary_all(space, options);
+            const std::string game = std::string(to_string(rules)) + " " + shape.name();
+            EXPECT_EQ(r.failures, 0u) << game;
+            EXPECT_EQ(r.worst, least) << game;
+            ASSERT_GT(r.histogram.size(), static_cast<std::size_t>(least)) << game;
+            EXPECT_EQ(r.histogram[static_cast<std::size_t>(least)], want.games) << game;
+            EXPECT_EQ(r.total, want.total) << game;
+            // Never more games at the worst case than optimal-worst's, never fewer guesses.
+            options.codebreaker = find_codebreaker("optimal-worst");
+            const auto w = evaluate_ordinary_all(space, options);
+            EXPECT_LE(r.histogram[static_cast<std::size_t>(least)],
+                      w.histogram[static_cast<std::size_t>(least)])
+                << game;
+            EXPECT_GE(r.total, w.total) << game;
         }
     }
 }

@@ -48,6 +48,12 @@ struct OptimalSearchOptions {
     // Whether guesses equivalent under a permutation of the positions (classic rules) are
     // searched once; off only to check that the reduction changes nothing.
     bool position_symmetry = true;
+    // What is minimised. Off: the total number of guesses, then the sum of their squares. On: the
+    // number of games that take every guess left, then the total (the squares are not kept), so
+    // that with the least worst case as the limit the search finds the strategy with the fewest
+    // games at the worst case (optimal-worst-fewest). Without a limit no game is "at the limit"
+    // and the search minimises the total alone.
+    bool fewest_at_limit = false;
     // Called now and then with one line on how a long search goes (the guesses of the top level
     // done, the best total so far); empty: quiet.
     std::function<void(const std::string&)> progress;
@@ -81,11 +87,19 @@ class OptimalSearch {
     // when no game may take more than `guesses_left` more guesses (kUnbounded: no limit); nullopt
     // when some secret cannot be found in time. Among the strategies with that total, the one
     // found has the least sum of squared game lengths (the most even lengths): both are exact.
+    // With options.fewest_at_limit, `at_limit` is the number of games that take every guess
+    // left and comes first, and `squares` is 0 (not kept).
     struct Optimum {
         std::uint64_t total;
         std::uint64_t squares;
-        // Total first, then squares: the order the search minimises in.
-        auto operator<=>(const Optimum&) const = default;
+        std::uint64_t at_limit = 0;
+        // The order the search minimises in: games at the limit (0 unless asked), total, squares.
+        auto operator<=>(const Optimum& o) const {
+            if (auto c = at_limit <=> o.at_limit; c != 0) return c;
+            if (auto c = total <=> o.total; c != 0) return c;
+            return squares <=> o.squares;
+        }
+        bool operator==(const Optimum&) const = default;
     };
     // Throws BudgetExhausted when `budget` runs out first (the search can be asked again).
     std::optional<Optimum> solve(std::span<const Guess> history, std::span<const std::uint32_t> set,
@@ -99,7 +113,7 @@ class OptimalSearch {
         bool exact = false;
         int depth = 0;  // guesses of the longest game, when exact
     };
-    static constexpr Optimum kImpossible{std::uint64_t{1} << 24, 0};
+    static constexpr Optimum kImpossible{std::uint64_t{1} << 24, 0, 0};
     Bounded solve_below(std::span<const Guess> history, std::span<const std::uint32_t> set,
                         int guesses_left, Optimum beta, const Budget& budget = {});
 
@@ -150,10 +164,12 @@ class OptimalSearch {
 
     // The admissible lower bound the search starts from: the least total for n secrets when
     // every guess could split them into `branching` + 1 parts (a complete tree, filled level by
-    // level), with the least sum of squared game lengths and the levels it takes.
+    // level), with the least sum of squared game lengths, the levels it takes and the secrets
+    // found at the last of them.
     struct Fill {
         std::uint64_t total = 0, squares = 0;
         int levels = 0;
+        std::uint64_t deepest = 0;
     };
     static Fill fill_bound(std::uint64_t n, std::uint64_t branching);
 

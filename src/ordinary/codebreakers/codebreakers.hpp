@@ -20,6 +20,8 @@ std::unique_ptr<Codebreaker> make_optimal(const CodeSpace& space,
                                           const CodebreakerOptions& options);
 std::unique_ptr<Codebreaker> make_optimal_worst(const CodeSpace& space,
                                                 const CodebreakerOptions& options);
+std::unique_ptr<Codebreaker> make_optimal_worst_fewest(const CodeSpace& space,
+                                                       const CodebreakerOptions& options);
 std::unique_ptr<Codebreaker> make_entropy_optimal(const CodeSpace& space,
                                                   const CodebreakerOptions& options);
 std::unique_ptr<Codebreaker> make_tree(const CodeSpace& space, const CodebreakerOptions& options);

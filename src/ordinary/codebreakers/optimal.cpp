@@ -11,6 +11,10 @@
 // first guess, when one was played or given): the least D under which the search finds a
 // strategy, trying D = 1, 2, ... (a D too small is refuted by the search, mostly by its bounds).
 // It then plays the fewest guesses in total among the strategies that win within D.
+//
+// `optimal-worst-fewest` finds D the same way, then plays the strategy within D with the fewest
+// games that take D guesses, and among those the fewest guesses in total (the search's
+// fewest_at_limit objective, with D as the limit from the start of the game).
 #include <algorithm>
 #include <map>
 #include <mutex>
@@ -26,8 +30,11 @@ namespace mastermind::codebreakers {
 
 namespace {
 
-OptimalSearchOptions search_options(const CodebreakerOptions& options) {
+enum class Objective { total, worst_then_total, worst_then_fewest };
+
+OptimalSearchOptions search_options(const CodebreakerOptions& options, Objective objective) {
     OptimalSearchOptions o;
+    o.fewest_at_limit = objective == Objective::worst_then_fewest;
     o.threads = options.threads > 0
                     ? options.threads
                     : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -35,13 +42,11 @@ OptimalSearchOptions search_options(const CodebreakerOptions& options) {
     return o;
 }
 
-enum class Objective { total, worst_then_total };
-
 class SharedSearch {
   public:
     SharedSearch(const CodeSpace& space, const CodebreakerOptions& options, Objective objective)
         : space_(space),
-          search_(space, search_options(options)),
+          search_(space, search_options(options, objective)),
           max_guesses_(options.max_guesses),
           objective_(objective) {}
 
@@ -52,7 +57,12 @@ class SharedSearch {
         const int left = limit(position, budget) - static_cast<int>(position.history.size());
         if (left < 1) throw std::runtime_error("no guess left");
         if (auto m = known(set, left)) return *m;
-        if (search_.solve(position.history, set, OptimalSearch::kUnbounded, budget)) {
+        if (objective_ == Objective::worst_then_fewest) {
+            // Searched under the limit alone: without one no game is at the limit.
+            if (search_.solve(position.history, set, left, budget)) {
+                if (auto m = search_.move(set, left)) return m->guess;
+            }
+        } else if (search_.solve(position.history, set, OptimalSearch::kUnbounded, budget)) {
             if (auto m = known(set, left)) return *m;
             if (search_.solve(position.history, set, left, budget)) {
                 if (auto m = search_.move(set, left)) return m->guess;
@@ -104,6 +114,10 @@ class SharedSearch {
     // The strategy's move if one search already proved it: the unbounded one when its longest
     // game fits in `left`, else the one searched under the limit.
     std::optional<std::uint32_t> known(std::span<const std::uint32_t> set, int left) const {
+        if (objective_ == Objective::worst_then_fewest) {
+            if (auto m = search_.move(set, left)) return m->guess;
+            return std::nullopt;
+        }
         if (auto m = search_.move(set, OptimalSearch::kUnbounded); m && m->depth <= left)
             return m->guess;
         if (left < OptimalSearch::kUnbounded) {
@@ -191,6 +205,11 @@ std::unique_ptr<Codebreaker> make_optimal(const CodeSpace& space,
 std::unique_ptr<Codebreaker> make_optimal_worst(const CodeSpace& space,
                                                 const CodebreakerOptions& options) {
     return std::make_unique<Optimal>(space, options, Objective::worst_then_total);
+}
+
+std::unique_ptr<Codebreaker> make_optimal_worst_fewest(const CodeSpace& space,
+                                                       const CodebreakerOptions& options) {
+    return std::make_unique<Optimal>(space, options, Objective::worst_then_fewest);
 }
 
 }  // namespace mastermind::codebreakers
