@@ -41,7 +41,7 @@ std::span<const CodebreakerInfo> all_codebreakers() {
          codebreakers::make_optimal_worst, "", OptimalSearch::check, kOptimalWorstHintCodes},
         {"optimal-worst-fewest",
          "the least worst case, then the fewest games that take it, then the fewest guesses in "
-         "total, by exact search (4x6: at most 5 guesses, 5627 with 537 games of 5)",
+         "total, by exact search (4x6: at most 5 guesses, 539 games of 5, 5627)",
          codebreakers::make_optimal_worst_fewest, "", OptimalSearch::check,
          kOptimalWorstHintCodes},
         {"entropy-optimal",
