@@ -269,13 +269,13 @@ void add_arena_command(CLI::App& app, int& exit_status) {
     CLI::Option* games =
         cmd->add_option("--games,-n", args->games, "games with secrets drawn from --seed")
             ->capture_default_str()
-            ->check(integer_in(1, kMaxGames));
+            ->transform(integer_in(1, kMaxGames));
     cmd->add_option("--seed", args->seed, "seed of the secrets and shuffles")
         ->capture_default_str()
-        ->check(seed_value());
+        ->transform(seed_value());
     cmd->add_option("--only", args->only,
                     "play only game N of the run these options describe (same secret and shuffles)")
-        ->check(integer_in(1, kMaxGames));
+        ->transform(integer_in(1, kMaxGames));
     cmd->add_option("--json", args->json_file,
                     "also write the summary and every game as JSON to this file")
         ->check(output_file());
@@ -298,10 +298,10 @@ void add_arena_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--max-processes", args->max_processes,
                     "processes and threads the program may run at once (0: none)")
         ->capture_default_str()
-        ->check(integer_in(0, 1 << 20));
+        ->transform(integer_in(0, 1 << 20));
     cmd->add_option("--jobs,-j", args->jobs, "games played at once")
         ->capture_default_str()
-        ->check(integer_in(1, kMaxThreads));
+        ->transform(integer_in(1, kMaxThreads));
     cmd->add_option("--log-dir", args->log_dir, "write each game's transcript (JSON lines) here")
         ->check(output_folder());
     cmd->add_flag("--quiet,-q", args->quiet, "print only the summary");

@@ -19,16 +19,16 @@ namespace mastermind::app {
 inline void add_batch_params_options(CLI::App* cmd, BatchParams& params) {
     cmd->add_option("--pegs,-P", params.pegs, "pegs per string (1..12)")
         ->capture_default_str()
-        ->check(integer_in(1, BatchParams::kMaxPegs));
+        ->transform(integer_in(1, BatchParams::kMaxPegs));
     cmd->add_option("--colours,-K", params.colours, "colours, written 0-9 then A-F (2..16)")
         ->capture_default_str()
-        ->check(integer_in(2, BatchParams::kMaxColours));
+        ->transform(integer_in(2, BatchParams::kMaxColours));
     cmd->add_option("--batch,-B", params.batch, "strings per test (1..16)")
         ->capture_default_str()
-        ->check(integer_in(1, BatchParams::kMaxBatch));
+        ->transform(integer_in(1, BatchParams::kMaxBatch));
     cmd->add_option("--max-tests,-M", params.max_tests, "tests allowed before the challenge")
         ->capture_default_str()
-        ->check(integer_in(1, 1000));
+        ->transform(integer_in(1, 1000));
 }
 
 // --strategy NAME, checked against every strategy the project has.

@@ -140,7 +140,7 @@ void add_bench_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--threads", args->threads,
                     "worker threads (0: all cores; the signature does not depend on it)")
         ->capture_default_str()
-        ->check(integer_in(0, kMaxThreads));
+        ->transform(integer_in(0, kMaxThreads));
     cmd->add_flag("--quiet,-q", args->quiet, "print the signature line only");
     cmd->callback([args, &exit_status] { exit_status = run_bench(*args); });
 }

@@ -636,17 +636,17 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
         ->check(not_empty());
     auto* all = cmd->add_flag("--all", args->all, "every secret of the game");
     auto* sample = cmd->add_option("--sample", args->sample, "this many secrets drawn from --seed")
-                       ->check(integer_in(1, 1'000'000'000));
+                       ->transform(integer_in(1, 1'000'000'000));
     auto* file = cmd->add_option("--secrets", args->secrets_file,
                                  "secrets from a file, one per line ('#' comments)");
     all->excludes(sample, file);
     sample->excludes(file);
     cmd->add_option("--seed", args->seed, "seed of the sample and of randomised strategies")
         ->capture_default_str()
-        ->check(seed_value());
+        ->transform(seed_value());
     cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")
         ->capture_default_str()
-        ->check(integer_in(0, kMaxThreads));
+        ->transform(integer_in(0, kMaxThreads));
     cmd->add_flag("--json", args->json, "machine-readable output");
     cmd->add_flag("--progress", args->progress,
                   "report progress on stderr even when it is not a terminal");
@@ -656,7 +656,7 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
     cmd->add_option(
            "--exact-below", args->exact_below,
            "entropy-optimal: the exact search from sets of at most this many secrets (default 100)")
-        ->check(integer_in(1, 1'000'000));
+        ->transform(integer_in(1, 1'000'000));
     cmd->add_option("--write-tree", args->write_tree_file,
                     "with --all, ordinary game: write the decision tree played to FILE")
         ->check(output_file());
@@ -673,12 +673,12 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
     cmd->add_option(
            "--memory-limit", args->memory_limit_mib,
            "with --all, batch game: the memory (MiB) a process may use; picks --shards (printed)")
-        ->check(integer_in(1, 100'000'000));
+        ->transform(integer_in(1, 100'000'000));
     cmd->add_option(
            "--shards", args->shards,
            "with --all, batch game: run it in N shards, one after another (the memory of one "
            "shard at a time), or over the ranks of mpirun with mastermind-mpi; same report")
-        ->check(integer_in(1, 1'000'000))
+        ->transform(integer_in(1, 1'000'000))
         ->capture_default_str();
     cmd->add_option("--checkpoint", args->checkpoint,
                     "with --strategy optimal --all: keep the search's finished parts in FILE as "
@@ -691,7 +691,7 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
            "stop; with --first, the bound of that first guess (exit status 1 if no strategy wins "
            "within -M)")
         ->type_name("LEVELS")
-        ->check(integer_in(1, OptimalSearch::kMaxBoundLevels));
+        ->transform(integer_in(1, OptimalSearch::kMaxBoundLevels));
     cmd->callback([args, &exit_status, all, sample, file] {
         if (!*all && !*sample && !*file) {
             complain("mastermind evaluate: say --all, --sample N or --secrets FILE\n");

@@ -147,11 +147,11 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
     add_batch_params_options(cmd, args->params);
     cmd->add_option("--seed", args->seed, "seed of the candidates and the changes")
         ->capture_default_str()
-        ->check(seed_value());
+        ->transform(seed_value());
     cmd->add_option("--candidates", args->candidates,
                     "random tests compared first (0: only --from)")
         ->capture_default_str()
-        ->check(integer_in(0, 1'000'000));
+        ->transform(integer_in(0, 1'000'000));
     cmd->add_option(
         "--from", args->from,
         "a test to start from and compare, its B strings between quotes (e.g. adaptive-split's: "
@@ -159,7 +159,7 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--climb", args->climb,
                     "changes tried, one string at a time (single pegs unless --string-moves)")
         ->capture_default_str()
-        ->check(integer_in(0, 10'000'000));
+        ->transform(integer_in(0, 10'000'000));
     cmd->add_option("--temperature", args->temperature,
                     "anneal: a change that makes the criterion worse by a fraction d is kept with "
                     "probability exp(-d/T), "
@@ -175,7 +175,7 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
         ->check(number_in(0, 1));
     cmd->add_option("--stride", args->stride, "sample every stride-th secret")
         ->capture_default_str()
-        ->check(integer_in(1, UINT32_MAX));
+        ->transform(integer_in(1, UINT32_MAX));
     cmd->add_option("--criterion", args->criterion,
                     "expected: the expected size of a secret's class; largest: the largest class; "
                     "hard: the share of "
@@ -188,11 +188,11 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--hard-size", args->hard_size,
                     "with --criterion hard: the class size that counts as hard")
         ->capture_default_str()
-        ->check(integer_in(1, 1'000'000'000'000));
+        ->transform(integer_in(1, 1'000'000'000'000));
     cmd->add_option("--power", args->power,
                     "with --criterion power: the power K (1: the expected class)")
         ->capture_default_str()
-        ->check(integer_in(1, kMaxPower));
+        ->transform(integer_in(1, kMaxPower));
     cmd->callback([args, cmd, &exit_status] {
         args->from_given = cmd->count("--from") > 0;
         exit_status = run_first_test(*args);

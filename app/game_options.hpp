@@ -98,13 +98,13 @@ inline void add_game_options(CLI::App* cmd, GameChoice& choice,
             ->check(CLI::IsMember({"classic", "adjacent"}))
             ->capture_default_str();
         cmd->add_option("--pegs,-P", choice.pegs, "pegs per code (1..8; default 4)")
-            ->check(integer_in(1, OrdinaryParams::kMaxPegs));
+            ->transform(integer_in(1, OrdinaryParams::kMaxPegs));
         cmd->add_option("--colours,-K", choice.colours,
                         "colours, written 0-9 then A-F (2..16; default 6)")
-            ->check(integer_in(2, OrdinaryParams::kMaxColours));
+            ->transform(integer_in(2, OrdinaryParams::kMaxColours));
         cmd->add_option("--max-guesses,-M", choice.max_tests,
                         "guesses allowed (1..100; default 10)")
-            ->check(integer_in(1, OrdinaryParams::kMaxGuesses));
+            ->transform(integer_in(1, OrdinaryParams::kMaxGuesses));
         cmd->add_flag("--distinct", choice.distinct, kDistinctHelp);
         return;
     }
@@ -119,17 +119,17 @@ inline void add_game_options(CLI::App* cmd, GameChoice& choice,
         ->capture_default_str();
     cmd->add_option("--pegs,-P", choice.pegs,
                     "pegs per code (batch 1..12, ordinary 1..8; default by --game)")
-        ->check(integer_in(1, BatchParams::kMaxPegs,
+        ->transform(integer_in(1, BatchParams::kMaxPegs,
                            fmt::format("batch 1 to {}, ordinary 1 to {}", BatchParams::kMaxPegs,
                                        OrdinaryParams::kMaxPegs)));
     cmd->add_option("--colours,-K", choice.colours,
                     "colours, written 0-9 then A-F (2..16; default by --game)")
-        ->check(integer_in(2, BatchParams::kMaxColours));
+        ->transform(integer_in(2, BatchParams::kMaxColours));
     cmd->add_option("--batch,-B", choice.batch, "strings per test (batch 1..16; ordinary 1)")
-        ->check(integer_in(1, BatchParams::kMaxBatch));
+        ->transform(integer_in(1, BatchParams::kMaxBatch));
     cmd->add_option("--max-tests,--max-guesses,-M", choice.max_tests,
                     "tests (guesses) allowed (batch 1..1000, ordinary 1..100; default by --game)")
-        ->check(integer_in(1, 1000,
+        ->transform(integer_in(1, 1000,
                            fmt::format("batch 1 to 1000 tests, ordinary 1 to {} guesses",
                                        OrdinaryParams::kMaxGuesses)));
     cmd->add_flag("--distinct", choice.distinct, kDistinctHelp);

@@ -73,19 +73,20 @@ void add_generate_command(CLI::App& app, int& exit_status) {
         ->add_option(
             "--bytes", args->bytes,
             "stop after at least this many bytes (suffixes k, M, G: powers of 1000; at most 10G)")
+        // Transforms run last added first: the suffix is expanded, then the range checked.
+        ->transform(integer_in(1, kMaxGenerateBytes))
         ->transform(CLI::AsSizeValue(true))
-        ->check(integer_in(1, kMaxGenerateBytes))
         ->capture_default_str();
     score_input->add_option("--seed", args->seed, "seed of the generator")
         ->capture_default_str()
-        ->check(seed_value());
+        ->transform(seed_value());
     score_input
         ->add_option("--pegs", args->pegs, "every line this long (default: each draws 2 to 50)")
-        ->check(integer_in(kScoreMinPegs, kScoreMaxPegs));
+        ->transform(integer_in(kScoreMinPegs, kScoreMaxPegs));
     score_input
         ->add_option("--colours", args->colours,
                      "every line from the first N letters (default: each draws 2 to 26)")
-        ->check(integer_in(1, 26));
+        ->transform(integer_in(1, 26));
     score_input->callback([args, &exit_status] { exit_status = run_generate_score_input(*args); });
 }
 

@@ -159,7 +159,7 @@ void add_judge_command(CLI::App& app, int& exit_status) {
     cmd->add_option(
            "--seed", args->seed,
            "seed of the secret and of the shuffles (default: a fresh one, printed on stderr)")
-        ->check(seed_value());
+        ->transform(seed_value());
     cmd->add_option("--log", args->log, "write the game as JSON lines to this file")
         ->check(output_file());
     cmd->add_option("--transcript", args->transcript,

@@ -2,7 +2,8 @@
 // before any work starts, and its message names the option (CLI11 prefixes it), the range in plain
 // digits and the value, e.g. "--candidates: must be an integer from 1 to 1000000, got '0'". CLI11's
 // own Range prints the limits of a double, and its unsigned conversion wraps "-1" around; these do
-// neither.
+// neither. The integer ones are transforms (Option::transform): they hand CLI11 the value in plain
+// decimal, since its own conversion reads a leading 0 as octal ("-K 010" would be 8 colours).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -31,13 +32,17 @@ inline std::optional<std::int64_t> integer_from(std::string_view text, std::int6
     return value;
 }
 
-// An integer in [lo, hi]; for --seed use `seed_value()`.
+// An integer in [lo, hi], passed on in plain decimal (attach with Option::transform); for --seed
+// use `seed_value()`.
 // `ranges`, when given, says the range in words where it depends on something else (the game):
 // "batch 1 to 12, ordinary 1 to 8".
 inline CLI::Validator integer_in(std::int64_t lo, std::int64_t hi, std::string ranges = {}) {
     return CLI::Validator(
         [lo, hi, ranges](std::string& text) -> std::string {
-            if (integer_from(text, lo, hi)) return {};
+            if (const auto value = integer_from(text, lo, hi)) {
+                text = std::to_string(*value);
+                return {};
+            }
             if (!ranges.empty())
                 return fmt::format("must be an integer ({}), got '{}'", ranges, text);
             return fmt::format("must be an integer from {} to {}, got '{}'", lo, hi, text);
@@ -45,7 +50,8 @@ inline CLI::Validator integer_in(std::int64_t lo, std::int64_t hi, std::string r
         fmt::format("INT in [{} - {}]", lo, hi));
 }
 
-// A seed: any integer from 0 to 2^64 - 1, never a negative one wrapped around.
+// A seed: any integer from 0 to 2^64 - 1, never a negative one wrapped around, passed on in plain
+// decimal (attach with Option::transform).
 inline CLI::Validator seed_value() {
     return CLI::Validator(
         [](std::string& text) -> std::string {
@@ -56,6 +62,7 @@ inline CLI::Validator seed_value() {
                 return fmt::format("must be an integer from 0 to {}, got '{}'",
                                    std::numeric_limits<std::uint64_t>::max(), text);
             }
+            text = std::to_string(value);
             return {};
         },
         "UINT64");

@@ -162,7 +162,7 @@ void add_play_command(CLI::App& app, int& exit_status) {
     add_game_options(cmd, args->game);
     cmd->get_option("--game")->default_str("ordinary");
     cmd->add_option("--seed", args->seed, "seed of the secret (default: a fresh one, printed)")
-        ->check(seed_value());
+        ->transform(seed_value());
     cmd->add_option("--hints", args->hints,
                     "the codebreaker (batch game: the strategy) that gives hints (auto: the best "
                     "for the game)")

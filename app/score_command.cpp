@@ -187,7 +187,7 @@ void add_score_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--threads", args->threads,
                     "threads for a file (standard input that is a pipe is read by one): the output "
                     "is the same for any number; default: the processor's cores")
-        ->check(integer_in(1, 256))
+        ->transform(integer_in(1, 256))
         ->capture_default_str();
     cmd->add_option("--kernel", args->kernel,
                     "instruction set of the inner loop (every one gives the same output; for "

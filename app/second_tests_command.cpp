@@ -520,7 +520,7 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
         "(add --so-far: the table from what is searched so far)");
     add_game_options(cmd, args->game);
     cmd->add_option("--seed", args->seed, "adaptive-split's seed")
-        ->check(seed_value())
+        ->transform(seed_value())
         ->capture_default_str();
     cmd->add_option("--out", args->out, "the table's source, written when every shard is done")
         ->capture_default_str()
@@ -530,23 +530,23 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
         ->check(output_file());
     cmd->add_option("--shards", args->shards,
                     "shards of the game (one at a time in memory; the checkpoint's unit)")
-        ->check(integer_in(1, 100'000))
+        ->transform(integer_in(1, 100'000))
         ->capture_default_str();
     auto* steps =
         cmd->add_option(
                "--steps", args->steps,
                "annealing moves per class the play-time search left unsplit (--deepen: 1000000)")
-            ->check(integer_in(1, 1'000'000'000))
+            ->transform(integer_in(1, 1'000'000'000))
             ->capture_default_str();
     cmd->add_option("--restarts", args->restarts, "restarts of that search from its best test")
-        ->check(integer_in(0, 1000))
+        ->transform(integer_in(0, 1000))
         ->capture_default_str();
     cmd->add_option("--play-steps", args->play_steps,
                     "the play-time search's moves (the strategy's own budget; tests lower it)")
-        ->check(integer_in(1, 1'000'000'000))
+        ->transform(integer_in(1, 1'000'000'000))
         ->capture_default_str();
     cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")
-        ->check(integer_in(0, kMaxThreads))
+        ->transform(integer_in(0, kMaxThreads))
         ->capture_default_str();
     cmd->add_flag("--progress", args->progress, "report each shard's progress on stderr");
     auto* stats = cmd->add_flag("--stats", args->stats,
@@ -564,7 +564,7 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
                         "the pass for a candidate first test before it is compiled in");
     auto* deepen_seed = cmd->add_option("--deepen-seed", args->deepen_seed,
                                         "with --deepen: the seed of its searches")
-                            ->check(seed_value())
+                            ->transform(seed_value())
                             ->capture_default_str();
     auto* so_far =
         cmd->add_flag("--so-far", args->so_far,

@@ -101,24 +101,24 @@ void add_serve_command(CLI::App& app, int& exit_status) {
             "HOST"))
         ->capture_default_str();
     cmd->add_option("--port", args->port, "port (0: any free port, printed)")
-        ->check(integer_in(0, 65535))
+        ->transform(integer_in(0, 65535))
         ->capture_default_str();
     cmd->add_option(
            "--seed", args->seed,
            "seed of the first game (game n plays seed + n - 1; default: a fresh seed per game)")
-        ->check(seed_value());
+        ->transform(seed_value());
     cmd->add_option("--max-games", args->max_games,
                     "games kept at once; a new game past it drops the first finished game, else "
                     "the game idle "
                     "longest past --idle-seconds, else is refused (HTTP 503): a game in play and "
                     "recently played is "
                     "never dropped")
-        ->check(integer_in(1, 100000))
+        ->transform(integer_in(1, 100000))
         ->capture_default_str();
     cmd->add_option(
            "--idle-seconds", args->idle_seconds,
            "seconds without a request after which a game in play may be dropped for a new one")
-        ->check(integer_in(1, 86400))
+        ->transform(integer_in(1, 86400))
         ->capture_default_str();
     cmd->footer(
         "\nExamples:\n  mastermind serve            # then open http://127.0.0.1:8080/\n"

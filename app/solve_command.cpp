@@ -206,10 +206,10 @@ void add_solve_command(CLI::App& app, int& exit_status) {
     cmd->add_option(
            "--exact-below", args->exact_below,
            "entropy-optimal: the exact search from sets of at most this many secrets (default 100)")
-        ->check(integer_in(1, 1'000'000));
+        ->transform(integer_in(1, 1'000'000));
     cmd->add_option("--seed", args->seed, "seed of randomised strategies")
         ->capture_default_str()
-        ->check(seed_value());
+        ->transform(seed_value());
     cmd->add_option("--timeout", args->timeout,
                     "seconds to wait for each judge message (0: forever)")
         ->capture_default_str()

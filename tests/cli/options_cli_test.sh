@@ -102,6 +102,12 @@ for row in "${table[@]}"; do
     done
 done
 
+# --- a leading zero is decimal: CLI11's own conversion reads "010" as octal 8, which would run
+# another game than the one asked for, silently.
+"$bin" evaluate --game ordinary -K 010 --strategy knuth --sample 2 --seed 010 --json >"$tmp/out" 2>"$tmp/err"
+check "-K 010 --seed 010: 10 colours, seed 10" \
+    test "$(jq -r '"\(.game.colours) \(.seed)"' "$tmp/out" 2>/dev/null)" = "10 10"
+
 # --- every other option that takes a value, given the empty string: refused by name.
 # TEMPLATE ({} is the value, '' here) | what the message names
 empties=(
