@@ -23,6 +23,7 @@
 #include "mastermind/core/text.hpp"
 #include "ordinary/guess_symmetry.hpp"
 #include "ordinary/optimal_value.hpp"
+#include "ordinary/small_scan.hpp"
 
 namespace mastermind {
 
@@ -260,6 +261,7 @@ struct OptimalSearch::Impl {
     std::vector<Value> bounds;                  // scan: measure.lift(bound()) of each part size
     std::vector<Value> steps;                   // scan: bounds[m + 1] - bounds[m]
     std::vector<std::uint32_t> member_answers;  // scan: the feedback of each member
+    small_scan::Members small_set;              // scan: a small set's masks for the kernel
     std::vector<std::uint8_t> in_set;
     std::unordered_map<std::uint64_t, GuessList> canonical_lists;
     std::vector<std::uint32_t> class_seen;  // [count class]: load()'s stamp class_value is of
@@ -635,10 +637,21 @@ struct OptimalSearch::Impl {
         // With every part size's bound finite (no limit on the guesses, or one these sizes
         // cannot reach) the sum can be kept member by member (steps) without overflowing.
         const bool incremental = bounds[n] < kInfinite;
-        steps.resize(std::size_t{n} + 1);
+        // (The vector kernel reads small_scan::kMaxMembers steps whatever n is.)
+        steps.assign(std::max<std::size_t>(std::size_t{n} + 1, small_scan::kMaxMembers), 0);
         member_answers.resize(n);
         if (incremental) {
             for (std::uint32_t m = 0; m < n; ++m) steps[m] = bounds[m + 1] - bounds[m];
+        }
+        // A small set under classic rules is scored by the vector kernel (small_scan.hpp), its
+        // members' masks laid out as it reads them.
+        const bool vector = R == Rules::classic && incremental && n <= small_scan::kMaxMembers &&
+                            options.vector_scan && small_scan::supported();
+        if (vector) {
+            for (std::uint32_t i = 0; i < n; ++i) {
+                small_set.positions[i] = f.masks[i].positions;
+                small_set.counts[i] = f.masks[i].counts;
+            }
         }
         const Value* step = steps.data();
         std::uint32_t* answer = member_answers.data();
@@ -653,7 +666,13 @@ struct OptimalSearch::Impl {
             const CodeMasks gm = space.masks(g);
             Value sum = 0;
             std::uint32_t parts = 0, largest = 0;
-            if (incremental) {
+            if (vector) {
+                const auto r = small_scan::score(small_set, n, gm.positions, gm.counts,
+                                                 static_cast<std::uint32_t>(space.pegs()), step);
+                sum = r.sum, parts = r.parts, largest = r.largest;
+                // The secret the guess wins at once is a game of one guess, not a part.
+                if (consistent) sum = sum - step[0] + wins_now;
+            } else if (incremental) {
                 // The bound summed as the members are counted: each member adds the step from its
                 // part's size so far to one more, and no pass over the parts is needed after.
                 for (std::uint32_t i = 0; i < n; ++i) {

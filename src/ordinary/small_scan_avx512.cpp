@@ -1,0 +1,104 @@
+// small_scan.hpp's kernel. This file alone is compiled for AVX-512 (F, CD, VL, DQ, VPOPCNTDQ), by
+// the pragma below, after the headers; the search calls score() only when supported() says the
+// processor has them. Elsewhere than x86-64 (the page's WebAssembly) there is no kernel and
+// supported() is false.
+#include "ordinary/small_scan.hpp"
+
+#if defined(__x86_64__)
+
+#include <immintrin.h>
+
+namespace mastermind::small_scan {
+
+// Compiled for any x86-64 (before the pragma): it runs on processors without AVX-512 too.
+bool supported() {
+    static const bool yes =
+        __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
+        __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq") &&
+        __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("popcnt");
+    return yes;
+}
+
+}  // namespace mastermind::small_scan
+
+#if defined(__clang__)
+#pragma clang attribute push(                                                                 \
+    __attribute__((target("avx512f,avx512cd,avx512vl,avx512dq,avx512vpopcntdq,popcnt"))), \
+    apply_to = function)
+#else
+#pragma GCC target("avx512f,avx512cd,avx512vl,avx512dq,avx512vpopcntdq,popcnt")
+// GCC 12's AVX-512 intrinsics start from a deliberately undefined register (_mm512_undefined_*),
+// which -Wmaybe-uninitialized and -Wuninitialized report inside its own headers; nothing here
+// reads one.
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
+
+namespace mastermind::small_scan {
+
+namespace {
+
+// The answers of eight members, black * pegs + (black + white), as 32-bit lanes.
+inline __m256i answers(const std::uint64_t* positions, const std::uint64_t* counts, __m512i gp,
+                       __m512i gc, __m512i pegs) {
+    const __m512i black = _mm512_popcnt_epi64(_mm512_and_si512(_mm512_load_si512(positions), gp));
+    const __m512i sum = _mm512_popcnt_epi64(_mm512_and_si512(_mm512_load_si512(counts), gc));
+    return _mm512_cvtepi64_epi32(_mm512_add_epi64(_mm512_mullo_epi64(black, pegs), sum));
+}
+
+}  // namespace
+
+Score score(const Members& members, std::uint32_t n, std::uint64_t guess_positions,
+            std::uint64_t guess_counts, std::uint32_t pegs, const std::uint64_t* step) {
+    const __m512i gp = _mm512_set1_epi64(static_cast<long long>(guess_positions));
+    const __m512i gc = _mm512_set1_epi64(static_cast<long long>(guess_counts));
+    const __m512i p = _mm512_set1_epi64(pegs);
+    const __m512i low = _mm512_castsi256_si512(
+        answers(members.positions, members.counts, gp, gc, p));
+    __m512i fb = _mm512_inserti64x4(
+        low, answers(members.positions + 8, members.counts + 8, gp, gc, p), 1);
+    // The lanes past n get answers of their own (above any real one), so that no member's part
+    // counts them; they are left out of the sums by `valid`.
+    const auto valid = static_cast<__mmask16>((1u << n) - 1);
+    const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    fb = _mm512_mask_mov_epi32(_mm512_add_epi32(lane, _mm512_set1_epi32(1 << 16)), valid, fb);
+    // Each lane's earlier lanes with the same answer, counted: the part's size before it.
+    const __m512i before = _mm512_popcnt_epi32(_mm512_conflict_epi32(fb));
+    const __mmask16 first = _mm512_mask_cmpeq_epi32_mask(valid, before, _mm512_setzero_si512());
+    // step[before] of every lane, looked up in the 16 steps held in two registers.
+    const __m512i steps_low = _mm512_loadu_si512(step), steps_high = _mm512_loadu_si512(step + 8);
+    const __m512i index_low = _mm512_cvtepu32_epi64(_mm512_castsi512_si256(before));
+    const __m512i index_high = _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(before, 1));
+    const __m512i add_low = _mm512_maskz_permutex2var_epi64(static_cast<__mmask8>(valid),
+                                                            steps_low, index_low, steps_high);
+    const __m512i add_high = _mm512_maskz_permutex2var_epi64(static_cast<__mmask8>(valid >> 8),
+                                                             steps_low, index_high, steps_high);
+    Score s;
+    s.sum = static_cast<std::uint64_t>(_mm512_reduce_add_epi64(_mm512_add_epi64(add_low, add_high)));
+    s.parts = static_cast<std::uint32_t>(__builtin_popcount(first));
+    s.largest = _mm512_mask_reduce_max_epu32(valid, before) + 1;
+    return s;
+}
+
+}  // namespace mastermind::small_scan
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#endif
+
+#else  // no kernel on this processor family
+
+namespace mastermind::small_scan {
+
+bool supported() {
+    return false;
+}
+
+Score score(const Members&, std::uint32_t, std::uint64_t, std::uint64_t, std::uint32_t,
+            const std::uint64_t*) {
+    return {};
+}
+
+}  // namespace mastermind::small_scan
+
+#endif
