@@ -262,6 +262,7 @@ struct OptimalSearch::Impl {
     std::vector<Value> steps;                   // scan: bounds[m + 1] - bounds[m]
     std::vector<std::uint32_t> member_answers;  // scan: the feedback of each member
     small_scan::Members small_set;              // scan: a small set's masks for the kernel
+    small_scan::Game small_game;                // and what its answers need of the game
     std::vector<std::uint8_t> in_set;
     std::unordered_map<std::uint64_t, GuessList> canonical_lists;
     std::vector<std::uint32_t> class_seen;  // [count class]: load()'s stamp class_value is of
@@ -282,6 +283,7 @@ struct OptimalSearch::Impl {
           table(std::move(t)),
           counts(s.feedback_slots(), 0),
           touched_words((s.feedback_slots() + 63) / 64, 0),
+          small_game(small_scan::game_of(s.rules() == Rules::adjacent, s.pegs(), s.colours())),
           in_set(s.size(), 0) {
         touched.reserve(s.feedback_slots());
         class_seen.assign(s.count_classes(), 0);
@@ -643,10 +645,10 @@ struct OptimalSearch::Impl {
         if (incremental) {
             for (std::uint32_t m = 0; m < n; ++m) steps[m] = bounds[m + 1] - bounds[m];
         }
-        // A small set under classic rules is scored by the vector kernel (small_scan.hpp), its
-        // members' masks laid out as it reads them.
-        const bool vector = R == Rules::classic && incremental && n <= small_scan::kMaxMembers &&
-                            options.vector_scan && small_scan::supported();
+        // A small set is scored by the vector kernel (small_scan.hpp), its members' masks laid
+        // out as it reads them.
+        const bool vector = incremental && n <= small_scan::kMaxMembers && options.vector_scan &&
+                            small_scan::supported();
         if (vector) {
             for (std::uint32_t i = 0; i < n; ++i) {
                 small_set.positions[i] = f.masks[i].positions;
@@ -667,8 +669,8 @@ struct OptimalSearch::Impl {
             Value sum = 0;
             std::uint32_t parts = 0, largest = 0;
             if (vector) {
-                const auto r = small_scan::score(small_set, n, gm.positions, gm.counts,
-                                                 static_cast<std::uint32_t>(space.pegs()), step);
+                const auto r =
+                    small_scan::score(small_game, small_set, n, gm.positions, gm.counts, step);
                 sum = r.sum, parts = r.parts, largest = r.largest;
                 // The secret the guess wins at once is a game of one guess, not a part.
                 if (consistent) sum = sum - step[0] + wins_now;

@@ -1,7 +1,8 @@
 // One guess scored against a set of at most 16 secrets in a few vector instructions, for the exact
 // search's scan of small sets (optimal_search.cpp), where most of its guesses are scored (4x6: 92%
-// of them against sets of at most 16). Classic rules: the answer is black * pegs + (black +
-// white), from two popcounts of the codes' masks (CodeSpace::classic_feedback).
+// of them against sets of at most 16). The answers are CodeSpace's feedback ids, computed from the
+// codes' masks as classic_feedback() and adjacent_feedback() compute them, eight members a
+// register.
 //
 // What it computes is what the scan's member loop computes: with the members' answers in order,
 // `before` of a member is the number of earlier members with its answer (its part's size so far),
@@ -10,7 +11,7 @@
 // equals at once, so no table of counts is written and read back member by member.
 //
 // The kernel is compiled for AVX-512 (F, CD, VL, DQ, VPOPCNTDQ) in small_scan_avx512.cpp and used
-// only when the processor has them (small_scan_supported()); elsewhere the scan keeps its loop.
+// only when the processor has them (supported()); elsewhere the scan keeps its loop.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +26,24 @@ struct Members {
     alignas(64) std::uint64_t counts[kMaxMembers];
 };
 
+// What the answers need of the game: its rules and the layout of a code's position mask (one field
+// of `colours` bits per peg, as CodeSpace lays it out).
+struct Game {
+    bool adjacent = false;
+    std::uint32_t pegs = 0, colours = 0;
+    std::uint64_t field_high = 0;  // the top bit of each field
+    std::uint64_t field_low = 0;   // the other bits of each field
+};
+inline Game game_of(bool adjacent, int pegs, int colours) {
+    Game g{adjacent, static_cast<std::uint32_t>(pegs), static_cast<std::uint32_t>(colours), 0, 0};
+    for (int i = 0; i < pegs; ++i) {
+        const int base = i * colours;
+        g.field_high |= std::uint64_t{1} << (base + colours - 1);
+        g.field_low |= ((std::uint64_t{1} << (colours - 1)) - 1) << base;
+    }
+    return g;
+}
+
 struct Score {
     std::uint64_t sum;        // of step[before] over the members
     std::uint32_t parts;      // distinct answers
@@ -36,7 +55,7 @@ bool supported();
 
 // `n` members (1 to kMaxMembers) against the guess (its masks), `step` holding kMaxMembers values
 // (step[m]: what one more member adds to a part of m). Call only when supported().
-Score score(const Members& members, std::uint32_t n, std::uint64_t guess_positions,
-            std::uint64_t guess_counts, std::uint32_t pegs, const std::uint64_t* step);
+Score score(const Game& game, const Members& members, std::uint32_t n,
+            std::uint64_t guess_positions, std::uint64_t guess_counts, const std::uint64_t* step);
 
 }  // namespace mastermind::small_scan

@@ -38,25 +38,68 @@ namespace mastermind::small_scan {
 
 namespace {
 
-// The answers of eight members, black * pegs + (black + white), as 32-bit lanes.
-inline __m256i answers(const std::uint64_t* positions, const std::uint64_t* counts, __m512i gp,
-                       __m512i gc, __m512i pegs) {
-    const __m512i black = _mm512_popcnt_epi64(_mm512_and_si512(_mm512_load_si512(positions), gp));
+// The answers of eight members as 32-bit lanes: classic black * pegs + (black + white);
+// adjacent ((black * (P + 1)) + grey) * (P + 1) + white, grey as CodeSpace::adjacent_feedback
+// finds it (the same operations on eight codes at once).
+inline __m256i answers(const Game& game, const std::uint64_t* positions,
+                       const std::uint64_t* counts, __m512i gp, __m512i gc) {
+    const __m512i sp = _mm512_load_si512(positions);
     const __m512i sum = _mm512_popcnt_epi64(_mm512_and_si512(_mm512_load_si512(counts), gc));
-    return _mm512_cvtepi64_epi32(_mm512_add_epi64(_mm512_mullo_epi64(black, pegs), sum));
+    if (!game.adjacent) {
+        const __m512i black = _mm512_popcnt_epi64(_mm512_and_si512(sp, gp));
+        const __m512i pegs = _mm512_set1_epi64(game.pegs);
+        return _mm512_cvtepi64_epi32(_mm512_add_epi64(_mm512_mullo_epi64(black, pegs), sum));
+    }
+    const __m512i low = _mm512_set1_epi64(static_cast<long long>(game.field_low));
+    const __m512i high = _mm512_set1_epi64(static_cast<long long>(game.field_high));
+    // One bit per position (the top bit of its field) where the two fields share a colour.
+    auto nonzero = [&](__m512i x) {
+        return _mm512_and_si512(
+            _mm512_or_si512(_mm512_add_epi64(_mm512_and_si512(x, low), low), x), high);
+    };
+    const std::uint32_t k = game.colours;
+    const __m128i by_k = _mm_cvtsi32_si128(static_cast<int>(k));
+    const __m128i by_2k = _mm_cvtsi32_si128(static_cast<int>(2 * k));
+    const __m128i by_4k = _mm_cvtsi32_si128(static_cast<int>(4 * k));
+    const __m512i black = nonzero(_mm512_and_si512(gp, sp));
+    const __m512i left = nonzero(_mm512_and_si512(gp, _mm512_sll_epi64(sp, by_k)));
+    const __m512i right = nonzero(_mm512_and_si512(gp, _mm512_srl_epi64(sp, by_k)));
+    // l = left & ~black & ~(black << k); r = right & ~black & ~(black >> k).
+    const __m512i l = _mm512_andnot_si512(_mm512_or_si512(black, _mm512_sll_epi64(black, by_k)), left);
+    const __m512i r = _mm512_andnot_si512(_mm512_or_si512(black, _mm512_srl_epi64(black, by_k)), right);
+    __m512i taken_right = _mm512_andnot_si512(l, r);
+    __m512i propagate = _mm512_and_si512(r, l);
+    if (2 * k < 64) {
+        taken_right = _mm512_or_si512(
+            taken_right, _mm512_and_si512(propagate, _mm512_sll_epi64(taken_right, by_2k)));
+        propagate = _mm512_and_si512(propagate, _mm512_sll_epi64(propagate, by_2k));
+    }
+    if (4 * k < 64) {
+        taken_right = _mm512_or_si512(
+            taken_right, _mm512_and_si512(propagate, _mm512_sll_epi64(taken_right, by_4k)));
+    }
+    const __m512i taken_left =
+        2 * k < 64 ? _mm512_andnot_si512(_mm512_sll_epi64(taken_right, by_2k), l) : l;
+    const __m512i b = _mm512_popcnt_epi64(black);
+    const __m512i grey = _mm512_add_epi64(_mm512_popcnt_epi64(taken_left),
+                                          _mm512_popcnt_epi64(taken_right));
+    const __m512i p1 = _mm512_set1_epi64(game.pegs + 1);
+    const __m512i white = _mm512_sub_epi64(sum, _mm512_add_epi64(b, grey));
+    const __m512i id = _mm512_add_epi64(
+        _mm512_mullo_epi64(_mm512_add_epi64(_mm512_mullo_epi64(b, p1), grey), p1), white);
+    return _mm512_cvtepi64_epi32(id);
 }
 
 }  // namespace
 
-Score score(const Members& members, std::uint32_t n, std::uint64_t guess_positions,
-            std::uint64_t guess_counts, std::uint32_t pegs, const std::uint64_t* step) {
+Score score(const Game& game, const Members& members, std::uint32_t n,
+            std::uint64_t guess_positions, std::uint64_t guess_counts, const std::uint64_t* step) {
     const __m512i gp = _mm512_set1_epi64(static_cast<long long>(guess_positions));
     const __m512i gc = _mm512_set1_epi64(static_cast<long long>(guess_counts));
-    const __m512i p = _mm512_set1_epi64(pegs);
-    const __m512i low = _mm512_castsi256_si512(
-        answers(members.positions, members.counts, gp, gc, p));
+    const __m512i low =
+        _mm512_castsi256_si512(answers(game, members.positions, members.counts, gp, gc));
     __m512i fb = _mm512_inserti64x4(
-        low, answers(members.positions + 8, members.counts + 8, gp, gc, p), 1);
+        low, answers(game, members.positions + 8, members.counts + 8, gp, gc), 1);
     // The lanes past n get answers of their own (above any real one), so that no member's part
     // counts them; they are left out of the sums by `valid`.
     const auto valid = static_cast<__mmask16>((1u << n) - 1);
@@ -94,7 +137,7 @@ bool supported() {
     return false;
 }
 
-Score score(const Members&, std::uint32_t, std::uint64_t, std::uint64_t, std::uint32_t,
+Score score(const Game&, const Members&, std::uint32_t, std::uint64_t, std::uint64_t,
             const std::uint64_t*) {
     return {};
 }

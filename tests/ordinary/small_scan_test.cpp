@@ -1,10 +1,11 @@
 // The exact search's vector kernel for small sets (src/ordinary/small_scan.hpp) against the
-// member-by-member loop it replaces, on random sets of every size it takes, and the search with
-// and without it: the same optimum, the same sets searched and guesses scored.
+// member-by-member loop it replaces, on random sets of every size it takes under both rules, and
+// the search with and without it: the same optimum, the same sets searched and guesses scored.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "helpers/sanitized.hpp"
@@ -20,8 +21,11 @@ TEST(SmallScan, EqualsTheMemberLoopOnRandomSets) {
     if (!small_scan::supported()) GTEST_SKIP() << "this processor has no AVX-512 (VPOPCNTDQ, CD)";
     std::mt19937_64 random(7);
     int checked = 0;
-    for (auto shape : {CodeShape{4, 6}, CodeShape{5, 8}, CodeShape{4, 16}, CodeShape{4, 10, true}}) {
-        const CodeSpace space(Rules::classic, shape);
+    for (auto rules : {Rules::classic, Rules::adjacent})
+    for (auto shape : {CodeShape{4, 6}, CodeShape{5, 8}, CodeShape{4, 16}, CodeShape{8, 3},
+                       CodeShape{4, 10, true}}) {
+        const CodeSpace space(rules, shape);
+        const auto game = small_scan::game_of(rules == Rules::adjacent, shape.pegs, shape.colours);
         std::vector<std::uint64_t> step(small_scan::kMaxMembers);
         for (std::uint32_t n = 1; n <= small_scan::kMaxMembers; ++n) {
             for (int trial = 0; trial < 200; ++trial) {
@@ -44,29 +48,31 @@ TEST(SmallScan, EqualsTheMemberLoopOnRandomSets) {
                 std::uint64_t sum = 0;
                 std::uint32_t parts = 0, largest = 0;
                 for (const auto& m : masks) {
-                    const std::uint32_t before = count[space.classic_feedback(g, m)]++;
+                    const std::uint32_t before = count[space.feedback(g, m)]++;
                     sum += step[before];
                     parts += before == 0 ? 1 : 0;
                     largest = std::max(largest, before + 1);
                 }
-                const auto got = small_scan::score(members, n, g.positions, g.counts,
-                                                   static_cast<std::uint32_t>(space.pegs()),
-                                                   step.data());
-                ASSERT_EQ(got.sum, sum) << shape.name() << " n " << n;
-                ASSERT_EQ(got.parts, parts) << shape.name() << " n " << n;
-                ASSERT_EQ(got.largest, largest) << shape.name() << " n " << n;
+                const auto got =
+                    small_scan::score(game, members, n, g.positions, g.counts, step.data());
+                const auto what = std::string(to_string(rules)) + " " + shape.name() + " n " +
+                                  std::to_string(n);
+                ASSERT_EQ(got.sum, sum) << what;
+                ASSERT_EQ(got.parts, parts) << what;
+                ASSERT_EQ(got.largest, largest) << what;
                 ++checked;
             }
         }
     }
-    EXPECT_EQ(checked, 4 * 16 * 200);
+    EXPECT_EQ(checked, 2 * 5 * 16 * 200);
 }
 
 TEST(SmallScan, TheSearchWithItDoesExactlyTheSameWork) {
     if (!small_scan::supported()) GTEST_SKIP() << "this processor has no AVX-512 (VPOPCNTDQ, CD)";
+    for (auto rules : {Rules::classic, Rules::adjacent})
     for (auto shape : {CodeShape{4, 5}, CodeShape{4, 7, true}, CodeShape{3, 6}}) {
         if (test_support::kSanitized && shape.count() > 400) continue;
-        const CodeSpace space(Rules::classic, shape);
+        const CodeSpace space(rules, shape);
         const auto all = all_codes(space);
         for (int left : {OptimalSearch::kUnbounded, 5}) {
             OptimalSearchOptions plain;
