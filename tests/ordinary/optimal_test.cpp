@@ -403,8 +403,10 @@ OrdinaryEvaluation evaluate_optimal(const CodeSpace& space, int max_guesses,
     return evaluate_ordinary_all(space, options);
 }
 
-TEST(OptimalWorstCodebreaker, PlaysTheLeastWorstCaseThenTheLeastTotal) {
-    // The reference: the least limit some strategy meets, and the least total within it.
+TEST(WorstCaseCodebreakers, PlayTheLeastWorstCaseThenTheLeastTotalOrTheFewestGamesAtIt) {
+    // The reference: the least limit some strategy meets, the least total within it
+    // (optimal-worst), and the fewest games that take it, then the least total (optimal-worst-
+    // fewest).
     for (auto rules : {Rules::classic, Rules::adjacent}) {
         for (auto shape : {CodeShape{3, 4}, CodeShape{2, 5}, CodeShape{4, 3}, CodeShape{3, 5, true},
                            CodeShape{4, 4, true}}) {
@@ -414,47 +416,29 @@ TEST(OptimalWorstCodebreaker, PlaysTheLeastWorstCaseThenTheLeastTotal) {
             const auto all = all_codes(space);
             int least = 1;
             while (reference.value(all, least) == UINT64_MAX) ++least;
-            OrdinaryEvaluationOptions options;
-            options.codebreaker = find_codebreaker("optimal-worst");
-            const auto r = evaluate_ordinary_all(space, options);
+            const auto at = static_cast<std::size_t>(least);
             const std::string game = std::string(to_string(rules)) + " " + shape.name();
-            EXPECT_EQ(r.failures, 0u) << game;
-            EXPECT_EQ(r.worst, least) << game;
-            EXPECT_EQ(r.total, reference.value(all, least)) << game;
-            // And `optimal` itself never has a smaller worst case.
-            options.codebreaker = find_codebreaker("optimal");
-            EXPECT_GE(evaluate_ordinary_all(space, options).worst, least) << game;
-        }
-    }
-}
-
-TEST(OptimalWorstFewestCodebreaker, PlaysTheLeastWorstCaseThenTheFewestGamesThatTakeIt) {
-    for (auto rules : {Rules::classic, Rules::adjacent}) {
-        for (auto shape : {CodeShape{3, 4}, CodeShape{2, 5}, CodeShape{4, 3}, CodeShape{3, 5, true},
-                           CodeShape{4, 4, true}}) {
-            if (test_support::kSanitized && shape.count() > 100) continue;
-            const CodeSpace space(rules, shape);
-            Minimax reference(space);
-            const auto all = all_codes(space);
-            int least = 1;
-            while (reference.fewest(all, least) == kNever) ++least;
+            auto played = [&](std::string_view name) {
+                OrdinaryEvaluationOptions options;
+                options.codebreaker = find_codebreaker(name);
+                auto r = evaluate_ordinary_all(space, options);
+                EXPECT_EQ(r.failures, 0u) << game << " " << name;
+                r.histogram.resize(std::max(r.histogram.size(), at + 1));
+                return r;
+            };
+            const auto worst = played("optimal-worst");
+            EXPECT_EQ(worst.worst, least) << game;
+            EXPECT_EQ(worst.total, reference.value(all, least)) << game;
+            // `optimal` itself never has a smaller worst case.
+            EXPECT_GE(played("optimal").worst, least) << game;
+            const auto fewest = played("optimal-worst-fewest");
             const auto want = reference.fewest(all, least);
-            OrdinaryEvaluationOptions options;
-            options.codebreaker = find_codebreaker("optimal-worst-fewest");
-            const auto r = evaluate_ordinary_all(space, options);
-            const std::string game = std::string(to_string(rules)) + " " + shape.name();
-            EXPECT_EQ(r.failures, 0u) << game;
-            EXPECT_EQ(r.worst, least) << game;
-            ASSERT_GT(r.histogram.size(), static_cast<std::size_t>(least)) << game;
-            EXPECT_EQ(r.histogram[static_cast<std::size_t>(least)], want.games) << game;
-            EXPECT_EQ(r.total, want.total) << game;
+            EXPECT_EQ(fewest.worst, least) << game;
+            EXPECT_EQ(fewest.histogram[at], want.games) << game;
+            EXPECT_EQ(fewest.total, want.total) << game;
             // Never more games at the worst case than optimal-worst's, never fewer guesses.
-            options.codebreaker = find_codebreaker("optimal-worst");
-            const auto w = evaluate_ordinary_all(space, options);
-            EXPECT_LE(r.histogram[static_cast<std::size_t>(least)],
-                      w.histogram[static_cast<std::size_t>(least)])
-                << game;
-            EXPECT_GE(r.total, w.total) << game;
+            EXPECT_LE(fewest.histogram[at], worst.histogram[at]) << game;
+            EXPECT_GE(fewest.total, worst.total) << game;
         }
     }
 }
