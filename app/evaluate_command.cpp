@@ -263,9 +263,9 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     } else if (space.size() > info->hint_codes && !args.lower_bound) {
         // Silent otherwise: a search that may run for hours says so before it starts.
         complain(
-            "mastermind evaluate: {} searches the whole game of {} before its first move, which "
-            "may take hours "
-            "(docs/optimal.md); --progress shows how it goes\n",
+            "mastermind evaluate: {} searches the whole game of {} before its first move: "
+            "seconds to hours by the game (4x7 in seconds, 5x6 in minutes, docs/optimal.md); "
+            "--progress shows how it goes\n",
             info->name, count_of(space.size(), "code"));
     }
     options.codebreaker_options.first = default_first_guess(*info, space);
@@ -375,6 +375,9 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
                             ? space.to_string(*options.codebreaker_options.first)
                         : r.first_guess.empty() ? "chosen by the rule"
                                                 : r.first_guess;
+    // (The text says "chosen by the rule" once, not "chosen by the rule, rule".)
+    const std::string first_text =
+        first == "chosen by the rule" ? first : fmt::format("{}, {}", first, first_from);
     // The tree first: a tree that cannot be written is a failure with nothing on stdout.
     if (tree_out && !r.failures) {
         write_decision_tree(tree_out->stream(), space, *r.tree);
@@ -395,8 +398,8 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         fmt::print("{}\n", j.dump(2));
     } else {
         fmt::print(
-            "strategy {} (first guess {}, {}), ordinary game, {} rules, {}, {}{}, at most {}, {}\n",
-            name, first, first_from, args.game.rules,
+            "strategy {} (first guess {}), ordinary game, {} rules, {}, {}{}, at most {}, {}\n",
+            name, first_text, args.game.rules,
             count_of(static_cast<std::uint64_t>(params.pegs), "peg"),
             count_of(static_cast<std::uint64_t>(params.colours), "colour"),
             params.distinct ? " (none twice)" : "",
@@ -617,7 +620,8 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
         "evaluate",
         "Play a strategy in process against every secret (--all), a seeded sample, or a file of "
         "secrets, on all cores, walking its decision tree; print the worst case, mean, histogram "
-        "and examples, checking every challenge. Exit status 0 if every game was won, 1 if not.");
+        "and examples, checking every challenge. Exit status 0 if every game was won, 1 if not, 2 if an "
+        "option, a file or the output failed.");
     add_game_options(cmd, args->game);
     cmd->footer(
         "\nExamples:\n  mastermind evaluate --game ordinary --strategy optimal --all --write-tree "
@@ -629,8 +633,9 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
     add_strategy_option(cmd, args->strategy, false, true);
     cmd->get_option("--strategy")
         ->description(
-            "the strategy (see docs/strategies.md; default: case-analysis in the batch game, knuth "
-            "in the ordinary game)");
+            "the strategy (one line on each: mastermind --help; docs/strategies.md for the batch "
+            "game, docs/ordinary-codebreakers.md for the ordinary game; default: case-analysis in "
+            "the batch game, knuth in the ordinary game)");
     cmd->add_option("--first", args->first,
                     "the ordinary game's first guess (default: the published one on 4x6 and 5x8)")
         ->check(not_empty());

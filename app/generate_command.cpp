@@ -73,9 +73,11 @@ void add_generate_command(CLI::App& app, int& exit_status) {
         ->add_option(
             "--bytes", args->bytes,
             "stop after at least this many bytes (suffixes k, M, G: powers of 1000; at most 10G)")
-        // Transforms run last added first: the suffix is expanded, then the range checked.
+        // Transforms run last added first: leading zeros dropped (AsSizeValue reads "010k" as
+        // octal), the suffix expanded, then the range checked.
         ->transform(integer_in(1, kMaxGenerateBytes))
         ->transform(CLI::AsSizeValue(true))
+        ->transform(decimal_prefix())
         ->capture_default_str();
     score_input->add_option("--seed", args->seed, "seed of the generator")
         ->capture_default_str()

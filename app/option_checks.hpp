@@ -68,6 +68,21 @@ inline CLI::Validator seed_value() {
         "UINT64");
 }
 
+// The digits a value starts with, without leading zeros (one is kept): "010k" becomes "10k", so
+// that a conversion after it (CLI11's AsSizeValue) cannot read them as octal.
+inline CLI::Validator decimal_prefix() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            std::size_t zeros = 0;
+            while (zeros + 1 < text.size() && text[zeros] == '0' &&
+                   text[zeros + 1] >= '0' && text[zeros + 1] <= '9')
+                ++zeros;
+            text.erase(0, zeros);
+            return {};
+        },
+        "");
+}
+
 // A number (seconds, MiB) in [lo, hi].
 inline CLI::Validator number_in(double lo, double hi) {
     return CLI::Validator(

@@ -1430,7 +1430,7 @@ OptimalSearch::Bounded OptimalSearch::solve_below(std::span<const Guess> history
         const auto lower = s.measure.total(bound);
         std::string what;
         if (bound >= kInfinite)
-            what = "no strategy wins in time";
+            what = "no strategy wins within the limit";
         else if (s.measure.at_limit())
             what = fmt::format("at least {} games take every guess", s.measure.games_at_limit(bound));
         else

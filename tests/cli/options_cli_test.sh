@@ -107,6 +107,8 @@ done
 "$bin" evaluate --game ordinary -K 010 --strategy knuth --sample 2 --seed 010 --json >"$tmp/out" 2>"$tmp/err"
 check "-K 010 --seed 010: 10 colours, seed 10" \
     test "$(jq -r '"\(.game.colours) \(.seed)"' "$tmp/out" 2>/dev/null)" = "10 10"
+check "--bytes 010k: as many bytes as 10k (a suffix did not make it octal)" \
+    test "$("$bin" generate score-input --bytes 010k | wc -c)" = "$("$bin" generate score-input --bytes 10k | wc -c)"
 
 # --- every other option that takes a value, given the empty string: refused by name.
 # TEMPLATE ({} is the value, '' here) | what the message names

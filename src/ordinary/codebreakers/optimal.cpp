@@ -24,6 +24,7 @@
 #include <fmt/format.h>
 
 #include "codebreakers.hpp"
+#include "mastermind/core/text.hpp"
 #include "mastermind/ordinary/optimal_search.hpp"
 
 namespace mastermind::codebreakers {
@@ -70,7 +71,8 @@ class SharedSearch {
             }
         }
         throw std::runtime_error(
-            fmt::format("{} secrets cannot all be found within {} more guesses", set.size(), left));
+            fmt::format("{} cannot all be found within {} more {}", count_of(set.size(), "secret"),
+                        left, left == 1 ? "guess" : "guesses"));
     }
 
   private:
@@ -86,8 +88,16 @@ class SharedSearch {
             // the limit proves a limit impossible too, but solves every part it can meet exactly
             // under a weaker bound (Bulls and Cows' 6: 85 s against 35).
             std::optional<OptimalSearch> by_total;
-            if (objective_ == Objective::worst_then_fewest)
-                by_total.emplace(space_, search_options(options_, Objective::total));
+            if (objective_ == Objective::worst_then_fewest) {
+                auto o = search_options(options_, Objective::total);
+                // Its lines say what they are for: its totals are not the strategy's.
+                if (o.progress) {
+                    o.progress = [report = o.progress](const std::string& line) {
+                        report("finding the least worst case: " + line);
+                    };
+                }
+                by_total.emplace(space_, o);
+            }
             OptimalSearch& search = by_total ? *by_total : search_;
             int least = max_guesses_;
             for (int d = 1; d < max_guesses_; ++d) {
