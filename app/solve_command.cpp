@@ -63,6 +63,13 @@ SolveReport solve_ordinary(LineChannel& channel, const std::string& header, cons
             throw std::invalid_argument(why);
     }
     const CodeSpace space(params.rules, params.shape());
+    if (info && space.size() > info->hint_codes) {
+        // Silent otherwise until its first guess, which a judge's time limit may not wait for.
+        complain(
+            "mastermind solve: {} searches the whole game of {} before its first move: seconds "
+            "to hours by the game (docs/optimal.md); a judge's time limit may pass first\n",
+            info->name, count_of(space.size(), "code"));
+    }
     if (args.first) {
         options.first = space.parse(*args.first);
         if (!options.first)
@@ -111,8 +118,14 @@ int run_solve(const SolveArgs& args) {
             report = solve_ordinary(channel, header, args, tree, timeout);
         } else {
             if (args.strategy != "auto" && !find_strategy(args.strategy)) {
-                throw std::invalid_argument(
-                    fmt::format("'{}' is not a strategy of the batch game", args.strategy));
+                // A header that is neither game's is the judge's fault, whatever was asked for.
+                BatchParams params;
+                if (auto why = protocol::parse_header(header, params); !why.empty())
+                    throw std::invalid_argument(why);
+                throw std::invalid_argument(fmt::format(
+                    "'{}' is a codebreaker of the ordinary game, and the judge plays the batch "
+                    "game (header '{}')",
+                    args.strategy, protocol::printable(header)));
             }
             if (args.first) {
                 throw std::invalid_argument(

@@ -166,5 +166,14 @@ done
 "$bin" evaluate --game ordinary --strategy knuth --first '' --all >/dev/null 2>"$tmp/err"
 check "evaluate --first '': refused" grep -q "must not be empty" "$tmp/err"
 
+# A codebreaker of the ordinary game before a header that is not one: a header neither game reads
+# is refused as such, a batch header as the other game's.
+printf 'hello\n' >"$tmp/hello"
+refused "solve --strategy knuth, a header of no game" "header 'hello' is not 'P K B M'" \
+    bash -c '"$0" solve --strategy knuth <"$1"' "$bin" "$tmp/hello"
+printf '4 6 4 4\n' >"$tmp/batch-header"
+refused "solve --strategy knuth, a batch header" "'knuth' is a codebreaker of the ordinary game, and the judge plays the batch game" \
+    bash -c '"$0" solve --strategy knuth <"$1"' "$bin" "$tmp/batch-header"
+
 echo "ordinary_cli_test: $failures failures"
 test "$failures" -eq 0
