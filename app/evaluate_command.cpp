@@ -260,13 +260,10 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         options.codebreaker_options.progress = [](const std::string& line) {
             complain("{}\n", line);
         };
-    } else if (space.size() > info->hint_codes && !args.lower_bound) {
+    } else if (auto note = codebreaker_searches_first(*info, space.size());
+               !note.empty() && !args.lower_bound) {
         // Silent otherwise: a search that may run for hours says so before it starts.
-        complain(
-            "mastermind evaluate: {} searches the whole game of {} before its first move: "
-            "seconds to hours by the game (4x7 in seconds, 5x6 in minutes, docs/optimal.md); "
-            "--progress shows how it goes\n",
-            info->name, count_of(space.size(), "code"));
+        complain("mastermind evaluate: {}; --progress shows how it goes\n", note);
     }
     options.codebreaker_options.first = default_first_guess(*info, space);
     if (args.first) {
@@ -371,13 +368,14 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     // after an exhaustive walk).
     const char* first_from =
         options.codebreaker_options.first ? (args.first ? "--first" : "default") : "rule";
+    const bool first_unknown = !options.codebreaker_options.first && r.first_guess.empty();
     std::string first = options.codebreaker_options.first
                             ? space.to_string(*options.codebreaker_options.first)
-                        : r.first_guess.empty() ? "chosen by the rule"
-                                                : r.first_guess;
+                        : first_unknown ? "chosen by the rule"
+                                        : r.first_guess;
     // (The text says "chosen by the rule" once, not "chosen by the rule, rule".)
     const std::string first_text =
-        first == "chosen by the rule" ? first : fmt::format("{}, {}", first, first_from);
+        first_unknown ? first : fmt::format("{}, {}", first, first_from);
     // The tree first: a tree that cannot be written is a failure with nothing on stdout.
     if (tree_out && !r.failures) {
         write_decision_tree(tree_out->stream(), space, *r.tree);

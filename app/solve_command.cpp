@@ -63,12 +63,10 @@ SolveReport solve_ordinary(LineChannel& channel, const std::string& header, cons
             throw std::invalid_argument(why);
     }
     const CodeSpace space(params.rules, params.shape());
-    if (info && space.size() > info->hint_codes) {
+    if (info) {
         // Silent otherwise until its first guess, which a judge's time limit may not wait for.
-        complain(
-            "mastermind solve: {} searches the whole game of {} before its first move: seconds "
-            "to hours by the game (docs/optimal.md); a judge's time limit may pass first\n",
-            info->name, count_of(space.size(), "code"));
+        if (auto note = codebreaker_searches_first(*info, space.size()); !note.empty())
+            complain("mastermind solve: {}; a judge's time limit may pass first\n", note);
     }
     if (args.first) {
         options.first = space.parse(*args.first);

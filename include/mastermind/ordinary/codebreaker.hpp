@@ -72,6 +72,11 @@ struct CodebreakerInfo {
 // Empty if `info` gives hints (one move, for a person who waits) in a game of `codes` codes.
 std::string codebreaker_refuses_hints(const CodebreakerInfo& info, std::uint64_t codes);
 
+// Empty unless `info` searches the whole game of `codes` codes before its first move for longer
+// than a hint waits (past hint_codes), else one sentence that says so, for a front end to print
+// before that silence: "optimal searches the whole game of 7776 codes before its first move: ...".
+std::string codebreaker_searches_first(const CodebreakerInfo& info, std::uint64_t codes);
+
 // Empty if `info` plays the game of codes of `shape`, else why not: checked before any work
 // starts, the game's code space included (a refused game is not built).
 std::string codebreaker_refuses(const CodebreakerInfo& info, const CodeShape& shape);

@@ -45,9 +45,9 @@ struct OptimalSearchOptions {
     // before it is searched (below it, counting costs more than it saves; the children of a
     // larger set get the count the set's own guesses reached, whatever this is).
     std::size_t answer_bound_from = 16;
-    // Whether a guess is scored against a set of at most 16 secrets by the vector kernel
-    // (classic rules, on a processor with AVX-512: src/ordinary/small_scan.hpp) rather than
-    // member by member; off only to check that it changes nothing.
+    // Whether a guess is scored against a set of at most 16 secrets by the vector kernel (on a
+    // processor with AVX-512: src/ordinary/small_scan.hpp) rather than member by member; off only
+    // to check that it changes nothing.
     bool vector_scan = true;
     // Whether guesses equivalent under a permutation of the positions (classic rules) are
     // searched once; off only to check that the reduction changes nothing.

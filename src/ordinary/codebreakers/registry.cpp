@@ -75,6 +75,14 @@ std::string codebreaker_refuses_hints(const CodebreakerInfo& info, std::uint64_t
         info.name, info.hint_codes, codes);
 }
 
+std::string codebreaker_searches_first(const CodebreakerInfo& info, std::uint64_t codes) {
+    if (codes <= info.hint_codes) return {};
+    return fmt::format(
+        "{} searches the whole game of {} before its first move: seconds to hours by the game "
+        "(4x7 in seconds, 5x6 in minutes, docs/optimal.md)",
+        info.name, count_of(codes, "code"));
+}
+
 const CodebreakerInfo* find_codebreaker(std::string_view name) {
     for (const auto& c : all_codebreakers()) {
         if (c.name == name) return &c;
