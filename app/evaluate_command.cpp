@@ -403,8 +403,11 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
             params.distinct ? " (none twice)" : "",
             count_of(static_cast<std::uint64_t>(max_guesses), "guess"), scope);
         fmt::print("games {}, failures {}\n", r.games, r.failures);
-        fmt::print("worst case {}, total {}, mean {:.6f}\n",
-                   count_of(static_cast<std::uint64_t>(r.worst), "guess"), r.total, r.mean);
+        if (no_game_won(r))
+            fmt::print(kNoGameWon);
+        else
+            fmt::print("worst case {}, total {}, mean {:.6f}\n",
+                       count_of(static_cast<std::uint64_t>(r.worst), "guess"), r.total, r.mean);
         print_histogram_and_examples(r, "guesses");
     }
     if (tree_out && r.failures) {

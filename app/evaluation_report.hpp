@@ -14,16 +14,24 @@
 
 namespace mastermind::app {
 
+// Whether the report has a worst case and a mean: not when every game failed (a codebreaker that
+// refuses the game, a limit no strategy meets), where they would read as "0 guesses".
+inline bool no_game_won(const Report& r) {
+    return r.games > 0 && r.failures == r.games;
+}
+inline constexpr const char* kNoGameWon = "no game won: every game failed (failures below)\n";
+
 // The histogram, the examples and the size of the walk, in either game (`unit`: "tests" or
 // "guesses").
 inline void print_histogram_and_examples(const Report& r, const char* unit) {
-    fmt::print("histogram ({}: games won):\n", unit);
+    if (!no_game_won(r)) fmt::print("histogram ({}: games won):\n", unit);
     for (std::size_t t = 0; t < r.histogram.size(); ++t) {
         if (r.histogram[t])
             fmt::print("  {:>3}: {:>12}  {:8.4f}%\n", t, r.histogram[t],
                        100.0 * static_cast<double>(r.histogram[t]) / static_cast<double>(r.games));
     }
-    fmt::print("secrets reaching the worst case: {}\n", fmt::join(r.worst_examples, " "));
+    if (!r.worst_examples.empty())
+        fmt::print("secrets reaching the worst case: {}\n", fmt::join(r.worst_examples, " "));
     for (const auto& f : r.failure_examples) fmt::print("failure: {}\n", f);
     fmt::print("decision tree nodes {}, wall time {:.2f} s\n", r.nodes, r.seconds);
 }
@@ -37,8 +45,11 @@ inline void print_batch_report(const BatchRunHeader& h, const EvaluationResult& 
                h.seed, h.params.pegs, h.params.colours, h.params.batch, h.params.max_tests,
                to_string(h.params.rules), h.scope);
     fmt::print("games {}, failures {}\n", r.games, r.failures);
-    fmt::print("worst case {}, mean {:.6f}\n",
-               count_of(static_cast<std::uint64_t>(r.worst), "test"), r.mean);
+    if (no_game_won(r))
+        fmt::print(kNoGameWon);
+    else
+        fmt::print("worst case {}, mean {:.6f}\n",
+                   count_of(static_cast<std::uint64_t>(r.worst), "test"), r.mean);
     print_histogram_and_examples(r, "tests");
 }
 

@@ -18,11 +18,16 @@
 
 namespace mastermind::app {
 
-// Why a file cannot be written at `path`, or empty; "-" is standard output where `dash` is true.
+// Why a file cannot be written at `path`, or empty; "-" is standard output where `dash` is true,
+// and refused elsewhere.
 inline std::string output_file_problem(const std::string& path, bool dash = false) {
     namespace fs = std::filesystem;
     if (path.empty()) return "'' is an empty path, expected a file to write";
-    if (dash && path == "-") return {};
+    if (path == "-") {
+        if (dash) return {};
+        // A file named "-" is almost always standard output misread: this option writes a file.
+        return "'-': this option writes a file, not standard output (./- names a file called '-')";
+    }
     std::error_code error;
     if (fs::is_directory(path, error))
         return fmt::format("'{}' is a directory, expected a file to write", path);

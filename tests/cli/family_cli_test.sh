@@ -90,7 +90,19 @@ check "play's replay command ($replay) draws the same secret ($secret)" grep -q 
 # --- a game no strategy can win in time: solve says it gave up (status 1), no abort.
 printf 'ordinary 3 5 3 classic distinct\n' | "$bin" solve --strategy optimal-worst >/dev/null 2>"$tmp/g.err"
 check "solve gives up a game it cannot win within 3 guesses (status $?)" test $? -eq 1
-check "solve says why it gave up" grep -q "gave up after 0 moves: 60 secrets cannot all be found within 3 more guesses" "$tmp/g.err"
+check "solve says why it gave up" grep -q "gave up after 0 moves: no strategy finds all 60 secrets within 3 more guesses" "$tmp/g.err"
+# evaluate under a limit below the least worst case (5 on 4x6): every game fails, said as such, not
+# as "worst case 0 guesses".
+"$bin" evaluate --game ordinary --strategy optimal --all -M 4 >"$tmp/m.out" 2>&1
+check "evaluate -M 4 with optimal fails every game (status $?)" test $? -eq 1
+check "evaluate -M 4 says no game was won" grep -q "^no game won: every game failed" "$tmp/m.out"
+check "evaluate -M 4 prints no worst case" test "$(grep -c "worst case" "$tmp/m.out")" = 0
+check "evaluate -M 4 says no strategy meets the limit" grep -q "no strategy finds all 1296 secrets within 4 more guesses" "$tmp/m.out"
+# A file option given "-" (standard output) is refused: it would write a file named "-".
+(bin=$(realpath "$bin") && cd "$tmp" && "$bin" evaluate --game ordinary --strategy knuth --all --write-tree - >/dev/null 2>"$tmp/d.err")
+check "evaluate --write-tree - is refused (status $?)" test $? -eq 2
+check "evaluate --write-tree - says why" grep -q "writes a file, not standard output" "$tmp/d.err"
+check "evaluate --write-tree - wrote no file named -" test ! -e "$tmp/-"
 
 # --- a log the disk refuses is lost work: said, status 2, the verdict still printed.
 if [ -w /dev/full ]; then

@@ -71,8 +71,9 @@ class SharedSearch {
             }
         }
         throw std::runtime_error(
-            fmt::format("{} cannot all be found within {} more {}", count_of(set.size(), "secret"),
-                        left, left == 1 ? "guess" : "guesses"));
+            fmt::format("no strategy finds all {} within {} more {} (the exact search proves it; "
+                        "a higher guess limit, or optimal-worst for the least that suffices)",
+                        count_of(set.size(), "secret"), left, left == 1 ? "guess" : "guesses"));
     }
 
   private:
