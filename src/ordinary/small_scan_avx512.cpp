@@ -98,8 +98,10 @@ Score score(const Game& game, const Members& members, std::uint32_t n,
     const __m512i gc = _mm512_set1_epi64(static_cast<long long>(guess_counts));
     const __m512i low =
         _mm512_castsi256_si512(answers(game, members.positions, members.counts, gp, gc));
-    __m512i fb = _mm512_inserti64x4(
-        low, answers(game, members.positions + 8, members.counts + 8, gp, gc), 1);
+    // The upper eight lanes only when some member is there (most sets scored hold at most 8).
+    __m512i fb = n > 8 ? _mm512_inserti64x4(
+                             low, answers(game, members.positions + 8, members.counts + 8, gp, gc), 1)
+                       : low;
     // The lanes past n get answers of their own (above any real one), so that no member's part
     // counts them; they are left out of the sums by `valid`.
     const auto valid = static_cast<__mmask16>((1u << n) - 1);
