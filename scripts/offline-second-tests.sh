@@ -8,7 +8,8 @@
 #   4. round 3: the same from round 2's table with a third seed;
 #   5. round 4: the same from round 3's table with a fourth seed;
 #   6. round 5: from round 4's table with a fifth seed and twice the moves (6,000,000), for the
-#      classes that resisted four rounds.
+#      classes that resisted four rounds;
+#   7. round 6: the same from round 5's table with a sixth seed.
 # The checkpoints live in that folder and are committed as the work goes (docs/results.md: the
 # machine that runs a stage may not outlive it). Hours on 2 cores; CI never runs it.
 # Usage: scripts/offline-second-tests.sh [MASTERMIND]   (default: build/release/mastermind)
@@ -39,5 +40,8 @@ stage "round 4"
 stage "round 5"
 [ -f round5.inc ] || "$bin" second-tests --first-test "$first" --deepen round4.inc --out round5.inc --deepen-seed 5 --steps 6000000 \
     --checkpoint round5.checkpoint --progress >round5.out
+stage "round 6"
+[ -f round6.inc ] || "$bin" second-tests --first-test "$first" --deepen round5.inc --out round6.inc --deepen-seed 6 --steps 6000000 \
+    --checkpoint round6.checkpoint --progress >round6.out
 stage done
-cat round5.out
+cat round6.out
