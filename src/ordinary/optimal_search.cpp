@@ -262,6 +262,7 @@ struct OptimalSearch::Impl {
     std::vector<Value> steps;                   // scan: bounds[m + 1] - bounds[m]
     std::vector<std::uint32_t> member_answers;  // scan: the feedback of each member
     small_scan::Members small_set;              // scan: a small set's masks for the kernel
+    std::vector<std::uint64_t> set_positions, set_counts;  // scan: a larger set's, for answers()
     small_scan::Game small_game;                // and what its answers need of the game
     std::vector<std::uint8_t> in_set;
     std::unordered_map<std::uint64_t, GuessList> canonical_lists;
@@ -641,7 +642,8 @@ struct OptimalSearch::Impl {
         const bool incremental = bounds[n] < kInfinite;
         // (The vector kernel reads small_scan::kMaxMembers steps whatever n is.)
         steps.assign(std::max<std::size_t>(std::size_t{n} + 1, small_scan::kMaxMembers), 0);
-        member_answers.resize(n);
+        // Room for the vector answers' last register (small_scan::answers).
+        member_answers.resize((std::size_t{n} + 7) / 8 * 8);
         if (incremental) {
             for (std::uint32_t m = 0; m < n; ++m) steps[m] = bounds[m + 1] - bounds[m];
         }
@@ -653,6 +655,18 @@ struct OptimalSearch::Impl {
             for (std::uint32_t i = 0; i < n; ++i) {
                 small_set.positions[i] = f.masks[i].positions;
                 small_set.counts[i] = f.masks[i].counts;
+            }
+        }
+        // A larger set's answers come from the same kernel, eight members a register, and are
+        // then counted one by one.
+        const bool vector_answers = incremental && !vector && options.vector_scan &&
+                                    small_scan::supported();
+        if (vector_answers) {
+            set_positions.assign(member_answers.size(), 0);
+            set_counts.assign(member_answers.size(), 0);
+            for (std::uint32_t i = 0; i < n; ++i) {
+                set_positions[i] = f.masks[i].positions;
+                set_counts[i] = f.masks[i].counts;
             }
         }
         const Value* step = steps.data();
@@ -677,13 +691,22 @@ struct OptimalSearch::Impl {
             } else if (incremental) {
                 // The bound summed as the members are counted: each member adds the step from its
                 // part's size so far to one more, and no pass over the parts is needed after.
-                for (std::uint32_t i = 0; i < n; ++i) {
-                    const std::uint32_t fb = feedback<R>(gm, member[i]);
-                    answer[i] = fb;
+                const auto add = [&](std::uint32_t fb) {
                     const std::uint32_t before = count[fb]++;
                     sum += step[before];
                     parts += before == 0 ? 1 : 0;
                     largest = std::max(largest, before + 1);
+                };
+                if (vector_answers) {
+                    small_scan::answers(small_game, set_positions.data(), set_counts.data(), n,
+                                        gm.positions, gm.counts, answer);
+                    for (std::uint32_t i = 0; i < n; ++i) add(answer[i]);
+                } else {
+                    for (std::uint32_t i = 0; i < n; ++i) {
+                        const std::uint32_t fb = feedback<R>(gm, member[i]);
+                        answer[i] = fb;
+                        add(fb);
+                    }
                 }
                 for (std::uint32_t i = 0; i < n; ++i) count[answer[i]] = 0;
                 // The secret the guess wins at once is a game of one guess, not a part.

@@ -1,8 +1,9 @@
 // One guess scored against a set of at most 16 secrets in a few vector instructions, for the exact
 // search's scan of small sets (optimal_search.cpp), where most of its guesses are scored (4x6: 92%
-// of them against sets of at most 16). The answers are CodeSpace's feedback ids, computed from the
-// codes' masks as classic_feedback() and adjacent_feedback() compute them, eight members a
-// register.
+// of them against sets of at most 16); and the answers of larger sets, which the scan then counts.
+// The answers are CodeSpace's feedback ids, computed from the codes' masks as classic_feedback()
+// and adjacent_feedback() compute them, eight members a register (adjacent's take three times the
+// operations of classic's, so larger sets gain most there).
 //
 // What it computes is what the scan's member loop computes: with the members' answers in order,
 // `before` of a member is the number of earlier members with its answer (its part's size so far),
@@ -57,5 +58,14 @@ bool supported();
 // (step[m]: what one more member adds to a part of m). Call only when supported().
 Score score(const Game& game, const Members& members, std::uint32_t n,
             std::uint64_t guess_positions, std::uint64_t guess_counts, const std::uint64_t* step);
+
+// The answers of `n` members (any number) to the guess, into answers[0 .. n), eight members a
+// register: for sets too large for score(), whose scan then counts the parts from the answers.
+// `positions` and `counts` hold the members' masks, each padded with codes of any value to a
+// multiple of 8; `answers` has room for n rounded up to a multiple of 8. Call only when
+// supported().
+void answers(const Game& game, const std::uint64_t* positions, const std::uint64_t* counts,
+             std::uint32_t n, std::uint64_t guess_positions, std::uint64_t guess_counts,
+             std::uint32_t* answers);
 
 }  // namespace mastermind::small_scan

@@ -41,10 +41,10 @@ namespace {
 // The answers of eight members as 32-bit lanes: classic black * pegs + (black + white);
 // adjacent ((black * (P + 1)) + grey) * (P + 1) + white, grey as CodeSpace::adjacent_feedback
 // finds it (the same operations on eight codes at once).
-inline __m256i answers(const Game& game, const std::uint64_t* positions,
+inline __m256i answers8(const Game& game, const std::uint64_t* positions,
                        const std::uint64_t* counts, __m512i gp, __m512i gc) {
-    const __m512i sp = _mm512_load_si512(positions);
-    const __m512i sum = _mm512_popcnt_epi64(_mm512_and_si512(_mm512_load_si512(counts), gc));
+    const __m512i sp = _mm512_loadu_si512(positions);
+    const __m512i sum = _mm512_popcnt_epi64(_mm512_and_si512(_mm512_loadu_si512(counts), gc));
     if (!game.adjacent) {
         const __m512i black = _mm512_popcnt_epi64(_mm512_and_si512(sp, gp));
         const __m512i pegs = _mm512_set1_epi64(game.pegs);
@@ -97,10 +97,10 @@ Score score(const Game& game, const Members& members, std::uint32_t n,
     const __m512i gp = _mm512_set1_epi64(static_cast<long long>(guess_positions));
     const __m512i gc = _mm512_set1_epi64(static_cast<long long>(guess_counts));
     const __m512i low =
-        _mm512_castsi256_si512(answers(game, members.positions, members.counts, gp, gc));
+        _mm512_castsi256_si512(answers8(game, members.positions, members.counts, gp, gc));
     // The upper eight lanes only when some member is there (most sets scored hold at most 8).
     __m512i fb = n > 8 ? _mm512_inserti64x4(
-                             low, answers(game, members.positions + 8, members.counts + 8, gp, gc), 1)
+                             low, answers8(game, members.positions + 8, members.counts + 8, gp, gc), 1)
                        : low;
     // The lanes past n get answers of their own (above any real one), so that no member's part
     // counts them; they are left out of the sums by `valid`.
@@ -125,6 +125,17 @@ Score score(const Game& game, const Members& members, std::uint32_t n,
     return s;
 }
 
+void answers(const Game& game, const std::uint64_t* positions, const std::uint64_t* counts,
+             std::uint32_t n, std::uint64_t guess_positions, std::uint64_t guess_counts,
+             std::uint32_t* out) {
+    const __m512i gp = _mm512_set1_epi64(static_cast<long long>(guess_positions));
+    const __m512i gc = _mm512_set1_epi64(static_cast<long long>(guess_counts));
+    for (std::uint32_t i = 0; i < n; i += 8) {
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i),
+                            answers8(game, positions + i, counts + i, gp, gc));
+    }
+}
+
 }  // namespace mastermind::small_scan
 
 #if defined(__clang__)
@@ -143,6 +154,9 @@ Score score(const Game&, const Members&, std::uint32_t, std::uint64_t, std::uint
             const std::uint64_t*) {
     return {};
 }
+
+void answers(const Game&, const std::uint64_t*, const std::uint64_t*, std::uint32_t,
+             std::uint64_t, std::uint64_t, std::uint32_t*) {}
 
 }  // namespace mastermind::small_scan
 

@@ -1,6 +1,7 @@
 // The exact search's vector kernel for small sets (src/ordinary/small_scan.hpp) against the
-// member-by-member loop it replaces, on random sets of every size it takes under both rules, and
-// the search with and without it: the same optimum, the same sets searched and guesses scored.
+// member-by-member loop it replaces, on random sets of every size it takes under both rules; its
+// answers for larger sets against CodeSpace::feedback; and the search with and without it: the
+// same optimum, the same sets searched and guesses scored.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -65,6 +66,43 @@ TEST(SmallScan, EqualsTheMemberLoopOnRandomSets) {
         }
     }
     EXPECT_EQ(checked, 2 * 5 * 16 * 200);
+}
+
+TEST(SmallScan, AnswersOfLargerSetsAreTheFeedback) {
+    if (!small_scan::supported()) GTEST_SKIP() << "this processor has no AVX-512 (VPOPCNTDQ, CD)";
+    std::mt19937_64 random(8);
+    int checked = 0;
+    for (auto rules : {Rules::classic, Rules::adjacent})
+    for (auto shape : {CodeShape{4, 6}, CodeShape{5, 8}, CodeShape{4, 16}, CodeShape{8, 3},
+                       CodeShape{4, 10, true}}) {
+        const CodeSpace space(rules, shape);
+        const auto game = small_scan::game_of(rules == Rules::adjacent, shape.pegs, shape.colours);
+        for (std::uint32_t n : {1u, 7u, 8u, 17u, 63u, 64u, 100u, 1001u}) {
+            const std::uint32_t padded = (n + 7) / 8 * 8;
+            std::vector<std::uint64_t> positions(padded), counts(padded);
+            std::vector<std::uint32_t> codes(n);
+            for (std::uint32_t i = 0; i < padded; ++i) {
+                // Garbage in the padding: its answers are never read.
+                positions[i] = counts[i] = random();
+                if (i >= n) continue;
+                codes[i] = static_cast<std::uint32_t>(random() % space.size());
+                positions[i] = space.masks(codes[i]).positions;
+                counts[i] = space.masks(codes[i]).counts;
+            }
+            const auto guess = static_cast<std::uint32_t>(random() % space.size());
+            const CodeMasks g = space.masks(guess);
+            std::vector<std::uint32_t> answers(padded + 1, 0xDEAD);
+            small_scan::answers(game, positions.data(), counts.data(), n, g.positions, g.counts,
+                                answers.data());
+            for (std::uint32_t i = 0; i < n; ++i) {
+                ASSERT_EQ(answers[i], space.feedback(guess, codes[i]))
+                    << to_string(rules) << " " << shape.name() << " n " << n << " member " << i;
+            }
+            EXPECT_EQ(answers[padded], 0xDEADu) << "wrote past the padding";
+            ++checked;
+        }
+    }
+    EXPECT_EQ(checked, 2 * 5 * 8);
 }
 
 TEST(SmallScan, TheSearchWithItDoesExactlyTheSameWork) {

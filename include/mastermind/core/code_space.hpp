@@ -116,4 +116,33 @@ class CodeSpace {
     std::vector<std::uint64_t> class_counts_;  // the `counts` mask of each class
 };
 
+// Inline: the exact search and the codebreakers score with it in their innermost loops.
+inline std::uint32_t CodeSpace::adjacent_feedback(const CodeMasks& g, const CodeMasks& s) const {
+    const int k = colours_;
+    // One bit per position (the top bit of its field) where the two fields share a colour.
+    auto nonzero = [&](std::uint64_t x) {
+        return (((x & field_low_) + field_low_) | x) & field_high_;
+    };
+    const std::uint64_t black = nonzero(g.positions & s.positions);
+    const std::uint64_t left = nonzero(g.positions & (s.positions << k));   // guess i = target i-1
+    const std::uint64_t right = nonzero(g.positions & (s.positions >> k));  // guess i = target i+1
+    // adjacent_grey() of scoring.hpp with a stride of k bits: P <= 8 needs chains of 2 and 4 steps.
+    const std::uint64_t l = left & ~black & ~(black << k);
+    const std::uint64_t r = right & ~black & ~(black >> k);
+    std::uint64_t taken_right = r & ~l;
+    std::uint64_t propagate = r & l;
+    if (2 * k < 64) {
+        taken_right |= propagate & (taken_right << (2 * k));
+        propagate &= propagate << (2 * k);
+    }
+    if (4 * k < 64) taken_right |= propagate & (taken_right << (4 * k));
+    const std::uint64_t taken_left = 2 * k < 64 ? l & ~(taken_right << (2 * k)) : l;
+    const auto b = static_cast<std::uint32_t>(__builtin_popcountll(black));
+    const auto grey = static_cast<std::uint32_t>(__builtin_popcountll(taken_left) +
+                                                 __builtin_popcountll(taken_right));
+    const auto c = static_cast<std::uint32_t>(__builtin_popcountll(g.counts & s.counts));
+    const auto p1 = static_cast<std::uint32_t>(pegs_ + 1);
+    return (b * p1 + grey) * p1 + (c - b - grey);
+}
+
 }  // namespace mastermind
