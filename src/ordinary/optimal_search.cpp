@@ -659,8 +659,8 @@ struct OptimalSearch::Impl {
         }
         // A larger set's answers come from the same kernel, eight members a register, and are
         // then counted one by one.
-        const bool vector_answers = incremental && !vector && options.vector_scan &&
-                                    small_scan::supported();
+        const bool vector_answers =
+            incremental && !vector && options.vector_scan && small_scan::supported();
         if (vector_answers) {
             set_positions.assign(member_answers.size(), 0);
             set_counts.assign(member_answers.size(), 0);

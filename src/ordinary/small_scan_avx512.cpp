@@ -42,7 +42,7 @@ namespace {
 // adjacent ((black * (P + 1)) + grey) * (P + 1) + white, grey as CodeSpace::adjacent_feedback
 // finds it (the same operations on eight codes at once).
 inline __m256i answers8(const Game& game, const std::uint64_t* positions,
-                       const std::uint64_t* counts, __m512i gp, __m512i gc) {
+                        const std::uint64_t* counts, __m512i gp, __m512i gc) {
     const __m512i sp = _mm512_loadu_si512(positions);
     const __m512i sum = _mm512_popcnt_epi64(_mm512_and_si512(_mm512_loadu_si512(counts), gc));
     if (!game.adjacent) {
