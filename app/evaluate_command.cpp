@@ -689,7 +689,7 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--checkpoint", args->checkpoint,
                     "with --strategy optimal --all: keep the search's finished parts in FILE as "
                     "they finish; given again, the run resumes from them (docs/optimal.md)")
-        ->check(not_empty());
+        ->check(output_file());
     cmd->add_option(
            "--lower-bound", args->lower_bound,
            "with --strategy optimal --all: print a proven lower bound on the optimal total "

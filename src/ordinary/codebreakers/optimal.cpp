@@ -70,10 +70,11 @@ class SharedSearch {
                 if (auto m = search_.move(set, left)) return m->guess;
             }
         }
-        throw std::runtime_error(
-            fmt::format("no strategy finds all {} within {} more {} (the exact search proves it; "
-                        "a higher guess limit, or optimal-worst for the least that suffices)",
-                        count_of(set.size(), "secret"), left, left == 1 ? "guess" : "guesses"));
+        throw std::runtime_error(fmt::format(
+            "no strategy finds all {} within {} more {} (the exact search proves it): a higher "
+            "guess limit is needed ({} under a higher one finds the least that suffices)",
+            count_of(set.size(), "secret"), left, left == 1 ? "guess" : "guesses",
+            objective_ == Objective::total ? "optimal-worst" : "this strategy"));
     }
 
   private:
