@@ -2,8 +2,11 @@
 // batch/report_json.hpp's and engine/report_json.hpp's).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -32,7 +35,25 @@ inline void print_histogram_and_examples(const Report& r, const char* unit) {
     }
     if (!r.worst_examples.empty())
         fmt::print("secrets reaching the worst case: {}\n", fmt::join(r.worst_examples, " "));
-    for (const auto& f : r.failure_examples) fmt::print("failure: {}\n", f);
+    // Each example is "SECRET: why"; the secrets that failed for the same reason share a line.
+    std::vector<std::pair<std::string, std::vector<std::string>>> reasons;
+    for (const auto& f : r.failure_examples) {
+        const auto colon = f.find(": ");
+        const std::string secret = colon == std::string::npos ? f : f.substr(0, colon);
+        const std::string why = colon == std::string::npos ? "" : f.substr(colon + 2);
+        const auto same = std::find_if(reasons.begin(), reasons.end(),
+                                       [&](const auto& reason) { return reason.first == why; });
+        if (same == reasons.end() || why.empty())
+            reasons.push_back({why, {secret}});
+        else
+            same->second.push_back(secret);
+    }
+    for (const auto& [why, secrets] : reasons) {
+        if (why.empty())
+            fmt::print("failure: {}\n", secrets.front());
+        else
+            fmt::print("failure: {}: {}\n", fmt::join(secrets, " "), why);
+    }
     fmt::print("decision tree nodes {}, wall time {:.2f} s\n", r.nodes, r.seconds);
 }
 
