@@ -3,7 +3,7 @@
 # bulls-and-cows) through judge, solve, arena, evaluate, trees, play and assist, and the exact
 # optima that are published for them (fancidev's mmstrat, "no repetition"); the worst-case optimum
 # (optimal-worst: Knuth's 5 guesses for 4x6 at 5626, Jaeger and Peczarski's 6 for 4x7), and the
-# fewest games at it (optimal-worst-fewest).
+# fewest games at it (optimal-worst-fewest); and the strategies committed under offline/, replayed.
 # Bulls and Cows' own optimum (26,274, worst 7) takes tens of seconds: scripts/bench-optimal.sh
 # asserts it beside mmstrat's time.
 # Usage: family_cli_test.sh MASTERMIND [PLAYER]
@@ -123,6 +123,21 @@ fi
 refused "distinct in the batch game" "--distinct: the batch game" "$bin" evaluate --distinct --all
 refused "too few colours" "need at least 5 colours (got 4)" "$bin" evaluate --game ordinary -P 5 -K 4 --distinct --all
 refused "a secret with a colour twice" "--secret '1123' has '1' twice" "$bin" judge --game bulls-and-cows --secret 1123
+
+# --- the committed strategies (offline/), replayed by the tree codebreaker to their figures
+# (docs/results.md): the exact 5x6 optima, Bulls and Cows' fewest games at 7, the best 5x8 found.
+root=$(cd "$(dirname "$0")/../.." && pwd)
+replayed() {  # replayed FILE "TOTAL WORST GAMES-AT-WORST" [game options]
+    local file=$1 want=$2
+    shift 2
+    "$bin" evaluate "$@" --strategy tree --tree "$root/$file" --all --json >"$tmp/t.json"
+    check "$file replays to $want" \
+        test "$(jq -r '"\(.total) \(.worst) \(.histogram[.worst]) \(.failures)"' "$tmp/t.json")" = "$want 0"
+}
+replayed offline/optimal-5x6/classic.tree "36721 6 358" --game ordinary -P 5 -K 6
+replayed offline/optimal-5x6/adjacent.tree "30653 5 501" --game ordinary -P 5 -K 6 --rules adjacent
+replayed offline/bulls-and-cows/fewest-at-7.tree "26450 7 50" --game bulls-and-cows
+replayed offline/5x8/entropy-exact-below-700.tree "178600 7 679" --game ordinary -P 5 -K 8
 
 echo "family_cli_test: $failures failures"
 [ "$failures" -eq 0 ]
