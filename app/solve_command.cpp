@@ -157,6 +157,11 @@ int run_solve(const SolveArgs& args) {
                      count_of(static_cast<std::uint64_t>(report.tests_used), "move"),
                      report.detail);
             return 1;
+        case SolveOutcome::lost:
+            complain("mastermind solve: lost after {}: {}\n",
+                     count_of(static_cast<std::uint64_t>(report.tests_used), "move"),
+                     report.detail);
+            return 1;
         case SolveOutcome::inconsistent:
             complain("mastermind solve: inconsistent answers: {}\n", report.detail);
             return 3;
@@ -199,8 +204,9 @@ void add_solve_command(CLI::App& app, int& exit_status) {
         "solve",
         "Play against a judge on stdin/stdout (docs/protocol.md); the judge's first line says "
         "which "
-        "game. Exit status: 0 Accepted, 1 Wrong Answer or gave up (no move wins every game left "
-        "within the limit), 3 the answers fit no code, 2 the judge misbehaved or bad options. " +
+        "game. Exit status: 0 Accepted, 1 Wrong Answer, gave up (no move wins every game left "
+        "within the limit) or lost (the limit reached), 3 the answers fit no code, 2 the judge "
+        "misbehaved or bad options. " +
             auto_choices() + "\nBatch game strategies:" + names +
             "\nOrdinary game codebreakers:" + breakers);
     cmd->footer(

@@ -44,8 +44,16 @@ SolveReport run_ordinary_solver(LineChannel& channel, const OrdinaryParams& para
             got != LineChannel::Read::line) {
             return fail(SolveOutcome::judge_error, describe_judge_read(got));
         }
-        if (line.starts_with(protocol::kErrorPrefix))
+        if (line.starts_with(protocol::kErrorPrefix)) {
+            // A guess past the judge's limit is the player's loss, not the judge's fault.
+            if (history.size() >= static_cast<std::size_t>(params.max_guesses)) {
+                return fail(SolveOutcome::lost,
+                            fmt::format("the secret was not found within the {} guesses the "
+                                        "judge allows (the judge said: {})",
+                                        params.max_guesses, line));
+            }
             return fail(SolveOutcome::judge_error, "the judge said: " + line);
+        }
         Score score;
         if (auto why = protocol::parse_score(line, params, score); !why.empty())
             return fail(SolveOutcome::judge_error, why);

@@ -91,6 +91,11 @@ check "play's replay command ($replay) draws the same secret ($secret)" grep -q 
 printf 'ordinary 3 5 3 classic distinct\n' | "$bin" solve --strategy optimal-worst >/dev/null 2>"$tmp/g.err"
 check "solve gives up a game it cannot win within 3 guesses (status $?)" test $? -eq 1
 check "solve says why it gave up" grep -q "gave up after 0 moves: no strategy finds all 60 secrets within 3 more guesses" "$tmp/g.err"
+# A guess past the judge's limit: the solver lost (status 1), the judge did nothing wrong.
+printf 'ordinary 4 6 2 classic\n0 0\n0 0\nerror guess 3 is past the limit of 2 guesses\n' |
+    "$bin" solve --strategy knuth >/dev/null 2>"$tmp/l.err"
+check "solve past the judge's limit lost (status $?)" test $? -eq 1
+check "solve says it lost at the limit" grep -q "lost after 2 moves: the secret was not found within the 2 guesses the judge allows" "$tmp/l.err"
 # evaluate under a limit below the least worst case (5 on 4x6): every game fails, said as such, not
 # as "worst case 0 guesses".
 "$bin" evaluate --game ordinary --strategy optimal --all -M 4 >"$tmp/m.out" 2>&1

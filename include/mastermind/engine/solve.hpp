@@ -15,6 +15,7 @@ enum class SolveOutcome {
     wrong_answer,
     inconsistent,  // the answers fit no secret
     gave_up,       // the player has no move (no strategy wins every game left in time)
+    lost,          // the judge's limit reached without finding the secret
     judge_error,   // the judge sent an error line, garbage, or nothing in time
 };
 
