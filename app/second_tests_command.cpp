@@ -168,9 +168,11 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     std::error_code error;
     if (!std::filesystem::is_regular_file(args.deepen, error)) {
         complain(
-            "{}: --deepen '{}' is not a file (give the table of a finished pass, or its "
-            "checkpoint)\n",
-            kCommand, args.deepen);
+            "{}: --deepen '{}' {} (give the table of a finished pass, or its checkpoint)\n",
+            kCommand, args.deepen,
+            args.deepen.empty()                         ? "is an empty path"
+            : std::filesystem::exists(args.deepen, error) ? "is not a regular file"
+                                                          : "does not exist");
         return kExitFailure;
     }
     const std::string checkpoint =

@@ -102,8 +102,9 @@ check "--deepen-seed 2: other searches" bash -c "! diff -q '$tmp/deep.inc' '$tmp
 refused "--deepen, another run's checkpoint" "was made by another run" "$bin" "${deepen[@]}" --out "$tmp/deep.inc" --restarts 1
 refused "--deepen, a table of another game" "is a table of the 6/7/6 game, not of 9/10/9" "$bin" second-tests --deepen "$tmp/weak.inc" --out "$tmp/x.inc"
 refused "--deepen, a table of another first test" "a table of another first test" "$bin" "${deepen[@]}" --seed 2 --out "$tmp/other.inc"
-refused "--deepen ''" "is not a file" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "" --out "$tmp/x.inc"
-refused "--deepen, a folder" "is not a file" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp" --out "$tmp/x.inc"
+refused "--deepen ''" "'' is an empty path" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "" --out "$tmp/x.inc"
+refused "--deepen, a folder" "is not a regular file" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp" --out "$tmp/x.inc"
+refused "--deepen, no such file" "$tmp/none.inc' does not exist" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/none.inc" --out "$tmp/x.inc"
 : >"$tmp/empty.inc"
 refused "--deepen, an empty file" "holds no entries" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/empty.inc" --out "$tmp/x.inc"
 printf 'garbage\n' >"$tmp/garbage.inc"
