@@ -55,14 +55,10 @@ SolveReport run_solver(LineChannel& channel, std::string_view header,
             return fail(SolveOutcome::judge_error, describe_judge_read(got));
         }
         if (line.starts_with(protocol::kErrorPrefix)) {
-            // A test past the judge's limit is the player's loss, not the judge's fault.
-            if (history.size() >= static_cast<std::size_t>(params.max_tests)) {
-                return fail(SolveOutcome::lost,
-                            fmt::format("the secret was not found within the {} tests the "
-                                        "judge allows (the judge said: {})",
-                                        params.max_tests, line));
-            }
-            return fail(SolveOutcome::judge_error, "the judge said: " + line);
+            std::string detail;
+            const auto outcome =
+                judge_error_outcome(history.size(), params.max_tests, "tests", line, detail);
+            return fail(outcome, std::move(detail));
         }
         if (move.challenge) {
             if (line == protocol::kAccepted) return fail(SolveOutcome::accepted, "Accepted");

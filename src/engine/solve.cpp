@@ -1,5 +1,7 @@
 #include "mastermind/engine/solve.hpp"
 
+#include <fmt/format.h>
+
 namespace mastermind {
 
 std::optional<Clock::time_point> deadline_after(std::optional<std::chrono::milliseconds> timeout) {
@@ -18,6 +20,19 @@ std::string describe_judge_read(LineChannel::Read got) {
         default:
             return "could not read from the judge";
     }
+}
+
+SolveOutcome judge_error_outcome(std::size_t moves, int limit, const char* unit,
+                                 const std::string& line, std::string& detail) {
+    // A move past the judge's limit is the player's loss, not the judge's fault.
+    if (limit > 0 && moves >= static_cast<std::size_t>(limit)) {
+        detail = fmt::format("the secret was not found within the {} {} the judge allows (the judge "
+                             "said: {})",
+                             limit, unit, line);
+        return SolveOutcome::lost;
+    }
+    detail = "the judge said: " + line;
+    return SolveOutcome::judge_error;
 }
 
 std::optional<SolveReport> read_header(LineChannel& channel, std::string& header,

@@ -1,6 +1,7 @@
 #include "mastermind/ordinary/solver.hpp"
 
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -45,14 +46,10 @@ SolveReport run_ordinary_solver(LineChannel& channel, const OrdinaryParams& para
             return fail(SolveOutcome::judge_error, describe_judge_read(got));
         }
         if (line.starts_with(protocol::kErrorPrefix)) {
-            // A guess past the judge's limit is the player's loss, not the judge's fault.
-            if (history.size() >= static_cast<std::size_t>(params.max_guesses)) {
-                return fail(SolveOutcome::lost,
-                            fmt::format("the secret was not found within the {} guesses the "
-                                        "judge allows (the judge said: {})",
-                                        params.max_guesses, line));
-            }
-            return fail(SolveOutcome::judge_error, "the judge said: " + line);
+            std::string detail;
+            const auto outcome =
+                judge_error_outcome(history.size(), params.max_guesses, "guesses", line, detail);
+            return fail(outcome, std::move(detail));
         }
         Score score;
         if (auto why = protocol::parse_score(line, params, score); !why.empty())

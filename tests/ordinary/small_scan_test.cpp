@@ -18,13 +18,16 @@
 namespace mastermind {
 namespace {
 
+// The masks' layouts at their extremes: 4 to 8 pegs, 3 to 16 colours, codes without repeats.
+const CodeShape kShapes[] = {CodeShape{4, 6}, CodeShape{5, 8}, CodeShape{4, 16}, CodeShape{8, 3},
+                             CodeShape{4, 10, true}};
+
 TEST(SmallScan, EqualsTheMemberLoopOnRandomSets) {
     if (!small_scan::supported()) GTEST_SKIP() << "this processor has no AVX-512 (VPOPCNTDQ, CD)";
     std::mt19937_64 random(7);
     int checked = 0;
     for (auto rules : {Rules::classic, Rules::adjacent})
-    for (auto shape : {CodeShape{4, 6}, CodeShape{5, 8}, CodeShape{4, 16}, CodeShape{8, 3},
-                       CodeShape{4, 10, true}}) {
+    for (const auto& shape : kShapes) {
         const CodeSpace space(rules, shape);
         const auto game = small_scan::game_of(rules == Rules::adjacent, shape.pegs, shape.colours);
         std::vector<std::uint64_t> step(small_scan::kMaxMembers);
@@ -73,8 +76,7 @@ TEST(SmallScan, AnswersOfLargerSetsAreTheFeedback) {
     std::mt19937_64 random(8);
     int checked = 0;
     for (auto rules : {Rules::classic, Rules::adjacent})
-    for (auto shape : {CodeShape{4, 6}, CodeShape{5, 8}, CodeShape{4, 16}, CodeShape{8, 3},
-                       CodeShape{4, 10, true}}) {
+    for (const auto& shape : kShapes) {
         const CodeSpace space(rules, shape);
         const auto game = small_scan::game_of(rules == Rules::adjacent, shape.pegs, shape.colours);
         for (std::uint32_t n : {1u, 7u, 8u, 17u, 63u, 64u, 100u, 1001u}) {

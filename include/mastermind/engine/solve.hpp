@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -29,6 +30,12 @@ struct SolveReport {
 std::optional<Clock::time_point> deadline_after(std::optional<std::chrono::milliseconds> timeout);
 // Why a line could not be read from the judge, for people.
 std::string describe_judge_read(LineChannel::Read got);
+
+// What an error line from the judge means, in either game: after `moves` moves of the `limit` the
+// judge allows (`unit`: "guesses" or "tests"), a move past the limit lost the game; any other is
+// the judge's complaint (judge_error).
+SolveOutcome judge_error_outcome(std::size_t moves, int limit, const char* unit,
+                                 const std::string& line, std::string& detail);
 
 // Reads the judge's first line (the header) into `header`; a report of what went wrong if none.
 std::optional<SolveReport> read_header(LineChannel& channel, std::string& header,
