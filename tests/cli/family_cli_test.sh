@@ -112,9 +112,6 @@ check "evaluate --write-tree - wrote no file named -" test ! -e "$tmp/-"
 check "evaluate --checkpoint - is refused (status $?)" test $? -eq 2
 check "evaluate --checkpoint - says why" grep -q "writes a file, not standard output" "$tmp/d.err"
 check "evaluate --checkpoint - wrote no file named -" test ! -e "$tmp/-"
-"$bin" evaluate --game ordinary --strategy optimal --all --checkpoint "$tmp" >/dev/null 2>"$tmp/d.err"
-check "evaluate --checkpoint DIR is refused (status $?)" test $? -eq 2
-check "evaluate --checkpoint DIR names the folder" grep -q "is a directory" "$tmp/d.err"
 
 # --- a log the disk refuses is lost work: said, status 2, the verdict still printed.
 if [ -w /dev/full ]; then
