@@ -59,13 +59,12 @@ bool supported();
 Score score(const Game& game, const Members& members, std::uint32_t n,
             std::uint64_t guess_positions, std::uint64_t guess_counts, const std::uint64_t* step);
 
-// The answers of `n` members (any number) to the guess, into answers[0 .. n), eight members a
+// The answers of `n` members (any number) to the guess, into out[0 .. n), eight members a
 // register: for sets too large for score(), whose scan then counts the parts from the answers.
 // `positions` and `counts` hold the members' masks, each padded with codes of any value to a
-// multiple of 8; `answers` has room for n rounded up to a multiple of 8. Call only when
-// supported().
+// multiple of 8; `out` has room for n rounded up to a multiple of 8. Call only when supported().
 void answers(const Game& game, const std::uint64_t* positions, const std::uint64_t* counts,
              std::uint32_t n, std::uint64_t guess_positions, std::uint64_t guess_counts,
-             std::uint32_t* answers);
+             std::uint32_t* out);
 
 }  // namespace mastermind::small_scan
