@@ -1038,6 +1038,45 @@ struct OptimalSearch::Impl {
         return std::max(best, floor);
     }
 
+    // At the top of a search on several threads: `candidates` (sorted by `before`, with their
+    // places in `rank` and the bounds they are tried by in `tried_by`) reordered by the bound of
+    // options.order_levels levels of guesses from each (level_bound), ties in their old order.
+    // The first guess tried is searched exactly in any case, and the best first tried gives the
+    // others the tightest bar: on 5x6 the admissible bound puts 00123 (36,905) before 00112
+    // (36,721), two levels put 00112 first. Each such bound is also the guess's own lower bound.
+    // Leaves frames[0] loaded with `set`, as scan() left it.
+    template <Rules R>
+    void order_by_deeper_bound(std::span<const std::uint32_t> set, int left, Value beta,
+                               std::uint32_t branch, std::vector<Candidate>& candidates,
+                               std::vector<std::size_t>& rank, std::vector<Value>& tried_by) {
+        const auto quiet = std::exchange(options.progress, nullptr);
+        const auto path = history;
+        for (std::size_t c = 0; c < candidates.size(); ++c) {
+            tried_by[c] = std::max(tried_by[c],
+                                   level_bound<R>(0, set, left, options.order_levels, beta, branch,
+                                                  candidates[c].code));
+            history = path;
+        }
+        options.progress = quiet;
+        std::vector<std::size_t> order(candidates.size());
+        std::iota(order.begin(), order.end(), std::size_t{0});
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::size_t a, std::size_t b) { return tried_by[a] < tried_by[b]; });
+        std::vector<Candidate> sorted_candidates;
+        std::vector<std::size_t> sorted_rank;
+        std::vector<Value> sorted_bounds;
+        for (auto c : order) {
+            sorted_candidates.push_back(candidates[c]);
+            sorted_rank.push_back(rank[c]);
+            sorted_bounds.push_back(tried_by[c]);
+        }
+        candidates = std::move(sorted_candidates);
+        rank = std::move(sorted_rank);
+        tried_by = std::move(sorted_bounds);
+        symmetries_for(0);
+        load(frames[0], set);
+    }
+
     template <Rules R>
     Result search_parallel(std::size_t level, std::span<const std::uint32_t> set, int left,
                            Value beta, std::uint32_t branch,
@@ -1155,6 +1194,14 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
     };
     std::vector<Candidate> candidates = main.frames[level].candidates;
     std::sort(candidates.begin(), candidates.end(), before);
+    // Each guess's place in that order (of two guesses with the same value the one placed first
+    // is kept, however they are tried) and the lower bound it is tried by and cut at.
+    std::vector<std::size_t> rank(candidates.size());
+    std::iota(rank.begin(), rank.end(), std::size_t{0});
+    std::vector<Value> tried_by(candidates.size());
+    for (std::size_t c = 0; c < candidates.size(); ++c) tried_by[c] = candidates[c].bound;
+    if (level == 0 && main.options.order_levels > 1)
+        main.order_by_deeper_bound<R>(set, left, beta, branch, candidates, rank, tried_by);
     // What every thread needs to split this set and search a child: the guesses down to it, the
     // symmetries they leave and the members' masks (scan() computed them in main's frame).
     const std::vector<std::uint32_t> path = main.history;
@@ -1186,31 +1233,67 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
         if (thrown) std::rethrow_exception(thrown);
     };
     Value best = beta;
-    std::size_t best_index = candidates.size();  // none yet
+    constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+    std::size_t best_rank = kNone;
     std::uint32_t best_guess = 0;
     std::uint8_t best_depth = 0;
     auto settle = [&](std::size_t c, bool complete, Value total, std::uint8_t depth) {
-        if (complete && (total < best || (total == best && c < best_index))) {
-            best = total, best_index = c, best_guess = candidates[c].code, best_depth = depth;
+        if (complete && (total < best || (total == best && rank[c] < best_rank))) {
+            best = total, best_rank = rank[c], best_guess = candidates[c].code, best_depth = depth;
         } else if (!complete) {
             proven = std::min(proven, total);
         }
     };
 
-    if (!candidates.empty() && candidates[0].bound < best) {
-        const Candidate cand = candidates[0];
+    // What guess c must get below to be kept (under the lock while threads run): of two guesses
+    // with the same value the one placed first by `before` is kept.
+    auto bar_for = [&](std::size_t c) {
+        return best + (best_rank != kNone && rank[c] < best_rank ? 1 : 0);
+    };
+    // Guess c by its parts: handed out to the threads smallest first, each searched by one of
+    // them, then each part of at least parallel_part secrets by all of them together.
+    auto by_parts = [&](std::size_t c) {
+        const Candidate cand = candidates[c];
+        const Value bar = bar_for(c);
+        if (tried_by[c] >= bar) {
+            proven = std::min(proven, tried_by[c]);
+            return;
+        }
         main.split<R>(main.frames[level], set, cand.code);
         const std::vector<std::uint32_t> members = main.frames[level].members;
-        std::vector<Part> shared, together;  // smallest first, as split() leaves them
-        for (const Part& part : main.frames[level].parts) {
-            if (part.feedback == main.space.win()) continue;
-            (part.size() >= main.options.parallel_part ? together : shared).push_back(part);
-        }
         auto part_of = [&](const Part& part) {
             return std::span<const std::uint32_t>(members).subspan(part.begin, part.size());
         };
-        std::size_t next = 0;
+        // Each part with the lower bound its value is counted at until it is searched: its
+        // admissible one, or at the top the bound of options.order_levels - 1 levels of guesses
+        // (the deeper the bound of the parts not yet searched, the sooner a guess that cannot
+        // win is cut, and the tighter each part's own bar).
+        struct Estimated {
+            Part part;
+            Value estimate;
+        };
+        std::vector<Estimated> shared, together;  // smallest first, as split() leaves them
         Value total = cand.bound;
+        const bool deeper = level == 0 && main.options.order_levels > 1;
+        main.history.push_back(cand.code);
+        for (const Part& part : main.frames[level].parts) {
+            if (part.feedback == main.space.win()) continue;
+            Value estimate = estimate_of(part);
+            if (deeper) {
+                const Value below = main.level_bound<R>(level + 1, part_of(part), child_left,
+                                                        main.options.order_levels - 1, kInfinite,
+                                                        child_branch);
+                const Value lifted = measure.lift(below, part.size());
+                if (lifted > estimate) {
+                    total = std::min(total - estimate + lifted, kInfinite);
+                    estimate = lifted;
+                }
+            }
+            (part.size() >= main.options.parallel_part ? together : shared)
+                .push_back({part, estimate});
+        }
+        main.history = path;
+        std::size_t next = 0;
         std::uint8_t depth = 1;
         bool failed = false;
         auto add = [&](const Part& part, Value estimate, Value beta_here, const Result& r) {
@@ -1229,13 +1312,13 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
                 {
                     const std::lock_guard lock(mutex);
                     if (failed || thrown || next >= shared.size()) break;
-                    part = shared[next++];
-                    estimate = estimate_of(part);
-                    if (total - estimate >= best) {
+                    part = shared[next].part;
+                    estimate = shared[next++].estimate;
+                    if (total - estimate >= bar) {
                         failed = true;
                         break;
                     }
-                    beta_here = measure.child_beta(best - (total - estimate), part.size());
+                    beta_here = measure.child_beta(bar - (total - estimate), part.size());
                 }
                 const Result r = w.template search<R>(level + 1, part_of(part), child_left,
                                                       beta_here, child_branch);
@@ -1244,21 +1327,37 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
             }
         });
         main.history.push_back(cand.code);
-        for (const Part& part : together) {
+        for (const auto& [part, estimate] : together) {
             if (failed) break;
-            const Value estimate = estimate_of(part);
-            if (total - estimate >= best) {
+            if (total - estimate >= bar) {
                 failed = true;
                 break;
             }
-            const Value beta_here = measure.child_beta(best - (total - estimate), part.size());
+            const Value beta_here = measure.child_beta(bar - (total - estimate), part.size());
             add(part, estimate, beta_here,
                 search_parallel<R>(level + 1, part_of(part), child_left, beta_here, child_branch,
                                    helpers));
         }
         main.history = path;
-        settle(0, !failed && total < best, total, depth);
-        if (level == 0) main.report(1, candidates.size(), cand.code, failed ? 0 : total, best);
+        settle(c, !failed && total < bar, total, depth);
+        if (level == 0) main.report(c + 1, candidates.size(), cand.code, failed ? 0 : total, best);
+    };
+    std::size_t next = 0;  // the next guess to search
+    if (!candidates.empty()) by_parts(next++);
+    // At the top every guess is searched that way, one after another: the first tried is usually
+    // the best, and the others must beat it, so each is cut as soon as its parts' sum reaches it,
+    // a large part searched by all threads against the exact sum of the others. Searched one per
+    // thread, the helper of a guess that beats no other (00123 on 5x6) took its large parts
+    // against a bar loosened by the parts still running, and worked it out exactly.
+    if (level == 0) {
+        for (; next < candidates.size(); ++next) {
+            if (tried_by[next] > best) {  // sorted by that bound: none of the rest can do better
+                proven = std::min(proven, tried_by[next]);
+                next = candidates.size();
+                break;
+            }
+            by_parts(next);
+        }
     }
 
     // The others: whoever is free takes the next guess and searches its parts in order, smallest
@@ -1275,11 +1374,7 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
     };
     std::deque<Job> jobs;  // a deque: a job stays where it is while others are added
     std::condition_variable helped;
-    std::size_t next = 1;
     bool exhausted = false;
-    auto bar_for = [&](std::size_t c) {  // under the lock
-        return best + (c < best_index && best < kInfinite ? 1 : 0);
-    };
     const std::uint32_t win = main.space.win();
     // Under the lock: the next part of `job` from the front or the back (skipping the winning
     // answer), with its estimate and beta; false when none is left or the guess has failed.
@@ -1383,9 +1478,10 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
             if (!exhausted && next < candidates.size()) {
                 const std::size_t c = next++;
                 const Value bar = bar_for(c);
-                if (candidates[c].bound >= bar) {
-                    proven = std::min(proven, candidates[c].bound);
-                    exhausted = true;  // the rest are sorted by bound: none can do better
+                if (tried_by[c] >= bar) {
+                    proven = std::min(proven, tried_by[c]);
+                    // The rest are sorted by that bound: beyond the best, none can do better.
+                    if (tried_by[c] > best) exhausted = true;
                     continue;
                 }
                 lock.unlock();
@@ -1403,7 +1499,7 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
             main.stats.table_hits += std::exchange(h->stats.table_hits, 0);
         }
     }
-    if (best_index < candidates.size()) {
+    if (best_rank != kNone) {
         main.table->solved(key, Entry{best, best_guess, 1, best_depth});
         return {best, best_depth};
     }

@@ -156,20 +156,28 @@ TEST(OptimalSearch, TwoThreadsFindTheSameOptimumAsOne) {
         for (auto shape : {CodeShape{4, 5}, CodeShape{3, 6, true}}) {
             const CodeSpace space(rules, shape);
             const auto all = all_codes(space);
+            // The first guesses tried in the order of their own bound and of two levels'.
             for (int left : {OptimalSearch::kUnbounded, 5}) {
-                OptimalSearch one(space);
-                OptimalSearchOptions options;
-                options.threads = 2;
-                options.parallel_from = 100;
-                options.parallel_part = 30;
-                OptimalSearch two(space, options);
-                const auto a = one.solve({}, all, left), b = two.solve({}, all, left);
-                ASSERT_TRUE(a && b);
-                EXPECT_EQ(a->total, b->total) << to_string(rules);
-                EXPECT_EQ(a->squares, b->squares) << to_string(rules);
-                // The same first guess, and a whole strategy of that total in the shared table.
-                EXPECT_EQ(one.move(all, left)->guess, two.move(all, left)->guess);
-                EXPECT_EQ(strategy_total(space, two, all, left), a->total) << to_string(rules);
+                for (int order_levels : {1, 2}) {
+                    const std::string what =
+                        fmt::format("{} {} within {}, first guesses ordered by {} level(s)",
+                                    to_string(rules), shape.name(), left, order_levels);
+                    OptimalSearch one(space);
+                    OptimalSearchOptions options;
+                    options.threads = 2;
+                    options.parallel_from = 100;
+                    options.parallel_part = 30;
+                    options.order_levels = order_levels;
+                    OptimalSearch two(space, options);
+                    const auto a = one.solve({}, all, left), b = two.solve({}, all, left);
+                    ASSERT_TRUE(a && b) << what;
+                    EXPECT_EQ(a->total, b->total) << what;
+                    EXPECT_EQ(a->squares, b->squares) << what;
+                    // The same first guess, and a whole strategy of that total in the shared
+                    // table.
+                    EXPECT_EQ(one.move(all, left)->guess, two.move(all, left)->guess) << what;
+                    EXPECT_EQ(strategy_total(space, two, all, left), a->total) << what;
+                }
             }
         }
     }

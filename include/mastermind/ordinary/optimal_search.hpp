@@ -41,6 +41,10 @@ struct OptimalSearchOptions {
     // The least part searched by all threads together, one level down, rather than by one of
     // them (a dominant part would leave the others idle).
     std::size_t parallel_part = 1000;
+    // The levels of guesses whose bound orders the first guesses of a search on several threads
+    // (1: the guess's own bound, by which every other set's guesses are ordered; 2: each of its
+    // parts bounded by one more guess, which on 5x6 puts the optimal first guess first).
+    int order_levels = 2;
     // The least set whose bound counts the parts its guesses can make, from its colour counts,
     // before it is searched (below it, counting costs more than it saves; the children of a
     // larger set get the count the set's own guesses reached, whatever this is).
