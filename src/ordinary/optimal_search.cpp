@@ -1038,17 +1038,44 @@ struct OptimalSearch::Impl {
         return std::max(best, floor);
     }
 
-    // At the top of a search on several threads: `candidates` (sorted by `before`, with their
-    // places in `rank` and the bounds they are tried by in `tried_by`) reordered by the bound of
-    // options.order_levels levels of guesses from each (level_bound), ties in their old order.
-    // The first guess tried is searched exactly in any case, and the best first tried gives the
-    // others the tightest bar: on 5x6 the admissible bound puts 00123 (36,905) before 00112
-    // (36,721), two levels put 00112 first. Each such bound is also the guess's own lower bound.
-    // Leaves frames[0] loaded with `set`, as scan() left it.
+    // The values the parts of f's last split (f = frames[level], the guess last in `history`) are
+    // counted at until they are searched, as f.parts: each part's admissible bound `estimate`, or,
+    // with `levels` > 0, the bound of that many levels of guesses if higher, the difference added
+    // to `total`. The deeper the bound of the parts not yet searched, the sooner a guess that
+    // cannot win is cut and the tighter each part's bar.
     template <Rules R>
-    void order_by_deeper_bound(std::span<const std::uint32_t> set, int left, Value beta,
-                               std::uint32_t branch, std::vector<Candidate>& candidates,
-                               std::vector<std::size_t>& rank, std::vector<Value>& tried_by) {
+    std::vector<Value> part_estimates(std::size_t level, int child_left, std::uint32_t child_branch,
+                                      int levels, const auto& estimate, Value& total) {
+        const Frame& f = frames[level];
+        std::vector<Value> out;
+        for (const Part& part : f.parts) {
+            Value e = estimate(part);
+            if (levels > 0 && part.feedback != space.win()) {
+                const auto members =
+                    std::span<const std::uint32_t>(f.members).subspan(part.begin, part.size());
+                const Value deeper = measure.lift(
+                    level_bound<R>(level + 1, members, child_left, levels, kInfinite, child_branch),
+                    part.size());
+                if (deeper > e) {
+                    total = std::min(total - e + deeper, kInfinite);
+                    e = deeper;
+                }
+            }
+            out.push_back(e);
+        }
+        return out;
+    }
+
+    // At the top of a search on several threads: raises each bound in `tried_by` to the bound of
+    // options.order_levels levels of guesses from its guess in `candidates` (level_bound), by
+    // which they are then tried. The first guess tried is searched exactly in any case, and the
+    // best first gives the others the tightest bar: on 5x6 the admissible bound puts 00123
+    // (36,905) before 00112 (36,721), two levels put 00112 first. Leaves frames[0] loaded with
+    // `set`, as scan() left it.
+    template <Rules R>
+    void deeper_bounds(std::span<const std::uint32_t> set, int left, Value beta,
+                       std::uint32_t branch, const std::vector<Candidate>& candidates,
+                       std::vector<Value>& tried_by) {
         const auto quiet = std::exchange(options.progress, nullptr);
         const auto path = history;
         for (std::size_t c = 0; c < candidates.size(); ++c) {
@@ -1058,21 +1085,6 @@ struct OptimalSearch::Impl {
             history = path;
         }
         options.progress = quiet;
-        std::vector<std::size_t> order(candidates.size());
-        std::iota(order.begin(), order.end(), std::size_t{0});
-        std::stable_sort(order.begin(), order.end(),
-                         [&](std::size_t a, std::size_t b) { return tried_by[a] < tried_by[b]; });
-        std::vector<Candidate> sorted_candidates;
-        std::vector<std::size_t> sorted_rank;
-        std::vector<Value> sorted_bounds;
-        for (auto c : order) {
-            sorted_candidates.push_back(candidates[c]);
-            sorted_rank.push_back(rank[c]);
-            sorted_bounds.push_back(tried_by[c]);
-        }
-        candidates = std::move(sorted_candidates);
-        rank = std::move(sorted_rank);
-        tried_by = std::move(sorted_bounds);
         symmetries_for(0);
         load(frames[0], set);
     }
@@ -1194,14 +1206,49 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
     };
     std::vector<Candidate> candidates = main.frames[level].candidates;
     std::sort(candidates.begin(), candidates.end(), before);
-    // Each guess's place in that order (of two guesses with the same value the one placed first
-    // is kept, however they are tried) and the lower bound it is tried by and cut at.
+    // The guesses in the order they are tried, each with its place in that order (of two guesses
+    // with the same value the one placed first is kept, however they are tried) and the lower
+    // bound it is tried by and cut at.
     std::vector<std::size_t> rank(candidates.size());
     std::iota(rank.begin(), rank.end(), std::size_t{0});
     std::vector<Value> tried_by(candidates.size());
     for (std::size_t c = 0; c < candidates.size(); ++c) tried_by[c] = candidates[c].bound;
-    if (level == 0 && main.options.order_levels > 1)
-        main.order_by_deeper_bound<R>(set, left, beta, branch, candidates, rank, tried_by);
+    // Puts guess order[i] in place i.
+    auto permute = [&](const std::vector<std::size_t>& order) {
+        std::vector<Candidate> c2;
+        std::vector<std::size_t> r2;
+        std::vector<Value> t2;
+        for (const auto i : order) {
+            c2.push_back(candidates[i]);
+            r2.push_back(rank[i]);
+            t2.push_back(tried_by[i]);
+        }
+        candidates = std::move(c2), rank = std::move(r2), tried_by = std::move(t2);
+    };
+    std::vector<std::size_t> order(candidates.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    if (level == 0 && main.options.order_levels > 1) {
+        main.deeper_bounds<R>(set, left, beta, branch, candidates, tried_by);
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::size_t a, std::size_t b) { return tried_by[a] < tried_by[b]; });
+    }
+    // At the top, after the first, the guesses that leave a part of at least parallel_part
+    // secrets come first (by_parts below), each kind in the order above.
+    std::size_t large_end = 1;
+    if (level == 0 && order.size() > 1) {
+        large_end = static_cast<std::size_t>(
+            std::stable_partition(order.begin() + 1, order.end(),
+                                  [&](std::size_t c) {
+                                      main.split<R>(main.frames[level], set, candidates[c].code);
+                                      const auto& parts = main.frames[level].parts;
+                                      return std::any_of(
+                                          parts.begin(), parts.end(), [&](const Part& part) {
+                                              return part.size() >= main.options.parallel_part;
+                                          });
+                                  }) -
+            order.begin());
+    }
+    permute(order);
     // What every thread needs to split this set and search a child: the guesses down to it, the
     // symmetries they leave and the members' masks (scan() computed them in main's frame).
     const std::vector<std::uint32_t> path = main.history;
@@ -1264,35 +1311,24 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
         auto part_of = [&](const Part& part) {
             return std::span<const std::uint32_t>(members).subspan(part.begin, part.size());
         };
-        // Each part with the lower bound its value is counted at until it is searched: its
-        // admissible one, or at the top the bound of options.order_levels - 1 levels of guesses
-        // (the deeper the bound of the parts not yet searched, the sooner a guess that cannot
-        // win is cut, and the tighter each part's own bar).
+        // At the top each part is counted at its one-level bound until it is searched.
+        Value total = cand.bound;
+        main.history.push_back(cand.code);
+        const std::vector<Value> estimates = main.part_estimates<R>(
+            level, child_left, child_branch, level == 0 ? main.options.order_levels - 1 : 0,
+            estimate_of, total);
+        main.history = path;
         struct Estimated {
             Part part;
             Value estimate;
         };
         std::vector<Estimated> shared, together;  // smallest first, as split() leaves them
-        Value total = cand.bound;
-        const bool deeper = level == 0 && main.options.order_levels > 1;
-        main.history.push_back(cand.code);
-        for (const Part& part : main.frames[level].parts) {
+        for (std::size_t i = 0; i < estimates.size(); ++i) {
+            const Part& part = main.frames[level].parts[i];
             if (part.feedback == main.space.win()) continue;
-            Value estimate = estimate_of(part);
-            if (deeper) {
-                const Value below = main.level_bound<R>(level + 1, part_of(part), child_left,
-                                                        main.options.order_levels - 1, kInfinite,
-                                                        child_branch);
-                const Value lifted = measure.lift(below, part.size());
-                if (lifted > estimate) {
-                    total = std::min(total - estimate + lifted, kInfinite);
-                    estimate = lifted;
-                }
-            }
             (part.size() >= main.options.parallel_part ? together : shared)
-                .push_back({part, estimate});
+                .push_back({part, estimates[i]});
         }
-        main.history = path;
         std::size_t next = 0;
         std::uint8_t depth = 1;
         bool failed = false;
@@ -1344,20 +1380,20 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
     };
     std::size_t next = 0;  // the next guess to search
     if (!candidates.empty()) by_parts(next++);
-    // At the top every guess is searched that way, one after another: the first tried is usually
-    // the best, and the others must beat it, so each is cut as soon as its parts' sum reaches it,
-    // a large part searched by all threads against the exact sum of the others. Searched one per
-    // thread, the helper of a guess that beats no other (00123 on 5x6) took its large parts
-    // against a bar loosened by the parts still running, and worked it out exactly.
-    if (level == 0) {
-        for (; next < candidates.size(); ++next) {
-            if (tried_by[next] > best) {  // sorted by that bound: none of the rest can do better
-                proven = std::min(proven, tried_by[next]);
-                next = candidates.size();
-                break;
-            }
-            by_parts(next);
+    // At the top, the guesses that leave a part of at least parallel_part secrets are searched
+    // that way too, one after another: such a guess is cut as soon as the sum of its parts
+    // reaches the best, its large parts searched by all threads against the exact sum of the
+    // others. Searched one per thread (below), the helper of one that beats no other (00123 on
+    // 5x6) took its large parts against a bar loosened by the parts still running, and worked the
+    // guess out exactly. The guesses of small parts are cut sooner one per thread: parts handed
+    // out at once each get a bar loosened by the others' bounds, and under adjacent rules, where
+    // the first guesses' totals differ by a few guesses, each such guess was worked out exactly.
+    for (; next < large_end && next < candidates.size(); ++next) {
+        if (tried_by[next] > best) {  // sorted by that bound: none of the rest of them can win
+            for (; next < large_end; ++next) proven = std::min(proven, tried_by[next]);
+            break;
         }
+        by_parts(next);
     }
 
     // The others: whoever is free takes the next guess and searches its parts in order, smallest
@@ -1371,6 +1407,7 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
         bool failed = false, done = false;
         std::size_t front = 0, back = 0;  // parts [front, back) not yet started
         int helping = 0;                  // parts being searched by other threads
+        std::vector<Value> estimates;     // what each part counts at until it is searched
     };
     std::deque<Job> jobs;  // a deque: a job stays where it is while others are added
     std::condition_variable helped;
@@ -1383,9 +1420,10 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
         while (job.front < job.back && parts[job.front].feedback == win) ++job.front;
         while (job.front < job.back && parts[job.back - 1].feedback == win) --job.back;
         if (job.failed || thrown || job.front >= job.back) return false;
-        part = from_back ? parts[--job.back] : parts[job.front++];
+        const std::size_t i = from_back ? --job.back : job.front++;
+        part = parts[i];
         job.bar = std::min(job.bar, bar_for(job.c));
-        estimate = estimate_of(part);
+        estimate = job.estimates[i];
         if (job.total - estimate >= job.bar) {
             job.failed = true;
             return false;
@@ -1427,9 +1465,18 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
         w.template split<R>(f, set, cand.code);
         w.history = path;
         w.history.push_back(cand.code);
+        // At the top each part is counted at its one-level bound until it is searched.
+        Value total = cand.bound;
+        std::vector<Value> estimates = w.template part_estimates<R>(
+            level, child_left, child_branch, level == 0 ? w.options.order_levels - 1 : 0,
+            estimate_of, total);
         std::unique_lock lock(mutex);
-        Job& job = jobs.emplace_back(
-            Job{.c = c, .frame = &f, .bar = bar, .total = cand.bound, .back = f.parts.size()});
+        Job& job = jobs.emplace_back(Job{.c = c,
+                                         .frame = &f,
+                                         .bar = bar,
+                                         .total = total,
+                                         .back = f.parts.size(),
+                                         .estimates = std::move(estimates)});
         for (;;) {
             Part part;
             Value estimate, beta_here;
