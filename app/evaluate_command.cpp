@@ -658,7 +658,8 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
                   "report progress on stderr even when it is not a terminal");
     cmd->add_option(
         "--tree", args->tree_file,
-        "with --strategy tree: the decision-tree file it plays (docs/decision-tree.md)");
+        "with --strategy tree: the decision-tree file it plays (docs/decision-tree.md)")
+        ->check(not_empty());
     cmd->add_option(
            "--exact-below", args->exact_below,
            "entropy-optimal: the exact search from sets of at most this many secrets (default 100)")

@@ -219,7 +219,8 @@ void add_solve_command(CLI::App& app, int& exit_status) {
         ->check(not_empty());
     cmd->add_option(
         "--tree", args->tree_file,
-        "with --strategy tree: the decision-tree file it plays (docs/decision-tree.md)");
+        "with --strategy tree: the decision-tree file it plays (docs/decision-tree.md)")
+        ->check(not_empty());
     cmd->add_option(
            "--exact-below", args->exact_below,
            "entropy-optimal: the exact search from sets of at most this many secrets (default 100)")

@@ -77,6 +77,7 @@ expect_refusal "--tree with another strategy" "--tree is for --strategy tree" "$
 expect_refusal "--tree a directory" "is a directory" "$bin" "${e[@]}" --strategy tree --tree "$tmp"
 expect_refusal "--tree missing" "cannot be read" "$bin" "${e[@]}" --strategy tree --tree "$tmp/none.tree"
 expect_refusal "--tree empty" "empty" "$bin" "${e[@]}" --strategy tree --tree "$tmp/empty.tree"
+expect_refusal "--tree ''" "--tree: must not be empty" "$bin" "${e[@]}" --strategy tree --tree ''
 expect_refusal "--tree bad line" "bad.tree:3: the answer counts more than 4 pegs" "$bin" "${e[@]}" --strategy tree --tree "$tmp/bad.tree"
 expect_refusal "--tree of another game" "is for classic rules, 4x6; the game has classic rules, 4x5" "$bin" "${e[@]}" -K 5 --strategy tree --tree "$tmp/optimal.tree"
 expect_refusal "--write-tree without --all" "writes the decision tree of --all" \
@@ -86,6 +87,7 @@ expect_refusal "--write-tree in the batch game" "is for the ordinary game" "$bin
 expect_refusal "optimal on 2^21 codes" "at most 1048576 codes" "$bin" evaluate --game ordinary -P 7 -K 8 --strategy optimal --all
 expect_refusal "solve: tree without --tree" "give --tree FILE" "$bin" solve --strategy tree
 expect_refusal "solve: --tree bad line" "bad.tree:3" "$bin" solve --strategy tree --tree "$tmp/bad.tree"
+expect_refusal "solve: --tree ''" "--tree: must not be empty" "$bin" solve --strategy tree --tree ''
 
 # --- judge + solve under the arena, adjacent rules; every answer equals mastermind score's.
 mkdir -p "$tmp/logs"
