@@ -1076,7 +1076,13 @@ struct OptimalSearch::Impl {
     void deeper_bounds(std::span<const std::uint32_t> set, int left, Value beta,
                        std::uint32_t branch, const std::vector<Candidate>& candidates,
                        std::vector<Value>& tried_by) {
-        const auto quiet = std::exchange(options.progress, nullptr);
+        // Silent meanwhile (level_bound reports its own progress at the top), even when the
+        // budget runs out.
+        struct Quiet {
+            OptimalSearchOptions& options;
+            decltype(options.progress) progress = std::exchange(options.progress, nullptr);
+            ~Quiet() { options.progress = std::move(progress); }
+        } quiet{options};
         const auto path = history;
         for (std::size_t c = 0; c < candidates.size(); ++c) {
             tried_by[c] = std::max(tried_by[c],
@@ -1084,7 +1090,6 @@ struct OptimalSearch::Impl {
                                                   candidates[c].code));
             history = path;
         }
-        options.progress = quiet;
         symmetries_for(0);
         load(frames[0], set);
     }
