@@ -286,6 +286,7 @@ struct OptimalSearch::Impl {
           touched_words((s.feedback_slots() + 63) / 64, 0),
           small_game(small_scan::game_of(s.rules() == Rules::adjacent, s.pegs(), s.colours())),
           in_set(s.size(), 0) {
+        if (options.order_levels == 0) options.order_levels = s.rules() == Rules::classic ? 2 : 1;
         touched.reserve(s.feedback_slots());
         class_seen.assign(s.count_classes(), 0);
         class_value.assign(s.count_classes(), 0);
@@ -1154,7 +1155,7 @@ const CodeSpace& checked(const CodeSpace& space) {
 
 OptimalSearch::OptimalSearch(const CodeSpace& space, OptimalSearchOptions options)
     : impl_(std::make_unique<Impl>(checked(space), options, std::make_shared<Table>())) {
-    OptimalSearchOptions quiet = options;  // the helpers search as the main thread, silently
+    OptimalSearchOptions quiet = impl_->options;  // the helpers search as the main thread, silently
     quiet.progress = nullptr;
     for (int t = 1; t < options.threads; ++t)
         helpers_.push_back(std::make_unique<Impl>(space, quiet, impl_->table));
@@ -1240,7 +1241,7 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
     // At the top, after the first, the guesses that leave a part of at least parallel_part
     // secrets come first (by_parts below), each kind in the order above.
     std::size_t large_end = 1;
-    if (level == 0 && order.size() > 1) {
+    if (level == 0 && main.options.order_levels > 1 && order.size() > 1) {
         large_end = static_cast<std::size_t>(
             std::stable_partition(order.begin() + 1, order.end(),
                                   [&](std::size_t c) {

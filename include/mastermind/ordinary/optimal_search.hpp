@@ -43,8 +43,11 @@ struct OptimalSearchOptions {
     std::size_t parallel_part = 1000;
     // The levels of guesses whose bound orders the first guesses of a search on several threads
     // (1: the guess's own bound, by which every other set's guesses are ordered; 2: each of its
-    // parts bounded by one more guess, which on 5x6 puts the optimal first guess first).
-    int order_levels = 2;
+    // parts bounded by one more guess, which on 5x6 puts the optimal first guess first, with the
+    // guesses that leave a large part searched by their parts and every part counted at its
+    // one-level bound: docs/optimal.md, "Threads"). 0: by the rules, 2 under classic rules, 1
+    // under adjacent rules (where the guesses' two-level bounds hardly differ and 2 was slower).
+    int order_levels = 0;
     // The least set whose bound counts the parts its guesses can make, from its colour counts,
     // before it is searched (below it, counting costs more than it saves; the children of a
     // larger set get the count the set's own guesses reached, whatever this is).
