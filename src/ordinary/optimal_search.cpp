@@ -1389,11 +1389,11 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
     // At the top, the guesses that leave a part of at least parallel_part secrets are searched
     // that way too, one after another: such a guess is cut as soon as the sum of its parts
     // reaches the best, its large parts searched by all threads against the exact sum of the
-    // others. Searched one per thread (below), the helper of one that beats no other (00123 on
-    // 5x6) took its large parts against a bar loosened by the parts still running, and worked the
-    // guess out exactly. The guesses of small parts are cut sooner one per thread: parts handed
-    // out at once each get a bar loosened by the others' bounds, and under adjacent rules, where
-    // the first guesses' totals differ by a few guesses, each such guess was worked out exactly.
+    // others. Searched one per thread (below), its helper would take the large parts against a
+    // bar loosened by the parts still running, and work out exactly a guess it should refute
+    // (00123 on 5x6). The guesses of small parts are cut sooner one per thread: parts handed out
+    // at once each get a bar loosened by the others' bounds, and a guess a few guesses above the
+    // best (the first guesses of 5x6 adjacent) is then worked out exactly.
     for (; next < large_end && next < candidates.size(); ++next) {
         if (tried_by[next] > best) {  // sorted by that bound: none of the rest of them can win
             for (; next < large_end; ++next) proven = std::min(proven, tried_by[next]);

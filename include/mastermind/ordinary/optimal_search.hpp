@@ -46,7 +46,7 @@ struct OptimalSearchOptions {
     // parts bounded by one more guess, which on 5x6 puts the optimal first guess first, with the
     // guesses that leave a large part searched by their parts and every part counted at its
     // one-level bound: docs/optimal.md, "Threads"). 0: by the rules, 2 under classic rules, 1
-    // under adjacent rules (where the guesses' two-level bounds hardly differ and 2 was slower).
+    // under adjacent rules (where the guesses' two-level bounds hardly differ and 2 is slower).
     int order_levels = 0;
     // The least set whose bound counts the parts its guesses can make, from its colour counts,
     // before it is searched (below it, counting costs more than it saves; the children of a
