@@ -1631,10 +1631,12 @@ OptimalSearch::Bounded OptimalSearch::solve_below(std::span<const Guess> history
     const bool exact = r.value < bar && r.value < kInfinite;
     if (s.options.progress) {
         s.options.progress(fmt::format(
-            "optimal: {} secrets, {} more guesses at most: {}; {} sets searched, {} guesses "
-            "scored, "
-            "{} table hits, {} entries, {:.2f} s",
-            set.size(), left == kUnbounded ? std::string("any number of") : std::to_string(left),
+            "optimal: {} secrets, {}: {}; {} sets searched, {} guesses scored, {} table hits, "
+            "{} entries, {:.2f} s",
+            set.size(),
+            left == kUnbounded
+                ? std::string("no limit on the guesses")
+                : fmt::format("within {}", count_of(static_cast<std::uint64_t>(left), "guess")),
             exact                  ? s.text(r.value)
             : r.value >= kInfinite ? std::string("impossible")
                                    : fmt::format("at least ({})", s.text(r.value)),
