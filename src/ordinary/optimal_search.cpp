@@ -165,6 +165,23 @@ struct Candidate {
     bool consistent;
 };
 
+// A guess at the top of a search on threads: the candidate, its place in the `before` order (of
+// two guesses with the same value the one placed first is kept, however they are tried) and the
+// lower bound it is tried by and cut at.
+struct Tried {
+    Candidate guess;
+    std::size_t rank;
+    Value bound;
+};
+
+// No progress lines while it lives, the callback given back when it ends, by an exception too
+// (a budget that runs out): around a bound computed as a step of something else.
+struct Quiet {
+    OptimalSearchOptions& options;
+    decltype(options.progress) progress = std::exchange(options.progress, nullptr);
+    ~Quiet() { options.progress = std::move(progress); }
+};
+
 // The canonical guesses of a position, grouped by colour-count class.
 struct GuessList {
     struct Group {
@@ -1067,28 +1084,19 @@ struct OptimalSearch::Impl {
         return out;
     }
 
-    // At the top of a search on several threads: raises each bound in `tried_by` to the bound of
-    // options.order_levels levels of guesses from its guess in `candidates` (level_bound), by
-    // which they are then tried. The first guess tried is searched exactly in any case, and the
-    // best first gives the others the tightest bar: on 5x6 the admissible bound puts 00123
-    // (36,905) before 00112 (36,721), two levels put 00112 first. Leaves frames[0] loaded with
-    // `set`, as scan() left it.
+    // At the top of a search on several threads: raises each guess's bound in `tried` to the bound
+    // of options.order_levels levels of guesses from it (level_bound), by which they are then
+    // tried. The first guess tried is searched exactly in any case, and the best first gives the
+    // others the tightest bar: on 5x6 the admissible bound puts 00123 (36,905) before 00112
+    // (36,721), two levels put 00112 first. Leaves frames[0] loaded with `set`, as scan() left it.
     template <Rules R>
     void deeper_bounds(std::span<const std::uint32_t> set, int left, Value beta,
-                       std::uint32_t branch, const std::vector<Candidate>& candidates,
-                       std::vector<Value>& tried_by) {
-        // Silent meanwhile (level_bound reports its own progress at the top), even when the
-        // budget runs out.
-        struct Quiet {
-            OptimalSearchOptions& options;
-            decltype(options.progress) progress = std::exchange(options.progress, nullptr);
-            ~Quiet() { options.progress = std::move(progress); }
-        } quiet{options};
+                       std::uint32_t branch, std::vector<Tried>& tried) {
+        const Quiet quiet{options};  // level_bound reports its own progress at the top
         const auto path = history;
-        for (std::size_t c = 0; c < candidates.size(); ++c) {
-            tried_by[c] = std::max(tried_by[c],
-                                   level_bound<R>(0, set, left, options.order_levels, beta, branch,
-                                                  candidates[c].code));
+        for (auto& t : tried) {
+            t.bound = std::max(t.bound, level_bound<R>(0, set, left, options.order_levels, beta,
+                                                       branch, t.guess.code));
             history = path;
         }
         symmetries_for(0);
@@ -1212,49 +1220,29 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
     };
     std::vector<Candidate> candidates = main.frames[level].candidates;
     std::sort(candidates.begin(), candidates.end(), before);
-    // The guesses in the order they are tried, each with its place in that order (of two guesses
-    // with the same value the one placed first is kept, however they are tried) and the lower
-    // bound it is tried by and cut at.
-    std::vector<std::size_t> rank(candidates.size());
-    std::iota(rank.begin(), rank.end(), std::size_t{0});
-    std::vector<Value> tried_by(candidates.size());
-    for (std::size_t c = 0; c < candidates.size(); ++c) tried_by[c] = candidates[c].bound;
-    // Puts guess order[i] in place i.
-    auto permute = [&](const std::vector<std::size_t>& order) {
-        std::vector<Candidate> c2;
-        std::vector<std::size_t> r2;
-        std::vector<Value> t2;
-        for (const auto i : order) {
-            c2.push_back(candidates[i]);
-            r2.push_back(rank[i]);
-            t2.push_back(tried_by[i]);
-        }
-        candidates = std::move(c2), rank = std::move(r2), tried_by = std::move(t2);
-    };
-    std::vector<std::size_t> order(candidates.size());
-    std::iota(order.begin(), order.end(), std::size_t{0});
+    // The guesses in the order they are tried.
+    std::vector<Tried> tried;
+    for (std::size_t c = 0; c < candidates.size(); ++c)
+        tried.push_back({candidates[c], c, candidates[c].bound});
     if (level == 0 && main.options.order_levels > 1) {
-        main.deeper_bounds<R>(set, left, beta, branch, candidates, tried_by);
-        std::stable_sort(order.begin(), order.end(),
-                         [&](std::size_t a, std::size_t b) { return tried_by[a] < tried_by[b]; });
+        main.deeper_bounds<R>(set, left, beta, branch, tried);
+        std::stable_sort(tried.begin(), tried.end(),
+                         [](const Tried& a, const Tried& b) { return a.bound < b.bound; });
     }
     // At the top, after the first, the guesses that leave a part of at least parallel_part
     // secrets come first (by_parts below), each kind in the order above.
     std::size_t large_end = 1;
-    if (level == 0 && main.options.order_levels > 1 && order.size() > 1) {
+    if (level == 0 && main.options.order_levels > 1 && tried.size() > 1) {
+        const auto large = [&](const Tried& t) {
+            main.split<R>(main.frames[level], set, t.guess.code);
+            const auto& parts = main.frames[level].parts;
+            return std::any_of(parts.begin(), parts.end(), [&](const Part& part) {
+                return part.size() >= main.options.parallel_part;
+            });
+        };
         large_end = static_cast<std::size_t>(
-            std::stable_partition(order.begin() + 1, order.end(),
-                                  [&](std::size_t c) {
-                                      main.split<R>(main.frames[level], set, candidates[c].code);
-                                      const auto& parts = main.frames[level].parts;
-                                      return std::any_of(
-                                          parts.begin(), parts.end(), [&](const Part& part) {
-                                              return part.size() >= main.options.parallel_part;
-                                          });
-                                  }) -
-            order.begin());
+            std::stable_partition(tried.begin() + 1, tried.end(), large) - tried.begin());
     }
-    permute(order);
     // What every thread needs to split this set and search a child: the guesses down to it, the
     // symmetries they leave and the members' masks (scan() computed them in main's frame).
     const std::vector<std::uint32_t> path = main.history;
@@ -1291,8 +1279,9 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
     std::uint32_t best_guess = 0;
     std::uint8_t best_depth = 0;
     auto settle = [&](std::size_t c, bool complete, Value total, std::uint8_t depth) {
-        if (complete && (total < best || (total == best && rank[c] < best_rank))) {
-            best = total, best_rank = rank[c], best_guess = candidates[c].code, best_depth = depth;
+        if (complete && (total < best || (total == best && tried[c].rank < best_rank))) {
+            best = total, best_rank = tried[c].rank, best_guess = tried[c].guess.code,
+            best_depth = depth;
         } else if (!complete) {
             proven = std::min(proven, total);
         }
@@ -1301,15 +1290,15 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
     // What guess c must get below to be kept (under the lock while threads run): of two guesses
     // with the same value the one placed first by `before` is kept.
     auto bar_for = [&](std::size_t c) {
-        return best + (best_rank != kNone && rank[c] < best_rank ? 1 : 0);
+        return best + (best_rank != kNone && tried[c].rank < best_rank ? 1 : 0);
     };
     // Guess c by its parts: handed out to the threads smallest first, each searched by one of
     // them, then each part of at least parallel_part secrets by all of them together.
     auto by_parts = [&](std::size_t c) {
-        const Candidate cand = candidates[c];
+        const Candidate cand = tried[c].guess;
         const Value bar = bar_for(c);
-        if (tried_by[c] >= bar) {
-            proven = std::min(proven, tried_by[c]);
+        if (tried[c].bound >= bar) {
+            proven = std::min(proven, tried[c].bound);
             return;
         }
         main.split<R>(main.frames[level], set, cand.code);
@@ -1382,10 +1371,10 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
         }
         main.history = path;
         settle(c, !failed && total < bar, total, depth);
-        if (level == 0) main.report(c + 1, candidates.size(), cand.code, failed ? 0 : total, best);
+        if (level == 0) main.report(c + 1, tried.size(), cand.code, failed ? 0 : total, best);
     };
     std::size_t next = 0;  // the next guess to search
-    if (!candidates.empty()) by_parts(next++);
+    if (!tried.empty()) by_parts(next++);
     // At the top, the guesses that leave a part of at least parallel_part secrets are searched
     // that way too, one after another: such a guess is cut as soon as the sum of its parts
     // reaches the best, its large parts searched by all threads against the exact sum of the
@@ -1394,9 +1383,9 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
     // (00123 on 5x6). The guesses of small parts are cut sooner one per thread: parts handed out
     // at once each get a bar loosened by the others' bounds, and a guess a few guesses above the
     // best (the first guesses of 5x6 adjacent) is then worked out exactly.
-    for (; next < large_end && next < candidates.size(); ++next) {
-        if (tried_by[next] > best) {  // sorted by that bound: none of the rest of them can win
-            for (; next < large_end; ++next) proven = std::min(proven, tried_by[next]);
+    for (; next < large_end && next < tried.size(); ++next) {
+        if (tried[next].bound > best) {  // sorted by that bound: none of the rest of them can win
+            for (; next < large_end; ++next) proven = std::min(proven, tried[next].bound);
             break;
         }
         by_parts(next);
@@ -1467,7 +1456,7 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
     };
     auto own = [&](Impl& w, std::size_t c, Value bar) {
         Frame& f = w.frames[level];
-        const Candidate cand = candidates[c];
+        const Candidate cand = tried[c].guess;
         w.template split<R>(f, set, cand.code);
         w.history = path;
         w.history.push_back(cand.code);
@@ -1496,7 +1485,7 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
         job.done = true;
         settle(c, !job.failed && job.total < job.bar, job.total, job.depth);
         if (level == 0 && &w == &main)
-            main.report(c + 1, candidates.size(), cand.code, job.failed ? 0 : job.total, best);
+            main.report(c + 1, tried.size(), cand.code, job.failed ? 0 : job.total, best);
     };
     // Under the lock (released while searching): one part of the job under way with the largest
     // part left; false when there is none.
@@ -1515,7 +1504,7 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
         if (!take(job, true, part, estimate, beta_here)) return true;  // look again
         ++job.helping;
         w.history = path;
-        w.history.push_back(candidates[job.c].code);
+        w.history.push_back(tried[job.c].guess.code);
         auto done = [&] {
             --job.helping;
             helped.notify_all();
@@ -1528,13 +1517,13 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
         std::unique_lock lock(mutex);
         for (;;) {
             if (thrown) break;
-            if (!exhausted && next < candidates.size()) {
+            if (!exhausted && next < tried.size()) {
                 const std::size_t c = next++;
                 const Value bar = bar_for(c);
-                if (tried_by[c] >= bar) {
-                    proven = std::min(proven, tried_by[c]);
+                if (tried[c].bound >= bar) {
+                    proven = std::min(proven, tried[c].bound);
                     // The rest are sorted by that bound: beyond the best, none can do better.
-                    if (tried_by[c] > best) exhausted = true;
+                    if (tried[c].bound > best) exhausted = true;
                     continue;
                 }
                 lock.unlock();
@@ -1590,13 +1579,14 @@ OptimalSearch::Bounded OptimalSearch::solve_below(std::span<const Guess> history
         // Before a long search: the bound it has to close, from two levels of guesses.
         const Budget unlimited;
         s.budget = &unlimited;
-        const auto quiet = std::exchange(s.options.progress, nullptr);
         const auto nodes = s.stats.nodes;  // the search's own count follows
-        const Value bound =
-            s.space.rules() == Rules::classic
-                ? s.level_bound<Rules::classic>(0, set, left, 2, kInfinite, s.branching)
-                : s.level_bound<Rules::adjacent>(0, set, left, 2, kInfinite, s.branching);
-        s.options.progress = quiet;
+        Value bound;
+        {
+            const Quiet quiet{s.options};
+            bound = s.space.rules() == Rules::classic
+                        ? s.level_bound<Rules::classic>(0, set, left, 2, kInfinite, s.branching)
+                        : s.level_bound<Rules::adjacent>(0, set, left, 2, kInfinite, s.branching);
+        }
         s.stats.nodes = nodes;
         s.budget = &budget;
         const auto lower = s.measure.total(bound);
