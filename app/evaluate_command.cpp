@@ -255,16 +255,6 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         }
         options.record_tree = true;
     }
-    // A search that runs for seconds (`optimal` on 4x7 and up) says how it goes.
-    if (args.progress || ::isatty(STDERR_FILENO)) {
-        options.codebreaker_options.progress = [](const std::string& line) {
-            complain("{}\n", line);
-        };
-    } else if (auto note = codebreaker_searches_first(*info, space.size());
-               !note.empty() && !args.lower_bound) {
-        // Silent otherwise: a search that may run for hours says so before it starts.
-        complain("mastermind evaluate: {}; --progress shows how it goes\n", note);
-    }
     options.codebreaker_options.first = default_first_guess(*info, space);
     if (args.first) {
         const auto first = space.parse(*args.first);
@@ -283,6 +273,17 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
             return kExitFailure;
         }
         options.codebreaker_options.first = first;
+    }
+    // A search that runs for seconds (`optimal` on 4x7 and up) says how it goes; the notice
+    // comes once every option has been checked, so a refused one is all a mistake prints.
+    if (args.progress || ::isatty(STDERR_FILENO)) {
+        options.codebreaker_options.progress = [](const std::string& line) {
+            complain("{}\n", line);
+        };
+    } else if (auto note = codebreaker_searches_first(*info, space.size());
+               !note.empty() && !args.lower_bound) {
+        // Silent otherwise: a search that may run for hours says so before it starts.
+        complain("mastermind evaluate: {}; --progress shows how it goes\n", note);
     }
     if (args.lower_bound)
         return print_lower_bound(args, space, params, options.codebreaker_options);

@@ -63,11 +63,6 @@ SolveReport solve_ordinary(LineChannel& channel, const std::string& header, cons
             throw std::invalid_argument(why);
     }
     const CodeSpace space(params.rules, params.shape());
-    if (info) {
-        // Silent otherwise until its first guess, which a judge's time limit may not wait for.
-        if (auto note = codebreaker_searches_first(*info, space.size()); !note.empty())
-            complain("mastermind solve: {}; a judge's time limit may pass first\n", note);
-    }
     if (args.first) {
         options.first = space.parse(*args.first);
         if (!options.first)
@@ -77,6 +72,12 @@ SolveReport solve_ordinary(LineChannel& channel, const std::string& header, cons
     if (tree) {
         if (auto why = tree->mismatch(space); !why.empty())
             throw std::invalid_argument(fmt::format("--tree '{}' {}", args.tree_file, why));
+    }
+    if (info) {
+        // Silent otherwise until its first guess, which a judge's time limit may not wait for
+        // (said once the game and every option have been checked).
+        if (auto note = codebreaker_searches_first(*info, space.size()); !note.empty())
+            complain("mastermind solve: {}; a judge's time limit may pass first\n", note);
     }
     return run_ordinary_solver(channel, params, info, options, timeout);
 }

@@ -88,6 +88,16 @@ expect_refusal "optimal on 2^21 codes" "at most 1048576 codes" "$bin" evaluate -
 expect_refusal "solve: tree without --tree" "give --tree FILE" "$bin" solve --strategy tree
 expect_refusal "solve: --tree bad line" "bad.tree:3" "$bin" solve --strategy tree --tree "$tmp/bad.tree"
 expect_refusal "solve: --tree ''" "--tree: must not be empty" "$bin" solve --strategy tree --tree ''
+# A bad option on a game the search takes minutes over is refused before any notice of that
+# search: the refusal is all that is printed (solve learns the game from the judge's header).
+"$bin" evaluate --game ordinary -P 5 -K 6 --strategy optimal --all --first 66666 >/dev/null 2>"$tmp/err"
+status=$?
+check "evaluate 5x6 --first 66666: status 2, one line, no notice of the search" \
+    test "$status:$(wc -l <"$tmp/err"):$(grep -c 'searches the whole game' "$tmp/err")" = "2:1:0"
+echo "ordinary 5 6 10 classic" | "$bin" solve --strategy optimal --first 66666 >/dev/null 2>"$tmp/err"
+status=$?
+check "solve 5x6 --first 66666: status 2, one line, no notice of the search" \
+    test "$status:$(wc -l <"$tmp/err"):$(grep -c 'searches the whole game' "$tmp/err")" = "2:1:0"
 
 # --- judge + solve under the arena, adjacent rules; every answer equals mastermind score's.
 mkdir -p "$tmp/logs"
