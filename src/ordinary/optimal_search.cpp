@@ -182,6 +182,33 @@ struct Quiet {
     ~Quiet() { options.progress = std::move(progress); }
 };
 
+// The progress of a solve after some guesses (the walk of a strategy asks one per position
+// whose move is not known yet: hundreds after a fixed first guess) while it lives: a line every
+// 10 s at most over all such solves, each saying which position it is of, instead of every
+// line of every solve. The callback is given back when it ends.
+struct Sparse {
+    OptimalSearchOptions& options;
+    decltype(options.progress) progress;
+    Sparse(OptimalSearchOptions& o, std::chrono::steady_clock::time_point& last, std::string where)
+        : options(o), progress(std::move(o.progress)) {
+        if (!progress) return;
+        options.progress = [report = progress, &last, where = std::move(where)](const std::string& line) {
+            const auto now = std::chrono::steady_clock::now();
+            if (last != std::chrono::steady_clock::time_point{} &&
+                now - last < std::chrono::seconds(10))
+                return;
+            last = now;
+            constexpr std::string_view kPrefix = "optimal: ";
+            report(line.starts_with(kPrefix)
+                       ? fmt::format("{}after {}: {}", kPrefix, where, line.substr(kPrefix.size()))
+                       : line);
+        };
+    }
+    Sparse(const Sparse&) = delete;
+    Sparse& operator=(const Sparse&) = delete;
+    ~Sparse() { options.progress = std::move(progress); }
+};
+
 // The canonical guesses of a position, grouped by colour-count class.
 struct GuessList {
     struct Group {
@@ -293,6 +320,8 @@ struct OptimalSearch::Impl {
     std::uint32_t class_stamp = 0;
     OptimalSearchStats stats;
     std::chrono::steady_clock::time_point started, last_report;
+    // When a line of a solve after some guesses (Sparse) was last let through.
+    std::chrono::steady_clock::time_point last_sparse_line;
 
     Impl(const CodeSpace& s, OptimalSearchOptions o, std::shared_ptr<Table> t)
         : space(s),
@@ -1573,6 +1602,16 @@ OptimalSearch::Bounded OptimalSearch::solve_below(std::span<const Guess> history
     s.history.clear();
     for (const auto& g : history) s.history.push_back(g.code);
     s.started = s.last_report = std::chrono::steady_clock::now();
+    std::optional<Sparse> sparse;
+    if (!history.empty()) {
+        std::string where;
+        for (const auto& g : history) {
+            if (!where.empty()) where += ", ";
+            where += fmt::format("{} answered {}", s.space.to_string(g.code),
+                                 s.space.format_feedback(g.feedback));
+        }
+        sparse.emplace(s.options, s.last_sparse_line, std::move(where));
+    }
     const int left = std::min(guesses_left, kUnbounded);
     const Value bar = s.measure.pack(beta);
     if (s.options.progress && history.empty()) {

@@ -128,6 +128,42 @@ TEST(OptimalSearch, SubsetsAfterAGuessEqualPlainMinimax) {
     expect_parts_equal_minimax(space, reference, {0u, 1u, 5u, 6u});  // 000, 001, 011, 012
 }
 
+TEST(OptimalSearch, ProgressOfTheWholeGameLineByLineAfterAGuessSparse) {
+    // The whole game's search tells every first guess it tries; the searches of the parts after
+    // a first guess (one per part, as a strategy's walk asks them) tell at most a line every 10 s
+    // over all of them, naming the position: not two or more lines a part.
+    const CodeSpace space(Rules::classic, 4, 5);
+    std::vector<std::string> lines;
+    OptimalSearchOptions options;
+    options.progress = [&](const std::string& line) { lines.push_back(line); };
+    OptimalSearch whole(space, options);
+    ASSERT_TRUE(whole.solve({}, all_codes(space), OptimalSearch::kUnbounded));
+    EXPECT_GT(lines.size(), 2u);
+    for (const auto& line : lines) EXPECT_TRUE(line.starts_with("optimal: ")) << line;
+
+    lines.clear();
+    OptimalSearch after(space, options);
+    const std::uint32_t first = *space.parse("0011");
+    const auto parts = split_by_feedback(space, all_codes(space), first);
+    std::size_t solved = 0;
+    for (std::size_t i = 0; i < parts.feedback.size(); ++i) {
+        if (parts.feedback[i] == space.win()) continue;
+        const auto part = parts.part(i);
+        const Guess history[] = {{first, parts.feedback[i]}};
+        ASSERT_TRUE(after.solve(history, {part.begin(), part.end()}, OptimalSearch::kUnbounded));
+        ++solved;
+    }
+    ASSERT_GT(solved, 5u);
+    ASSERT_FALSE(lines.empty());
+    EXPECT_LT(lines.size(), solved) << "a line or more for every part";
+    for (const auto& line : lines)
+        EXPECT_TRUE(line.starts_with("optimal: after 0011 answered ")) << line;
+    // The callback is the search's again afterwards: the whole game is told line by line.
+    lines.clear();
+    ASSERT_TRUE(after.solve({}, all_codes(space), OptimalSearch::kUnbounded));
+    EXPECT_GT(lines.size(), 2u);
+}
+
 // The total of the strategy a search holds, followed from `set` move by move: every position it
 // reaches must be known to the search (nullopt if one is not).
 std::optional<std::uint64_t> strategy_total(const CodeSpace& space, const OptimalSearch& search,
