@@ -192,7 +192,8 @@ struct Sparse {
     Sparse(OptimalSearchOptions& o, std::chrono::steady_clock::time_point& last, std::string where)
         : options(o), progress(std::move(o.progress)) {
         if (!progress) return;
-        options.progress = [report = progress, &last, where = std::move(where)](const std::string& line) {
+        options.progress = [report = progress, &last,
+                            where = std::move(where)](const std::string& line) {
             const auto now = std::chrono::steady_clock::now();
             if (last != std::chrono::steady_clock::time_point{} &&
                 now - last < std::chrono::seconds(10))
