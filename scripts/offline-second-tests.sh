@@ -9,7 +9,8 @@
 #   5. round 4: the same from round 3's table with a fourth seed;
 #   6. round 5: from round 4's table with a fifth seed and twice the moves (6,000,000), for the
 #      classes that resisted four rounds;
-#   7. round 6: the same from round 5's table with a sixth seed.
+#   7. round 6: the same from round 5's table with a sixth seed;
+#   8. round 7: the same from round 6's table with a seventh seed.
 # The checkpoints live in that folder and are committed as the work goes (docs/results.md: the
 # machine that runs a stage may not outlive it). Hours on 2 cores; CI never runs it.
 # Usage: scripts/offline-second-tests.sh [MASTERMIND]   (default: build/release/mastermind)
@@ -43,5 +44,8 @@ stage "round 5"
 stage "round 6"
 [ -f round6.inc ] || "$bin" second-tests --first-test "$first" --deepen round5.inc --out round6.inc --deepen-seed 6 --steps 6000000 \
     --checkpoint round6.checkpoint --progress >round6.out
+stage "round 7"
+[ -f round7.inc ] || "$bin" second-tests --first-test "$first" --deepen round6.inc --out round7.inc --deepen-seed 7 --steps 6000000 \
+    --checkpoint round7.checkpoint --progress >round7.out
 stage done
-cat round6.out
+cat round7.out
