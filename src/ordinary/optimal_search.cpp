@@ -1069,6 +1069,9 @@ struct OptimalSearch::Impl {
             }
             history.pop_back();
             best = std::min(best, total);
+            // The budget asked after each first guess too: the sets below may be fewer than
+            // kBudgetNodes.
+            if (level == 0) budget->check("the lower bound");
             if (level == 1 || level == 2) report_deeper(level, n, c + 1, guesses.size());
             if (level == 0 && options.progress) {
                 options.progress(fmt::format(
@@ -1616,16 +1619,31 @@ OptimalSearch::Bounded OptimalSearch::solve_below(std::span<const Guess> history
     const int left = std::min(guesses_left, kUnbounded);
     const Value bar = s.measure.pack(beta);
     if (s.options.progress && history.empty()) {
-        // Before a long search: the bound it has to close, from two levels of guesses.
-        const Budget unlimited;
-        s.budget = &unlimited;
+        // Before a long search: the bound it has to close, from two levels of guesses, or from
+        // one when two take more than options.prelude_seconds (6x4 adjacent's two levels take
+        // longer than its search). It is only told, the search does not use it: it must cost
+        // little.
         const auto nodes = s.stats.nodes;  // the search's own count follows
+        int levels = 2;
         Value bound;
         {
             const Quiet quiet{s.options};
-            bound = s.space.rules() == Rules::classic
-                        ? s.level_bound<Rules::classic>(0, set, left, 2, kInfinite, s.branching)
-                        : s.level_bound<Rules::adjacent>(0, set, left, 2, kInfinite, s.branching);
+            const auto prelude = [&](int l) {
+                return s.space.rules() == Rules::classic
+                           ? s.level_bound<Rules::classic>(0, set, left, l, kInfinite, s.branching)
+                           : s.level_bound<Rules::adjacent>(0, set, left, l, kInfinite,
+                                                            s.branching);
+            };
+            const Budget brief = Budget::of_seconds(s.options.prelude_seconds), unlimited;
+            s.budget = &brief;
+            try {
+                bound = prelude(levels);
+            } catch (const BudgetExhausted&) {
+                s.history.resize(history.size());  // level_bound's guesses were left pushed
+                s.budget = &unlimited;
+                levels = 1;
+                bound = prelude(levels);
+            }
         }
         s.stats.nodes = nodes;
         s.budget = &budget;
@@ -1639,7 +1657,8 @@ OptimalSearch::Bounded OptimalSearch::solve_below(std::span<const Guess> history
             what = fmt::format("the total is at least {} (mean {:.4f})", lower,
                                static_cast<double>(lower) / static_cast<double>(set.size()));
         s.options.progress(fmt::format(
-            "optimal: {} secrets: {}, from two levels of guesses; {:.1f} s", set.size(), what,
+            "optimal: {} secrets: {}, from {} of guesses; {:.1f} s", set.size(), what,
+            levels == 2 ? "two levels" : "one level",
             std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count()));
     }
     Result r;

@@ -183,6 +183,32 @@ std::optional<std::uint64_t> strategy_total(const CodeSpace& space, const Optima
     return total;
 }
 
+TEST(OptimalSearch, ProgressTellsTheOneLevelBoundWhenTwoLevelsTakeTooLong) {
+    // The bound told before the search, from two levels of guesses, gives up after
+    // prelude_seconds for the one-level bound; the search after it is the same either way.
+    const CodeSpace space(Rules::adjacent, 4, 5);
+    const auto all = all_codes(space);
+    const auto quiet = OptimalSearch(space).solve({}, all, OptimalSearch::kUnbounded);
+    ASSERT_TRUE(quiet);
+    for (const double seconds : {0.0, 60.0}) {
+        std::vector<std::string> lines;
+        OptimalSearchOptions options;
+        options.progress = [&](const std::string& line) { lines.push_back(line); };
+        options.prelude_seconds = seconds;
+        OptimalSearch search(space, options);
+        const auto told = search.solve({}, all, OptimalSearch::kUnbounded);
+        ASSERT_TRUE(told);
+        EXPECT_EQ(*told, *quiet) << seconds;
+        ASSERT_FALSE(lines.empty());
+        EXPECT_NE(lines.front().find(seconds == 0 ? "from one level of guesses"
+                                                  : "from two levels of guesses"),
+                  std::string::npos)
+            << lines.front();
+        // The strategy it holds is the one it reports.
+        EXPECT_EQ(strategy_total(space, search, all, OptimalSearch::kUnbounded), told->total);
+    }
+}
+
 TEST(OptimalSearch, TwoThreadsFindTheSameOptimumAsOne) {
     // 4x5 (625 secrets) and 3x6 without repetition (120), with the threads sharing the first level
     // from 100 secrets and searching a part together from 30: every way the work is handed out

@@ -68,6 +68,9 @@ struct OptimalSearchOptions {
     // Called now and then with one line on how a long search goes (the guesses of the top level
     // done, the best total so far); empty: quiet.
     std::function<void(const std::string&)> progress;
+    // With progress, the whole game's search first tells a lower bound from two levels of
+    // guesses, or from one when two take longer than this (it is only told, not used).
+    double prelude_seconds = 1.0;
 };
 
 struct OptimalSearchStats {
