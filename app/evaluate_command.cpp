@@ -367,8 +367,11 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     }
     // The first guess: given (--first, or the published default), or chosen by the rule (known
     // after an exhaustive walk).
-    const char* first_from =
-        options.codebreaker_options.first ? (args.first ? "--first" : "default") : "rule";
+    // Where the first guess came from; a tree plays its own.
+    const char* first_from = name == "tree"                     ? "tree"
+                             : !options.codebreaker_options.first ? "rule"
+                             : args.first                         ? "--first"
+                                                                  : "default";
     const bool first_unknown = !options.codebreaker_options.first && r.first_guess.empty();
     std::string first = options.codebreaker_options.first
                             ? space.to_string(*options.codebreaker_options.first)
@@ -639,7 +642,8 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
             "game, docs/ordinary-codebreakers.md for the ordinary game; default: case-analysis in "
             "the batch game, knuth in the ordinary game)");
     cmd->add_option("--first", args->first,
-                    "the ordinary game's first guess (default: the published one on 4x6 and 5x8)")
+                    "the ordinary game's first guess, P symbols 0-9 then A-F (default: the "
+                    "published one of the codebreaker's 4x6 and 5x8 figures, else its rule's)")
         ->check(not_empty());
     auto* all = cmd->add_flag("--all", args->all, "every secret of the game");
     auto* sample = cmd->add_option("--sample", args->sample, "this many secrets drawn from --seed")
@@ -654,7 +658,7 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")
         ->capture_default_str()
         ->transform(integer_in(0, kMaxThreads));
-    cmd->add_flag("--json", args->json, "machine-readable output");
+    cmd->add_flag("--json", args->json, "the report as one JSON object (its fields: docs/reports.md)");
     cmd->add_flag("--progress", args->progress,
                   "report progress on stderr even when it is not a terminal");
     cmd->add_option(

@@ -209,9 +209,11 @@ PyReport evaluate_ordinary(const std::shared_ptr<OrdinaryGame>& game, const py::
                                               space.to_string(*co.first),
                                               space.to_string(co.tree->nodes.front().guess)));
     }
-    out.first_guess_from = co.first ? (first.is_none() ? "default" : "first")
-                           : native ? "rule"
-                                    : "player";
+    // Where the first guess came from, as evaluate --json says it; a tree plays its own.
+    out.first_guess_from = co.tree    ? "tree"
+                           : co.first ? (first.is_none() ? "default" : "first")
+                           : native   ? "rule"
+                                      : "player";
     options.max_guesses = p.max_guesses;
     options.record_tree = record_tree;
     Progress shown;

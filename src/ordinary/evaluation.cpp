@@ -14,6 +14,7 @@
 #include <optional>
 
 #include "mastermind/core/hash.hpp"
+#include "mastermind/core/text.hpp"
 #include "mastermind/engine/tree_walk.hpp"
 #include "mastermind/ordinary/consistent_set.hpp"
 
@@ -77,7 +78,8 @@ class OrdinaryWalker {
         auto& tally = tree_.tally();
         const int depth = static_cast<int>(history.size());
         if (depth >= options_.max_guesses) {
-            tree_.fail_all(set, fmt::format("not found in {} guesses", options_.max_guesses));
+            tree_.fail_all(set, fmt::format("not found in {}",
+                                            count_of(static_cast<std::uint64_t>(depth), "guess")));
             return;
         }
         options_.budget.check("the evaluation");
@@ -213,22 +215,37 @@ OrdinaryEvaluation evaluate_ordinary_games(const CodeSpace& space,
     // One game per secret, as real play runs it: no tree to split, the same bookkeeping.
     TreeWalk<Codebreaker> games([&] { return make_breaker(space, options); }, options.examples,
                                 secrets.size(), options.progress);
+    // The games' first guess, as the tree walk reports it: the one every game opened with (a
+    // codebreaker asked with no history answers alike; "varies" if one did not).
+    std::mutex first_mutex;
+    std::optional<std::uint32_t> first;
+    bool first_varies = false;
     tbb::parallel_for(std::size_t{0}, secrets.size(), [&](std::size_t i) {
         options.budget.check("the evaluation");
         auto& tally = games.tally();
         const auto game =
             play_ordinary_game(space, games.player(), secrets[i], options.max_guesses);
+        if (!game.guesses.empty()) {
+            const std::lock_guard lock(first_mutex);
+            if (!first) first = game.guesses.front().code;
+            first_varies = first_varies || *first != game.guesses.front().code;
+        }
         tally.node(game.guesses.size());
         if (game.won)
             tally.win(secrets[i], static_cast<int>(game.guesses.size()));
         else
             tally.fail(secrets[i], game.error.empty()
-                                       ? fmt::format("not found in {} guesses", options.max_guesses)
+                                       ? fmt::format("not found in {}",
+                                                     count_of(static_cast<std::uint64_t>(
+                                                                  options.max_guesses),
+                                                              "guess"))
                                        : game.error);
         games.finished(1);
     });
     const Tally all = games.merged();
-    return finish(space, all, start);
+    auto r = finish(space, all, start);
+    if (first) r.first_guess = first_varies ? "varies" : space.to_string(*first);
+    return r;
 }
 
 }  // namespace mastermind

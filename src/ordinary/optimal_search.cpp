@@ -184,25 +184,37 @@ struct Quiet {
 
 // The progress of a solve after some guesses (the walk of a strategy asks one per position
 // whose move is not known yet: hundreds after a fixed first guess) while it lives: a line every
-// 10 s at most over all such solves, each saying which position it is of, instead of every
-// line of every solve. The callback is given back when it ends.
+// 10 s at most over all such solves, each saying which position it is of and the time since
+// the first of them began, instead of every line of every solve. The callback is given back
+// when it ends.
 struct Sparse {
+    using Clock = std::chrono::steady_clock;
+    // When a line was last let through and when the first such solve began (both kept by the
+    // search across its solves; the epoch: not yet).
+    struct Times {
+        Clock::time_point last_line, first_began;
+    };
     OptimalSearchOptions& options;
     decltype(options.progress) progress;
-    Sparse(OptimalSearchOptions& o, std::chrono::steady_clock::time_point& last, std::string where)
+    Sparse(OptimalSearchOptions& o, Times& times, std::string where)
         : options(o), progress(std::move(o.progress)) {
         if (!progress) return;
-        options.progress = [report = progress, &last,
+        if (times.first_began == Clock::time_point{}) times.first_began = Clock::now();
+        options.progress = [report = progress, &times,
                             where = std::move(where)](const std::string& line) {
-            const auto now = std::chrono::steady_clock::now();
-            if (last != std::chrono::steady_clock::time_point{} &&
-                now - last < std::chrono::seconds(10))
+            const auto now = Clock::now();
+            if (times.last_line != Clock::time_point{} &&
+                now - times.last_line < std::chrono::seconds(10))
                 return;
-            last = now;
+            times.last_line = now;
+            // "optimal: ...; 1.7 s" (this solve's time) -> "optimal: after G answered A: ...;
+            // 1.7 s here, 10.1 s in all".
             constexpr std::string_view kPrefix = "optimal: ";
-            report(line.starts_with(kPrefix)
-                       ? fmt::format("{}after {}: {}", kPrefix, where, line.substr(kPrefix.size()))
-                       : line);
+            const std::string_view text = line;
+            if (!text.starts_with(kPrefix)) return report(line);
+            report(fmt::format("{}after {}: {} here, {:.1f} s in all", kPrefix, where,
+                               text.substr(kPrefix.size()),
+                               std::chrono::duration<double>(now - times.first_began).count()));
         };
     }
     Sparse(const Sparse&) = delete;
@@ -321,8 +333,7 @@ struct OptimalSearch::Impl {
     std::uint32_t class_stamp = 0;
     OptimalSearchStats stats;
     std::chrono::steady_clock::time_point started, last_report;
-    // When a line of a solve after some guesses (Sparse) was last let through.
-    std::chrono::steady_clock::time_point last_sparse_line;
+    Sparse::Times sparse_times;  // the progress of the solves after some guesses
 
     Impl(const CodeSpace& s, OptimalSearchOptions o, std::shared_ptr<Table> t)
         : space(s),
@@ -1614,7 +1625,7 @@ OptimalSearch::Bounded OptimalSearch::solve_below(std::span<const Guess> history
             where += fmt::format("{} answered {}", s.space.to_string(g.code),
                                  s.space.format_feedback(g.feedback));
         }
-        sparse.emplace(s.options, s.last_sparse_line, std::move(where));
+        sparse.emplace(s.options, s.sparse_times, std::move(where));
     }
     const int left = std::min(guesses_left, kUnbounded);
     const Value bar = s.measure.pack(beta);

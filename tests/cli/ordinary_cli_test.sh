@@ -99,6 +99,15 @@ status=$?
 check "solve 5x6 --first 66666: status 2, one line, no notice of the search" \
     test "$status:$(wc -l <"$tmp/err"):$(grep -c 'searches the whole game' "$tmp/err")" = "2:1:0"
 
+# The first guess a report names: the one the games opened with, sampled or all; a tree's own.
+first_of() { "$bin" evaluate --game ordinary "$@" --json 2>/dev/null | jq -r '"\(.first_guess) \(.first_guess_from)"'; }
+check "shapiro on a sample: its rule's first guess 0000" test "$(first_of --strategy shapiro --sample 3)" = "0000 rule"
+check "optimal on a sample: 0012 by its rule" test "$(first_of --strategy optimal --sample 3)" = "0012 rule"
+check "knuth on a sample of games lost at once: 0011 by default" test "$(first_of --strategy knuth --sample 3 -M 1)" = "0011 default"
+check "the tree plays its own first guess" test "$(first_of --strategy tree --tree "$tmp/optimal.tree" --sample 2)" = "0012 tree"
+"$bin" evaluate --game ordinary --strategy knuth --sample 1 -M 1 --json | jq -r '.failure_examples[0]' >"$tmp/lost"
+check "a game lost in one guess: 'not found in 1 guess'" grep -q ': not found in 1 guess$' "$tmp/lost"
+
 # --- judge + solve under the arena, adjacent rules; every answer equals mastermind score's.
 mkdir -p "$tmp/logs"
 "$bin" arena --game ordinary --rules adjacent --games $adjacent_games --seed 3 --jobs 2 -q --log-dir "$tmp/logs" "${memory[@]}" \

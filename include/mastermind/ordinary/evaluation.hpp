@@ -35,7 +35,7 @@ struct OrdinaryEvaluationOptions {
 
 // The report of a run (engine/tally.hpp), and what only the ordinary game's has.
 struct OrdinaryEvaluation : Report {
-    std::string first_guess;             // the move at the root (every game's first guess)
+    std::string first_guess;  // the move at the root (every game's first guess; "varies" if not)
     std::shared_ptr<DecisionTree> tree;  // with record_tree
 };
 
