@@ -100,6 +100,18 @@ int run_solve(const SolveArgs& args) {
                      : "--tree is for --strategy tree");
         return kExitFailure;
     }
+    // The game comes with the judge's header, but a --first no game can take is refused now.
+    if (args.first) {
+        for (const char c : *args.first) {
+            if (!(c >= '0' && c <= '9') && !(c >= 'A' && c <= 'F')) {
+                complain(
+                    "mastermind solve: --first '{}': '{}' is not a colour (0-9, then A-F for "
+                    "colours 11 to 16)\n",
+                    protocol::printable(*args.first), protocol::printable(std::string(1, c)));
+                return kExitFailure;
+            }
+        }
+    }
     std::shared_ptr<const DecisionTree> tree;
     if (!args.tree_file.empty()) {
         tree = read_tree_file("mastermind solve", args.tree_file);

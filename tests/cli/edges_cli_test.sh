@@ -73,6 +73,9 @@ refused "evaluate --strategy tree --first (not the tree's)" "the tree plays 001 
     "$bin" evaluate --game ordinary -P 3 -K 3 --strategy tree --tree "$tmp/k33.tree" --first 222 --all
 refused "evaluate --exact-below with knuth" "entropy-optimal's" "$bin" evaluate --game ordinary --strategy knuth --exact-below 5 --all
 refused "solve --exact-below with knuth" "entropy-optimal's" "$bin" solve --strategy knuth --exact-below 5
+# A --first that is no code of any game is refused before the judge's header is read.
+refused "solve --first -1, before any header" "'-' is not a colour" "$bin" solve --first -1 </dev/null
+refused "solve --first a12 (lower case)" "'a' is not a colour" "$bin" solve --first a12 </dev/null
 echo "9 10 9 20" | "$bin" solve --first 000000000 >"$tmp/out" 2>"$tmp/err"
 check "solve --first in the batch game: status 2" test $? -eq 2
 check "solve --first in the batch game: says why" grep -q "choose their own first test" "$tmp/err"
