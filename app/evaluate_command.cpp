@@ -430,8 +430,9 @@ std::optional<EvaluationResult> run_shards(const EvaluationOptions& options, int
 int run_evaluate(EvaluateArgs args) {
     if ((args.shard || args.shards > 1 || args.memory_limit_mib) && args.game.ordinary()) {
         complain(
-            "mastermind evaluate: {} divides the batch game's runs (an ordinary game's --all takes "
-            "seconds)\n",
+            "mastermind evaluate: {} is for the batch game's runs (an ordinary game's --all walks "
+            "at most a million codes; the exact search of a large one is divided by "
+            "--checkpoint or mastermind-mpi, docs/optimal.md)\n",
             args.shard        ? "--shard"
             : args.shards > 1 ? "--shards"
                               : "--memory-limit");

@@ -82,6 +82,13 @@ SolveReport solve_ordinary(LineChannel& channel, const std::string& header, cons
     return run_ordinary_solver(channel, params, info, options, timeout);
 }
 
+// Whether a header that is not the ordinary game's begins as the batch game's (with a number):
+// then the batch game's reason for refusing it is the whole story.
+bool looks_batch(std::string_view header) {
+    const auto start = header.find_first_not_of(' ');
+    return start != std::string_view::npos && header[start] >= '0' && header[start] <= '9';
+}
+
 int run_solve(const SolveArgs& args) {
     if (args.strategy != "auto" && !find_strategy(args.strategy) &&
         !find_codebreaker(args.strategy)) {
@@ -127,6 +134,13 @@ int run_solve(const SolveArgs& args) {
             report = *failed;
         } else if (protocol::is_ordinary_header(header)) {
             report = solve_ordinary(channel, header, args, tree, timeout);
+        } else if (BatchParams probe; !protocol::parse_header(header, probe).empty() &&
+                                      !looks_batch(header)) {
+            // Neither game's header: the batch game's reason, and the ordinary game's form.
+            report = {SolveOutcome::judge_error, 0,
+                      fmt::format("{} (nor 'ordinary P K M RULES', the ordinary game's; "
+                                  "docs/protocol.md)",
+                                  protocol::parse_header(header, probe))};
         } else {
             if (args.strategy != "auto" && !find_strategy(args.strategy)) {
                 // A header that is neither game's is the judge's fault, whatever was asked for.

@@ -73,6 +73,11 @@ refused "evaluate --strategy tree --first (not the tree's)" "the tree plays 001 
     "$bin" evaluate --game ordinary -P 3 -K 3 --strategy tree --tree "$tmp/k33.tree" --first 222 --all
 refused "evaluate --exact-below with knuth" "entropy-optimal's" "$bin" evaluate --game ordinary --strategy knuth --exact-below 5 --all
 refused "solve --exact-below with knuth" "entropy-optimal's" "$bin" solve --strategy knuth --exact-below 5
+# A header of neither game names both games' forms; a batch-shaped one only the batch game's.
+echo garbage | "$bin" solve >/dev/null 2>"$tmp/err"
+check "solve: header 'garbage' names the ordinary game's form too" grep -q "nor 'ordinary P K M RULES'" "$tmp/err"
+echo "9 10 9 x" | "$bin" solve >/dev/null 2>"$tmp/err"
+check "solve: header '9 10 9 x' names its field 4" test "$(cat "$tmp/err")" = "mastermind solve: header field 4 'x' is not a number"
 # A --first that is no code of any game is refused before the judge's header is read.
 refused "solve --first -1, before any header" "'-' is not a colour" "$bin" solve --first -1 </dev/null
 refused "solve --first a12 (lower case)" "'a' is not a colour" "$bin" solve --first a12 </dev/null
