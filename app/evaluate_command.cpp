@@ -368,7 +368,7 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     // The first guess: given (--first, or the published default), or chosen by the rule (known
     // after an exhaustive walk).
     // Where the first guess came from; a tree plays its own.
-    const char* first_from = name == "tree"                     ? "tree"
+    const char* first_from = name == "tree"                       ? "tree"
                              : !options.codebreaker_options.first ? "rule"
                              : args.first                         ? "--first"
                                                                   : "default";
@@ -378,8 +378,14 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
                         : first_unknown ? "chosen by the rule"
                                         : r.first_guess;
     // (The text says "chosen by the rule" once, not "chosen by the rule, rule".)
+    const std::string_view from = first_from;
     const std::string first_text =
-        first_unknown ? first : fmt::format("{}, {}", first, first_from);
+        first_unknown ? first
+                      : fmt::format("{}, {}", first,
+                                    from == "rule"      ? "chosen by its rule"
+                                    : from == "default" ? "as in the published figures"
+                                    : from == "tree"    ? "the tree's"
+                                                        : "given by --first");
     // The tree first: a tree that cannot be written is a failure with nothing on stdout.
     if (tree_out && !r.failures) {
         write_decision_tree(tree_out->stream(), space, *r.tree);
