@@ -32,6 +32,7 @@
 #include "output_paths.hpp"
 #include "secrets_file.hpp"
 #include "shard_runner.hpp"
+#include "stdout_watch.hpp"
 #include "tree_file.hpp"
 
 namespace mastermind::app {
@@ -337,28 +338,36 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     }
     options.max_guesses = max_guesses;
     options.threads = args.threads;
+    // A run whose report nobody will read (stdout a closed pipe) stops now, not at the end.
+    const StdoutWatch watch;
+    options.budget = Budget::until(watch.gone());
     OrdinaryEvaluation r;
     std::string scope;
-    if (args.all) {
-        scope = "all " + count_of(space.size(), "secret");
-        r = evaluate_ordinary_all(space, options);
-    } else {
-        std::vector<std::uint32_t> secrets;
-        if (args.sample) {
-            for (auto s : draw_sample(space.size(), *args.sample, args.seed))
-                secrets.push_back(static_cast<std::uint32_t>(s));
-            scope = fmt::format("a sample of {} (seed {})", count_of(*args.sample, "secret"),
-                                args.seed);
+    try {
+        if (args.all) {
+            scope = "all " + count_of(space.size(), "secret");
+            r = evaluate_ordinary_all(space, options);
         } else {
-            auto parse = [&](std::string_view text, std::string& why) {
-                why = space.describe_bad(text);
-                return space.parse(text);
-            };
-            if (!read_secrets(args.secrets_file, parse, secrets)) return kExitFailure;
-            scope =
-                fmt::format("{} from {}", count_of(secrets.size(), "secret"), args.secrets_file);
+            std::vector<std::uint32_t> secrets;
+            if (args.sample) {
+                for (auto s : draw_sample(space.size(), *args.sample, args.seed))
+                    secrets.push_back(static_cast<std::uint32_t>(s));
+                scope = fmt::format("a sample of {} (seed {})", count_of(*args.sample, "secret"),
+                                    args.seed);
+            } else {
+                auto parse = [&](std::string_view text, std::string& why) {
+                    why = space.describe_bad(text);
+                    return space.parse(text);
+                };
+                if (!read_secrets(args.secrets_file, parse, secrets)) return kExitFailure;
+                scope = fmt::format("{} from {}", count_of(secrets.size(), "secret"),
+                                    args.secrets_file);
+            }
+            r = evaluate_ordinary_games(space, options, secrets);
         }
-        r = evaluate_ordinary_games(space, options, secrets);
+    } catch (const BudgetExhausted&) {
+        complain("mastermind evaluate: stopped: the output's reader has gone (a closed pipe)\n");
+        return kExitFailure;
     }
     if (search_started) {
         r.seconds =
@@ -571,6 +580,9 @@ int run_evaluate(EvaluateArgs args) {
             options.pass_progress =
                 reporter("shard pass", std::nullopt);  // one shard a process: one pass
     }
+    // A run whose report nobody will read (stdout a closed pipe) stops now, not at the end.
+    const StdoutWatch watch;
+    options.budget = Budget::until(watch.gone());
     EvaluationResult r;
     std::string scope;
     try {
@@ -613,6 +625,10 @@ int run_evaluate(EvaluateArgs args) {
     } catch (const std::invalid_argument& e) {
         complain("mastermind evaluate: {}\n", e.what());
         return kExitFailure;
+    } catch (const BudgetExhausted&) {
+        complain("{}mastermind evaluate: stopped: the output's reader has gone (a closed pipe)\n",
+                 terminal ? "\n" : "");
+        return kExitFailure;
     }
     if (terminal) complain("\n");
     const BatchRunHeader header{args.strategy, args.seed, args.params, scope};
@@ -632,7 +648,8 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
         "evaluate",
         "Play a strategy in process against every secret (--all), a seeded sample, or a file of "
         "secrets, on all cores, walking its decision tree; print the worst case, mean, histogram "
-        "and examples, checking every challenge. Exit status 0 if every game was won, 1 if not, 2 if an "
+        "and examples, checking every challenge. Exit status 0 if every game was won, 1 if not, 2 "
+        "if an "
         "option, a file or the output failed.");
     add_game_options(cmd, args->game);
     cmd->footer(
@@ -665,12 +682,12 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")
         ->capture_default_str()
         ->transform(integer_in(0, kMaxThreads));
-    cmd->add_flag("--json", args->json, "the report as one JSON object (its fields: docs/reports.md)");
+    cmd->add_flag("--json", args->json,
+                  "the report as one JSON object (its fields: docs/reports.md)");
     cmd->add_flag("--progress", args->progress,
                   "report progress on stderr even when it is not a terminal");
-    cmd->add_option(
-        "--tree", args->tree_file,
-        "with --strategy tree: the decision-tree file it plays (docs/decision-tree.md)")
+    cmd->add_option("--tree", args->tree_file,
+                    "with --strategy tree: the decision-tree file it plays (docs/decision-tree.md)")
         ->check(not_empty());
     cmd->add_option(
            "--exact-below", args->exact_below,

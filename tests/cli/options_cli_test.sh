@@ -277,12 +277,18 @@ closed_before() {  # closed_before NAME COMMAND...
     (sleep 0.2; exec timeout 60 "$@" </dev/null) 2>"$tmp/err" | true
     status=${PIPESTATUS[0]}
     check "$name | (closed): status 2 (got $status)" test "$status" -eq 2
-    check "$name | (closed): one message" bash -c "test \$(grep -vc '^shard ' '$tmp/err') -eq 1 && tail -1 '$tmp/err' | grep -q 'cannot write the output\|closed the stream'"
+    check "$name | (closed): one message" bash -c "test \$(grep -vc '^shard ' '$tmp/err') -eq 1 && tail -1 '$tmp/err' | grep -q 'cannot write the output\|closed the stream\|reader has gone'"
 }
 "$bin" evaluate -P 3 -K 3 -B 2 --strategy consistent --all --shard 0/2 >"$tmp/shard0.json"
 "$bin" evaluate -P 3 -K 3 -B 2 --strategy consistent --all --shard 1/2 >"$tmp/shard1.json"
 closed_before "evaluate --json" "$bin" evaluate --sample 20 --json
 closed_before "evaluate --shard" "$bin" evaluate -P 3 -K 3 -B 2 --strategy consistent --all --shard 0/2
+# A long run stops as soon as its output's reader has gone, not when it is done (the optimal
+# search of 4x7 takes seconds, the batch game's 6/7/6 walk as long): the message says so.
+for run in "--game ordinary -K 7 --strategy optimal --all" "-P 6 -K 7 -B 6 --strategy consistent --all"; do
+    closed_before "evaluate $run" "$bin" evaluate $run --json
+    check "evaluate $run | (closed): stopped at once" grep -q "stopped: the output's reader has gone" "$tmp/err"
+done
 closed_before "merge" "$bin" merge "$tmp/shard0.json" "$tmp/shard1.json"
 [ "$sanitized" = 1 ] || closed_before "bench" "$bin" bench -q
 closed_before "draw game" "$bin" draw game "$tmp/game.jsonl"
