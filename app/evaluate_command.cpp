@@ -649,8 +649,7 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
         "Play a strategy in process against every secret (--all), a seeded sample, or a file of "
         "secrets, on all cores, walking its decision tree; print the worst case, mean, histogram "
         "and examples, checking every challenge. Exit status 0 if every game was won, 1 if not, 2 "
-        "if an "
-        "option, a file or the output failed.");
+        "if an option, a file or the output failed.");
     add_game_options(cmd, args->game);
     cmd->footer(
         "\nExamples:\n  mastermind evaluate --game ordinary --strategy optimal --all --write-tree "
