@@ -156,8 +156,12 @@ def test_decision_tree_read_written_walked(game, tmp_path):
     child = tree.child(0, moves[0][1])
     assert tree.guess(child) == moves[1][0] and tree.children(0)[moves[0][1]] == child
     assert tree.child(0, "4 0") is None
-    # Played back by the codebreaker 'tree', the same total.
-    assert m.evaluate(game, "tree", tree=again).total == 5801
+    # Played back by the codebreaker 'tree', the same total, opening with the tree's own guess.
+    replayed = m.evaluate(game, "tree", tree=again)
+    assert replayed.total == 5801
+    assert (replayed.first_guess, replayed.to_dict()["first_guess_from"]) == ("0011", "tree")
+    # A sample's report names the guess its games opened with too.
+    assert m.evaluate(game, "tree", tree=again, sample=3).first_guess == "0011"
 
 
 def test_decision_tree_bad_input(tmp_path, game):
