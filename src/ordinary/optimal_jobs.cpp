@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <istream>
+#include <numeric>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -85,10 +86,26 @@ OptimalJobs::OptimalJobs(const CodeSpace& space, OptimalSearch& search, int gues
     std::vector<std::uint32_t> all(space.size());
     for (std::uint32_t c = 0; c < space.size(); ++c) all[c] = c;
     if (first) {
-        guesses_.push_back({*first, true, false, {}});
+        guesses_.push_back({*first, 0, true, false, {}});
     } else if (left_ >= 1) {
         for (const auto& c : search.candidates({}, all, left_))
-            guesses_.push_back({c.guess, c.consistent, false, {}});
+            guesses_.push_back({c.guess, guesses_.size(), c.consistent, false, {}});
+        // Under classic rules the guesses are handed out by their two-level bound, as the
+        // threaded search tries them (docs/optimal.md, "Threads"): the first of the order has
+        // every part solved exactly, and the admissible bound puts 00123 there on 5x6 and 5x7
+        // where two levels put the optimal 00112. Ties still go by the rank.
+        if (space.rules() == Rules::classic && guesses_.size() > 1) {
+            std::vector<OptimalSearch::Optimum> deeper;
+            for (const auto& g : guesses_)
+                deeper.push_back(search.lower_bound({}, all, left_, 2, g.code));
+            std::vector<std::size_t> order(guesses_.size());
+            std::iota(order.begin(), order.end(), std::size_t{0});
+            std::stable_sort(order.begin(), order.end(),
+                             [&](std::size_t a, std::size_t b) { return deeper[a] < deeper[b]; });
+            std::vector<Guess> sorted;
+            for (const auto i : order) sorted.push_back(std::move(guesses_[i]));
+            guesses_ = std::move(sorted);
+        }
     }
     for (auto& g : guesses_) split(g);
     best_index_ = guesses_.size();
@@ -124,9 +141,12 @@ std::uint64_t OptimalJobs::total(const Guess& g) const {
 }
 
 // What guess c must stay below to matter: the best total so far, or equal to it when c comes
-// before the best in the order (ties go to the earlier guess).
+// before the best in the search's own order (ties go to the lower rank, whatever the order the
+// guesses are handed out in).
 std::uint64_t OptimalJobs::bar(std::size_t c) const {
-    return best_ + (c < best_index_ && best_ < kInfinite ? 1 : 0);
+    const bool earlier =
+        best_index_ < guesses_.size() && guesses_[c].rank < guesses_[best_index_].rank;
+    return best_ + (earlier && best_ < kInfinite ? 1 : 0);
 }
 
 // Drops the guesses that can no longer beat the best (their running jobs into `cuts`) and takes
@@ -206,7 +226,8 @@ std::optional<OptimalJobs::Job> OptimalJobs::next() {
         const auto& parts = guesses_[c].parts;
         for (std::size_t p = parts.size(); p-- > 0;) {
             if (!pending(parts[p])) continue;
-            if (parts[p].secrets.size() > largest) largest = parts[p].secrets.size(), pick = {{c, p}};
+            if (parts[p].secrets.size() > largest)
+                largest = parts[p].secrets.size(), pick = {{c, p}};
             break;
         }
     }
@@ -310,7 +331,8 @@ OptimalJobs::Resumed OptimalJobs::resume(std::istream& in, const std::string& na
     Resumed resumed;
     std::string whole;
     if (!read_bounded(in, kMaxCheckpointBytes, whole))
-        throw std::runtime_error(fmt::format("{}: larger than 1 GiB, the limit of a checkpoint", name));
+        throw std::runtime_error(
+            fmt::format("{}: larger than 1 GiB, the limit of a checkpoint", name));
     if (in.bad()) throw std::runtime_error(fmt::format("{}: read error", name));
     std::vector<std::string> text;
     std::vector<std::uint64_t> ends;  // the offset after each line
@@ -338,8 +360,8 @@ OptimalJobs::Resumed OptimalJobs::resume(std::istream& in, const std::string& na
         if (std::string_view("part ").starts_with(line)) return true;
         return line.starts_with("part ") && line.size() < 200 &&
                std::all_of(line.begin(), line.end(), [](char c) {
-                   return c == ' ' || c == '-' || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') ||
-                          (c >= 'a' && c <= 'z');
+                   return c == ' ' || c == '-' || (c >= '0' && c <= '9') ||
+                          (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'z');
                });
     };
     auto tree_line = [&](const std::string& line, bool first) {
@@ -355,7 +377,8 @@ OptimalJobs::Resumed OptimalJobs::resume(std::istream& in, const std::string& na
     if (text.empty()) {
         // Nothing but the start of a header, or nothing at all: a checkpoint not written yet.
         if (torn && !header().starts_with(*torn))
-            throw bad(0, fmt::format("expected the header '{}' (a checkpoint of this game)", header()));
+            throw bad(
+                0, fmt::format("expected the header '{}' (a checkpoint of this game)", header()));
         resumed.torn = torn ? 1 : 0;
         return resumed;
     }
@@ -375,7 +398,8 @@ OptimalJobs::Resumed OptimalJobs::resume(std::istream& in, const std::string& na
         if (w.size() < fixed || w[0] != "part")
             throw bad(at, "expected 'part FIRST ANSWER LEFT exact|at-least ...'");
         const auto first = space_.parse(w[1]);
-        if (!first) throw bad(at, fmt::format("first guess '{}' {}", w[1], space_.describe_bad(w[1])));
+        if (!first)
+            throw bad(at, fmt::format("first guess '{}' {}", w[1], space_.describe_bad(w[1])));
         std::uint32_t counts[3] = {0, 0, 0};
         for (std::size_t a = 0; a < answer_count; ++a) {
             const auto& f = w[2 + a];
@@ -399,7 +423,8 @@ OptimalJobs::Resumed OptimalJobs::resume(std::istream& in, const std::string& na
         const std::string& kind = w[3 + answer_count];
         std::vector<std::uint32_t> secrets;
         for (std::uint32_t s = 0; s < space_.size(); ++s) {
-            if (space_.feedback(*first, s) == answer && answer != space_.win()) secrets.push_back(s);
+            if (space_.feedback(*first, s) == answer && answer != space_.win())
+                secrets.push_back(s);
         }
         if (secrets.empty()) throw bad(at, "no secret gives that answer to that first guess");
         // A total and its squares as the search packs them (optimal_value.hpp).
@@ -432,11 +457,13 @@ OptimalJobs::Resumed OptimalJobs::resume(std::istream& in, const std::string& na
             for (std::uint64_t l = 0; l < count; ++l) tree_text += text[i++] + '\n';
             std::istringstream tree_in(tree_text);
             try {
-                k.tree = read_decision_tree(tree_in, fmt::format("{} (the record of line {})", name, at + 1));
+                k.tree = read_decision_tree(
+                    tree_in, fmt::format("{} (the record of line {})", name, at + 1));
             } catch (const std::runtime_error& e) {
                 throw bad(at, e.what());
             }
-            if (auto why = k.tree.mismatch(space_); !why.empty()) throw bad(at, "its strategy " + why);
+            if (auto why = k.tree.mismatch(space_); !why.empty())
+                throw bad(at, "its strategy " + why);
             const Replay r = replay(space_, k.tree, secrets, left);
             if (!r.why.empty()) throw bad(at, r.why);
             if (r.value != k.value || r.depth != k.depth) {
@@ -451,9 +478,9 @@ OptimalJobs::Resumed OptimalJobs::resume(std::istream& in, const std::string& na
         const KnownKey key{*first, answer, left};
         if (const auto it = known_.find(key); it != known_.end()) {
             const Known& before = it->second;
-            const bool contradicts = k.exact ? (before.exact ? before.value != k.value
-                                                             : before.value > k.value)
-                                             : (before.exact && k.value > before.value);
+            const bool contradicts =
+                k.exact ? (before.exact ? before.value != k.value : before.value > k.value)
+                        : (before.exact && k.value > before.value);
             if (contradicts) throw bad(at, "contradicts an earlier record of the same part");
         }
         Known& slot = known_[key];

@@ -122,6 +122,7 @@ class OptimalJobs {
     };
     struct Guess {
         std::uint32_t code = 0;
+        std::size_t rank = 0;  // its place in the search's own order: of two equal, the lower wins
         bool consistent = false;
         bool failed = false;
         std::vector<Part> parts;  // smallest first
@@ -150,7 +151,7 @@ class OptimalJobs {
     std::size_t best_index_;
     std::uint64_t next_id_ = 1;
     std::map<std::uint64_t, std::pair<std::size_t, std::size_t>> running_;  // id -> guess, part
-    std::map<KnownKey, Known> known_;  // from a checkpoint
+    std::map<KnownKey, Known> known_;                                       // from a checkpoint
     std::size_t finished_ = 0;
 };
 
