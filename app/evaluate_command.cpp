@@ -411,12 +411,17 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
                          {"first_guess_from", first_from},
                          {"scope", scope},
                          {"total", r.total}};
+        if (name == "entropy-optimal") j["exact_below"] = options.codebreaker_options.exact_below;
         add_report_fields(j, r);
         fmt::print("{}\n", j.dump(2));
     } else {
         fmt::print(
-            "strategy {} (first guess {}), ordinary game, {} rules, {}, {}{}, at most {}, {}\n",
-            name, first_text, args.game.rules,
+            "strategy {}{} (first guess {}), ordinary game, {} rules, {}, {}{}, at most {}, {}\n",
+            name,
+            name == "entropy-optimal"
+                ? fmt::format(", exact below {}", options.codebreaker_options.exact_below)
+                : "",
+            first_text, args.game.rules,
             count_of(static_cast<std::uint64_t>(params.pegs), "peg"),
             count_of(static_cast<std::uint64_t>(params.colours), "colour"),
             params.distinct ? " (none twice)" : "",

@@ -41,6 +41,7 @@ struct PyReport {
     Report report;
     std::string player, scope, first_guess, first_guess_from;
     std::uint64_t seed = 1;
+    std::optional<std::size_t> exact_below;  // entropy-optimal's switch to the exact search
     std::optional<PyTree> tree;
     bool ordinary = true;
     std::string rules;
@@ -66,6 +67,7 @@ py::dict report_dict(const PyReport& r) {
     if (r.ordinary) {
         d["first_guess"] = r.first_guess;
         d["first_guess_from"] = r.first_guess_from;
+        if (r.exact_below) d["exact_below"] = *r.exact_below;
     } else {
         d["move_hash"] = fmt::format("{:016x}", r.report.move_hash);
         d["rules"] = r.rules;
@@ -187,6 +189,7 @@ PyReport evaluate_ordinary(const std::shared_ptr<OrdinaryGame>& game, const py::
             throw py::value_error("exact_below: 1 .. 1000000");
         co.exact_below = static_cast<std::size_t>(*exact_below);
     }
+    if (out.player == "entropy-optimal") out.exact_below = co.exact_below;
     if (out.player == "tree" && native) {
         if (tree.is_none())
             throw py::value_error("the codebreaker 'tree' plays a decision tree: give tree=");

@@ -162,6 +162,9 @@ def test_decision_tree_read_written_walked(game, tmp_path):
     assert (replayed.first_guess, replayed.to_dict()["first_guess_from"]) == ("0011", "tree")
     # A sample's report names the guess its games opened with too.
     assert m.evaluate(game, "tree", tree=again, sample=3).first_guess == "0011"
+    # entropy-optimal's report names its switch to the exact search, as --json does.
+    assert m.evaluate(game, "entropy-optimal", sample=2, exact_below=7).to_dict()["exact_below"] == 7
+    assert "exact_below" not in replayed.to_dict()
 
 
 def test_decision_tree_bad_input(tmp_path, game):

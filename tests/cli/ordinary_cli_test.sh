@@ -105,6 +105,10 @@ check "shapiro on a sample: its rule's first guess 0000" test "$(first_of --stra
 check "optimal on a sample: 0012 by its rule" test "$(first_of --strategy optimal --sample 3)" = "0012 rule"
 check "knuth on a sample of games lost at once: 0011 by default" test "$(first_of --strategy knuth --sample 3 -M 1)" = "0011 default"
 check "the tree plays its own first guess" test "$(first_of --strategy tree --tree "$tmp/optimal.tree" --sample 2)" = "0012 tree"
+check "entropy-optimal's report names its --exact-below" \
+    test "$("$bin" evaluate --game ordinary --strategy entropy-optimal --exact-below 7 --sample 2 --json | jq -c '[.exact_below, .strategy]')" = '[7,"entropy-optimal"]'
+check "another codebreaker's report has no exact_below" \
+    test "$("$bin" evaluate --game ordinary --strategy knuth --sample 2 --json | jq 'has("exact_below")')" = false
 "$bin" evaluate --game ordinary --strategy knuth --sample 1 -M 1 --json | jq -r '.failure_examples[0]' >"$tmp/lost"
 check "a game lost in one guess: 'not found in 1 guess'" grep -q ': not found in 1 guess$' "$tmp/lost"
 
