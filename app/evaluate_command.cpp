@@ -419,7 +419,8 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
             "strategy {}{} (first guess {}), ordinary game, {} rules, {}, {}{}, at most {}, {}\n",
             name,
             name == "entropy-optimal"
-                ? fmt::format(", exact below {}", options.codebreaker_options.exact_below)
+                ? fmt::format(", exact on at most {}",
+                              count_of(options.codebreaker_options.exact_below, "secret"))
                 : "",
             first_text, args.game.rules,
             count_of(static_cast<std::uint64_t>(params.pegs), "peg"),
@@ -464,12 +465,13 @@ int run_evaluate(EvaluateArgs args) {
         return kExitFailure;
     }
     if (args.first || !args.tree_file.empty() || !args.write_tree_file.empty() ||
-        !args.checkpoint.empty() || args.lower_bound) {
+        !args.checkpoint.empty() || args.lower_bound || args.exact_below) {
         complain("mastermind evaluate: {} is for the ordinary game's codebreakers\n",
                  args.first                 ? "--first"
                  : !args.tree_file.empty()  ? "--tree"
                  : !args.checkpoint.empty() ? "--checkpoint (the search of --strategy optimal)"
                  : args.lower_bound         ? "--lower-bound (the search of --strategy optimal)"
+                 : args.exact_below         ? "--exact-below (entropy-optimal's)"
                                             : "--write-tree");
         return kExitFailure;
     }

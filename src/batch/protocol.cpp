@@ -16,16 +16,17 @@ std::string parse_header(std::string_view raw, BatchParams& params) {
         return fmt::format("header '{}' is not 'P K B M' or 'P K B M adjacent'", printable(raw));
     }
     BatchParams p;
-    if (tokens.size() == 5) {
-        if (tokens[4] != "adjacent")
-            return fmt::format("header word '{}' is not 'adjacent'", printable(tokens[4]));
-        p.rules = Rules::adjacent;
-    }
+    // The numbers first: a header whose first word is wrong is named by that word.
     int* fields[] = {&p.pegs, &p.colours, &p.batch, &p.max_tests};
     for (std::size_t i = 0; i < 4; ++i) {
         *fields[i] = parse_small(tokens[i]);
         if (*fields[i] < 0)
             return fmt::format("header field {} '{}' is not a number", i + 1, printable(tokens[i]));
+    }
+    if (tokens.size() == 5) {
+        if (tokens[4] != "adjacent")
+            return fmt::format("header word '{}' is not 'adjacent'", printable(tokens[4]));
+        p.rules = Rules::adjacent;
     }
     if (auto why = p.validate(); !why.empty()) return "header: " + why;
     params = p;

@@ -78,6 +78,10 @@ echo garbage | "$bin" solve >/dev/null 2>"$tmp/err"
 check "solve: header 'garbage' names the ordinary game's form too" grep -q "nor 'ordinary P K M RULES'" "$tmp/err"
 echo "9 10 9 x" | "$bin" solve >/dev/null 2>"$tmp/err"
 check "solve: header '9 10 9 x' names its field 4" test "$(cat "$tmp/err")" = "mastermind solve: header field 4 'x' is not a number"
+echo "ordinry 4 6 10 classic" | "$bin" solve >/dev/null 2>"$tmp/err"
+check "solve: header 'ordinry 4 6 10 classic' names its first word" grep -q "field 1 'ordinry'" "$tmp/err"
+refused "evaluate --exact-below in the batch game" "--exact-below (entropy-optimal's) is for the ordinary game" \
+    "$bin" evaluate -P 4 -K 6 -B 4 --strategy consistent --sample 5 --exact-below 7
 # A --first that is no code of any game is refused before the judge's header is read.
 refused "solve --first -1, before any header" "'-' is not a colour" "$bin" solve --first -1 </dev/null
 refused "solve --first a12 (lower case)" "'a' is not a colour" "$bin" solve --first a12 </dev/null
