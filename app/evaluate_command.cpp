@@ -1,4 +1,5 @@
 // `mastermind evaluate`: a strategy against all secrets, a seeded sample, or a file of secrets.
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -449,6 +450,12 @@ std::optional<EvaluationResult> run_shards(const EvaluationOptions& options, int
 }
 
 int run_evaluate(EvaluateArgs args) {
+    // The report goes to stdout: with stdout closed (`>&-`) a run of minutes would end in a
+    // write error, so it is refused before any work.
+    if (::fcntl(STDOUT_FILENO, F_GETFD) < 0 && errno == EBADF) {
+        complain("mastermind evaluate: standard output is closed: the report would be lost\n");
+        return kExitFailure;
+    }
     if ((args.shard || args.shards > 1 || args.memory_limit_mib) && args.game.ordinary()) {
         complain(
             "mastermind evaluate: {} is for the batch game's runs (an ordinary game's --all walks "

@@ -283,6 +283,11 @@ closed_before() {  # closed_before NAME COMMAND...
 "$bin" evaluate -P 3 -K 3 -B 2 --strategy consistent --all --shard 1/2 >"$tmp/shard1.json"
 closed_before "evaluate --json" "$bin" evaluate --sample 20 --json
 closed_before "evaluate --shard" "$bin" evaluate -P 3 -K 3 -B 2 --strategy consistent --all --shard 0/2
+# With stdout closed altogether the report would be lost: refused before any work.
+"$bin" evaluate --game ordinary -K 7 --strategy optimal --all --json >&- 2>"$tmp/err"
+status=$?
+check "evaluate >&-: status 2 (got $status) and why, at once" \
+    bash -c "test $status -eq 2 && grep -q 'standard output is closed' '$tmp/err'"
 # A long run stops as soon as its output's reader has gone, not when it is done (the optimal
 # search of 4x7 takes seconds, the batch game's 6/7/6 walk as long): the message says so.
 for run in "--game ordinary -K 7 --strategy optimal --all" "-P 6 -K 7 -B 6 --strategy consistent --all"; do
