@@ -392,7 +392,7 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     const std::string first_text =
         first_unknown ? first
                       : fmt::format("{}, {}", first,
-                                    from == "rule"      ? "chosen by its rule"
+                                    from == "rule"      ? "its own choice"
                                     : from == "default" ? "as in the published figures"
                                     : from == "tree"    ? "the tree's"
                                                         : "given by --first");
