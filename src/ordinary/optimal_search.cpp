@@ -1645,13 +1645,15 @@ OptimalSearch::Bounded OptimalSearch::solve_below(std::span<const Guess> history
                            : s.level_bound<Rules::adjacent>(0, set, left, l, kInfinite,
                                                             s.branching);
             };
-            const Budget brief = Budget::of_seconds(s.options.prelude_seconds), unlimited;
+            // The caller's budget, and no more than prelude_seconds for two levels.
+            const Budget brief = budget.at_most(s.options.prelude_seconds);
             s.budget = &brief;
             try {
                 bound = prelude(levels);
             } catch (const BudgetExhausted&) {
+                s.budget = &budget;
+                if (budget.exhausted()) throw;  // the search's own budget: it stops here
                 s.history.resize(history.size());  // level_bound's guesses were left pushed
-                s.budget = &unlimited;
                 levels = 1;
                 bound = prelude(levels);
             }

@@ -45,6 +45,43 @@ TEST(Budget, DeadlineAndStopFlag) {
     }
 }
 
+TEST(Budget, AtMostKeepsTheFlagAndTheEarlierDeadline) {
+    std::atomic<bool> stop{false};
+    const Budget flagged = Budget::until(stop);
+    const Budget step = flagged.at_most(3600);
+    EXPECT_EQ(step.seconds(), 3600.0);
+    EXPECT_FALSE(step.exhausted());
+    stop = true;
+    EXPECT_TRUE(step.exhausted()) << "the flag is kept";
+    // The earlier of the two deadlines.
+    EXPECT_EQ(Budget::of_seconds(2).at_most(3600).seconds(), 2.0);
+    EXPECT_EQ(Budget::of_seconds(3600).at_most(2).seconds(), 2.0);
+    EXPECT_TRUE(Budget::of_seconds(3600).at_most(0).exhausted());
+    EXPECT_TRUE(Budget::of_seconds(0).at_most(3600).exhausted());
+    EXPECT_FALSE(Budget{}.at_most(3600).exhausted());
+}
+
+TEST(OptimalSearch, ABudgetStoppedDuringTheToldBoundStopsTheSearch) {
+    // With progress, the bound told before the search runs under the search's budget: a stop
+    // flag already set ends the search there, not after a second of bounding.
+    const CodeSpace space(Rules::classic, 4, 6);
+    OptimalSearchOptions options;
+    options.progress = [](const std::string&) {};
+    options.prelude_seconds = 3600;
+    OptimalSearch search(space, options);
+    std::atomic<bool> stop{true};
+    EXPECT_THROW(search.solve({}, all_codes(space), OptimalSearch::kUnbounded, Budget::until(stop)),
+                 BudgetExhausted);
+    // Less work than the whole two-level bound, which a search that ignored the flag there did.
+    OptimalSearch bound_alone(space);
+    bound_alone.lower_bound({}, all_codes(space), OptimalSearch::kUnbounded, 2);
+    EXPECT_LT(search.stats().guesses_scored, bound_alone.stats().guesses_scored);
+    // And is right afterwards.
+    const auto again = search.solve({}, all_codes(space), OptimalSearch::kUnbounded);
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->total, 5625u);
+}
+
 TEST(Budget, TheExactSearchGivesUpAndIsRightAfterwards) {
     const CodeSpace space(Rules::classic, 4, 5);
     const auto all = all_codes(space);
@@ -69,6 +106,10 @@ TEST(Budget, TheExactSearchOnTwoThreadsGivesUpToo) {
     std::atomic<bool> stop{true};
     EXPECT_THROW(search.solve({}, all_codes(space), OptimalSearch::kUnbounded, Budget::until(stop)),
                  BudgetExhausted);
+    // Less work than the whole two-level bound, which a search that ignored the flag there did.
+    OptimalSearch bound_alone(space);
+    bound_alone.lower_bound({}, all_codes(space), OptimalSearch::kUnbounded, 2);
+    EXPECT_LT(search.stats().guesses_scored, bound_alone.stats().guesses_scored);
 }
 
 TEST(Budget, TheExactSearchOnTwoThreadsGivesUpMidwayAndIsRightAfterwards) {

@@ -40,6 +40,17 @@ class Budget {
         return b;
     }
 
+    // This budget, ending `seconds` from now at the latest (its stop flag kept): a step of a
+    // larger piece of work that may take no longer.
+    Budget at_most(double seconds) const {
+        Budget b = of_seconds(seconds, stop_);
+        if (deadline_ < b.deadline_) {
+            b.deadline_ = deadline_;
+            b.seconds_ = seconds_;
+        }
+        return b;
+    }
+
     bool limited() const { return deadline_ != Clock::time_point::max() || stop_ != nullptr; }
     bool stopped() const { return stop_ != nullptr && stop_->load(std::memory_order_relaxed); }
     bool exhausted() const {
