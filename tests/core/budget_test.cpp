@@ -61,6 +61,18 @@ TEST(Budget, AtMostKeepsTheFlagAndTheEarlierDeadline) {
     EXPECT_FALSE(Budget{}.at_most(3600).exhausted());
 }
 
+// A search of the whole game whose stop flag is already set gives up at once: it throws, having
+// scored fewer guesses than the two-level bound of the game does (which a search that ignored
+// the flag until after its first steps would have).
+void expect_stops_at_once(const CodeSpace& space, OptimalSearch& search) {
+    std::atomic<bool> stop{true};
+    EXPECT_THROW(search.solve({}, all_codes(space), OptimalSearch::kUnbounded, Budget::until(stop)),
+                 BudgetExhausted);
+    OptimalSearch bound_alone(space);
+    bound_alone.lower_bound({}, all_codes(space), OptimalSearch::kUnbounded, 2);
+    EXPECT_LT(search.stats().guesses_scored, bound_alone.stats().guesses_scored);
+}
+
 TEST(OptimalSearch, ABudgetStoppedDuringTheToldBoundStopsTheSearch) {
     // With progress, the bound told before the search runs under the search's budget: a stop
     // flag already set ends the search there, not after a second of bounding.
@@ -69,13 +81,7 @@ TEST(OptimalSearch, ABudgetStoppedDuringTheToldBoundStopsTheSearch) {
     options.progress = [](const std::string&) {};
     options.prelude_seconds = 3600;
     OptimalSearch search(space, options);
-    std::atomic<bool> stop{true};
-    EXPECT_THROW(search.solve({}, all_codes(space), OptimalSearch::kUnbounded, Budget::until(stop)),
-                 BudgetExhausted);
-    // Less work than the whole two-level bound, which a search that ignored the flag there did.
-    OptimalSearch bound_alone(space);
-    bound_alone.lower_bound({}, all_codes(space), OptimalSearch::kUnbounded, 2);
-    EXPECT_LT(search.stats().guesses_scored, bound_alone.stats().guesses_scored);
+    expect_stops_at_once(space, search);
     // And is right afterwards.
     const auto again = search.solve({}, all_codes(space), OptimalSearch::kUnbounded);
     ASSERT_TRUE(again);
@@ -103,13 +109,7 @@ TEST(Budget, TheExactSearchOnTwoThreadsGivesUpToo) {
     options.threads = 2;
     options.parallel_from = 100;
     OptimalSearch search(space, options);
-    std::atomic<bool> stop{true};
-    EXPECT_THROW(search.solve({}, all_codes(space), OptimalSearch::kUnbounded, Budget::until(stop)),
-                 BudgetExhausted);
-    // Less work than the whole two-level bound, which a search that ignored the flag there did.
-    OptimalSearch bound_alone(space);
-    bound_alone.lower_bound({}, all_codes(space), OptimalSearch::kUnbounded, 2);
-    EXPECT_LT(search.stats().guesses_scored, bound_alone.stats().guesses_scored);
+    expect_stops_at_once(space, search);
 }
 
 TEST(Budget, TheExactSearchOnTwoThreadsGivesUpMidwayAndIsRightAfterwards) {
