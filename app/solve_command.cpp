@@ -154,7 +154,7 @@ int run_solve(const SolveArgs& args) {
             }
             if (args.first) {
                 throw std::invalid_argument(
-                    fmt::format("--first {}: the judge plays the batch game, whose strategies "
+                    fmt::format("--first '{}': the judge plays the batch game, whose strategies "
                                 "choose their own first test",
                                 *args.first));
             }

@@ -39,7 +39,8 @@ std::optional<SolveReport> read_header(LineChannel& channel, std::string& header
                                        std::optional<std::chrono::milliseconds> timeout) {
     if (auto got = channel.read_line(header, deadline_after(timeout));
         got != LineChannel::Read::line) {
-        return SolveReport{SolveOutcome::judge_error, 0, describe_judge_read(got)};
+        return SolveReport{SolveOutcome::judge_error, 0,
+                           describe_judge_read(got) + " before its header line"};
     }
     return std::nullopt;
 }
