@@ -1708,7 +1708,10 @@ OptimalSearch::Bounded OptimalSearch::solve_below(std::span<const Guess> history
             left == kUnbounded
                 ? std::string("no limit on the guesses")
                 : fmt::format("within {}", count_of(static_cast<std::uint64_t>(left), "guess")),
-            exact                  ? s.text(r.value)
+            // The longest game said too: a search without a limit whose strategy fits the
+            // game's is all a codebreaker under that limit needs.
+            exact ? fmt::format("{}, the longest game {}", s.text(r.value),
+                                count_of(r.depth, "guess"))
             : r.value >= kInfinite ? std::string("impossible")
                                    : fmt::format("at least ({})", s.text(r.value)),
             s.stats.nodes, s.stats.guesses_scored, s.stats.table_hits, s.stats.table_entries,
