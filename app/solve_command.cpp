@@ -11,6 +11,7 @@
 #include "commands.hpp"
 #include "mastermind/batch/protocol.hpp"
 #include "mastermind/batch/solver.hpp"
+#include "mastermind/core/code.hpp"
 #include "mastermind/core/text.hpp"
 #include "mastermind/ordinary/protocol.hpp"
 #include "mastermind/ordinary/solver.hpp"
@@ -82,11 +83,17 @@ SolveReport solve_ordinary(LineChannel& channel, const std::string& header, cons
     return run_ordinary_solver(channel, params, info, options, timeout);
 }
 
-// Whether a header that is not the ordinary game's begins as the batch game's (with a number):
-// then the batch game's reason for refusing it is the whole story.
-bool looks_batch(std::string_view header) {
+// Why a header that is not the ordinary game's is neither game's, naming both games' forms; empty
+// when it parses as the batch game's or begins as one (with a number: then the batch game's own
+// reason, given where it is played, is the whole story).
+std::string neither_game(std::string_view header) {
     const auto start = header.find_first_not_of(' ');
-    return start != std::string_view::npos && header[start] >= '0' && header[start] <= '9';
+    if (start != std::string_view::npos && header[start] >= '0' && header[start] <= '9') return {};
+    BatchParams probe;
+    const auto why = protocol::parse_header(header, probe);
+    if (why.empty()) return {};
+    return fmt::format("{} (nor 'ordinary P K M RULES', the ordinary game's; docs/protocol.md)",
+                       why);
 }
 
 int run_solve(const SolveArgs& args) {
@@ -110,7 +117,7 @@ int run_solve(const SolveArgs& args) {
     // The game comes with the judge's header, but a --first no game can take is refused now.
     if (args.first) {
         for (const char c : *args.first) {
-            if (!(c >= '0' && c <= '9') && !(c >= 'A' && c <= 'F')) {
+            if (Alphabet::digits().colour_of(c) < 0) {
                 complain(
                     "mastermind solve: --first '{}': '{}' is not a colour (0-9, then A-F for "
                     "colours 11 to 16)\n",
@@ -134,13 +141,8 @@ int run_solve(const SolveArgs& args) {
             report = *failed;
         } else if (protocol::is_ordinary_header(header)) {
             report = solve_ordinary(channel, header, args, tree, timeout);
-        } else if (BatchParams probe; !protocol::parse_header(header, probe).empty() &&
-                                      !looks_batch(header)) {
-            // Neither game's header: the batch game's reason, and the ordinary game's form.
-            report = {SolveOutcome::judge_error, 0,
-                      fmt::format("{} (nor 'ordinary P K M RULES', the ordinary game's; "
-                                  "docs/protocol.md)",
-                                  protocol::parse_header(header, probe))};
+        } else if (auto neither = neither_game(header); !neither.empty()) {
+            report = {SolveOutcome::judge_error, 0, std::move(neither)};
         } else {
             if (args.strategy != "auto" && !find_strategy(args.strategy)) {
                 // A header that is neither game's is the judge's fault, whatever was asked for.
