@@ -174,6 +174,16 @@ struct Tried {
     Value bound;
 };
 
+// Whether a progress line is due at `now`: none was let through within `every` of it (`last` at
+// the epoch: none yet). Marks it let through.
+bool line_due(std::chrono::steady_clock::time_point& last,
+              std::chrono::steady_clock::duration every,
+              std::chrono::steady_clock::time_point now) {
+    if (last != std::chrono::steady_clock::time_point{} && now - last < every) return false;
+    last = now;
+    return true;
+}
+
 // No progress lines while it lives, the callback given back when it ends, by an exception too
 // (a budget that runs out): around a bound computed as a step of something else.
 struct Quiet {
@@ -203,10 +213,7 @@ struct Sparse {
         options.progress = [report = progress, &times,
                             where = std::move(where)](const std::string& line) {
             const auto now = Clock::now();
-            if (times.last_line != Clock::time_point{} &&
-                now - times.last_line < std::chrono::seconds(10))
-                return;
-            times.last_line = now;
+            if (!line_due(times.last_line, std::chrono::seconds(10), now)) return;
             // "optimal: ...; 1.7 s" (this solve's time) -> "optimal: after G answered A: ...;
             // 1.7 s here, 10.1 s in all".
             constexpr std::string_view kPrefix = "optimal: ";
@@ -1158,8 +1165,7 @@ struct OptimalSearch::Impl {
     void report_deeper(std::size_t level, std::uint32_t n, std::size_t done, std::size_t of) {
         if (!options.progress) return;
         const auto now = std::chrono::steady_clock::now();
-        if (now - last_report < std::chrono::seconds(10)) return;
-        last_report = now;
+        if (!line_due(last_report, std::chrono::seconds(10), now)) return;
         std::string path;
         for (auto h : history) {
             if (!path.empty()) path += ' ';
@@ -1184,10 +1190,10 @@ struct OptimalSearch::Impl {
         if (!options.progress) return;
         const auto now = std::chrono::steady_clock::now();
         const bool improves = total != 0 && total == best;
-        if (!improves && done != of && last_top_line != std::chrono::steady_clock::time_point{} &&
-            now - last_top_line < std::chrono::seconds(1))
+        if (improves || done == of)
+            last_top_line = now;
+        else if (!line_due(last_top_line, std::chrono::seconds(1), now))
             return;
-        last_top_line = now;
         const double seconds = std::chrono::duration<double>(now - started).count();
         options.progress(fmt::format(
             "optimal: guess {} of {} ({}) {}; best so far {}; {:.1f} s", done, of,
