@@ -90,14 +90,14 @@ OptimalJobs::OptimalJobs(const CodeSpace& space, OptimalSearch& search, int gues
     } else if (left_ >= 1) {
         for (const auto& c : search.candidates({}, all, left_))
             guesses_.push_back({c.guess, guesses_.size(), c.consistent, false, {}});
-        // Under classic rules the guesses are handed out by their two-level bound, as the
-        // threaded search tries them (docs/optimal.md, "Threads"): the first of the order has
-        // every part solved exactly, and the admissible bound puts 00123 there on 5x6 and 5x7
+        // The guesses are handed out in the order the threaded search tries them, by the bound
+        // of search.order_levels() levels (docs/optimal.md, "Threads"): the first of the order
+        // has every part solved exactly, and the admissible bound puts 00123 there on 5x6 and 5x7
         // where two levels put the optimal 00112. Ties still go by the rank.
-        if (space.rules() == Rules::classic && guesses_.size() > 1) {
+        if (const int levels = search.order_levels(); levels > 1 && guesses_.size() > 1) {
             std::vector<OptimalSearch::Optimum> deeper;
             for (const auto& g : guesses_)
-                deeper.push_back(search.lower_bound({}, all, left_, 2, g.code));
+                deeper.push_back(search.lower_bound({}, all, left_, levels, g.code));
             std::vector<std::size_t> order(guesses_.size());
             std::iota(order.begin(), order.end(), std::size_t{0});
             std::stable_sort(order.begin(), order.end(),

@@ -1836,6 +1836,10 @@ std::optional<OptimalSearch::Move> OptimalSearch::move(std::span<const std::uint
     return Move{known->guess, known->depth};
 }
 
+int OptimalSearch::order_levels() const {
+    return impl_->options.order_levels;
+}
+
 const OptimalSearchStats& OptimalSearch::stats() const {
     return impl_->stats;
 }

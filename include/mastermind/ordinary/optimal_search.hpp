@@ -175,6 +175,9 @@ class OptimalSearch {
     std::optional<Move> move(std::span<const std::uint32_t> set, int guesses_left) const;
 
     const OptimalSearchStats& stats() const;
+    // The levels of guesses whose bound orders the first guesses of a search on several threads
+    // (options.order_levels with 0 resolved by the rules): the order OptimalJobs hands them out in.
+    int order_levels() const;
 
     // The admissible lower bound the search starts from: the least total for n secrets when
     // every guess could split them into `branching` + 1 parts (a complete tree, filled level by
