@@ -367,7 +367,7 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
             r = evaluate_ordinary_games(space, options, secrets);
         }
     } catch (const BudgetExhausted&) {
-        complain("mastermind evaluate: stopped: the output's reader has gone (a closed pipe)\n");
+        complain("mastermind evaluate: {}\n", StdoutWatch::kStopped);
         return kExitFailure;
     }
     if (search_started) {
@@ -640,8 +640,7 @@ int run_evaluate(EvaluateArgs args) {
         complain("mastermind evaluate: {}\n", e.what());
         return kExitFailure;
     } catch (const BudgetExhausted&) {
-        complain("{}mastermind evaluate: stopped: the output's reader has gone (a closed pipe)\n",
-                 terminal ? "\n" : "");
+        complain("{}mastermind evaluate: {}\n", terminal ? "\n" : "", StdoutWatch::kStopped);
         return kExitFailure;
     }
     if (terminal) complain("\n");

@@ -52,6 +52,9 @@ class StdoutWatch {
     StdoutWatch(const StdoutWatch&) = delete;
     StdoutWatch& operator=(const StdoutWatch&) = delete;
 
+    // What a run stopped by the watch says (after "mastermind COMMAND: ").
+    static constexpr const char* kStopped = "stopped: the output's reader has gone (a closed pipe)";
+
     // True once stdout's reader is known to be gone (read by a Budget::until).
     const std::atomic<bool>& gone() const { return gone_; }
 
