@@ -563,21 +563,28 @@ struct OptimalSearch::Impl {
         return frames[level];
     }
 
-    // The symmetries of the guesses so far (classic rules only: a permutation of the positions
-    // changes which pegs are neighbours). Level 0 starts from every permutation of the
-    // positions (8! = 40,320 for 8 pegs: the root's few canonical guesses are checked against
-    // them once, and each guess keeps few), deeper levels keep those of the level above that also
-    // fix its guess. options.position_symmetry off: none (the tests' reference).
+    // The symmetries of the guesses so far. Level 0 starts from every permutation of the
+    // positions under classic rules (8! = 40,320 for 8 pegs: the root's few canonical guesses are
+    // checked against them once, and each guess keeps few) and from the reversal under adjacent
+    // rules, the one permutation that keeps every pair of neighbours neighbours (black, the
+    // maximum grey matching and so white are the same for the reversed guess and secret);
+    // deeper levels keep those of the level above that also fix its guess.
+    // options.position_symmetry off: none (the tests' reference).
     void symmetries_for(std::size_t level) {
         auto& out = frames[level].symmetries;
         out.clear();
-        if (space.rules() != Rules::classic || !options.position_symmetry) return;
+        if (!options.position_symmetry) return;
         const int pegs = space.pegs();
         std::vector<Symmetry> start;
         std::span<const std::uint32_t> fix;
         if (level == 0) {
             Symmetry s;
             s.colour.fill(-1);
+            if (space.rules() != Rules::classic) {
+                for (int i = 0; i < pegs; ++i)
+                    s.to[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(pegs - 1 - i);
+                start.push_back(s);
+            }
             std::uint32_t taken = 0;
             auto permute = [&](auto&& self, int at) -> void {
                 if (at == pegs) {
@@ -592,7 +599,7 @@ struct OptimalSearch::Impl {
                     taken &= ~(1u << v);
                 }
             };
-            permute(permute, 0);
+            if (space.rules() == Rules::classic) permute(permute, 0);
             fix = history;
         } else {
             start = frames[level - 1].symmetries;
