@@ -3,8 +3,8 @@
 # with fancidev's mmstrat (2012), the peer with an exact optimal search, when it is built
 # (../shared/peers/build_and_measure.sh with STEPS=build puts it in ${PEERS:-/tmp/peers}/bin).
 # Both run on one thread on 4x6 (mmstrat's optimal mode is not faster with -mt 2:
-# docs/performance.md, "The exact optimum"); 4x7 runs on every core (the first level shared among
-# threads).
+# docs/performance.md, "The exact optimum"); 4x7 and 4x8 run on every core (the first level
+# shared among threads).
 # Then the family without repeated colours beside mmstrat's "-r pPcKn" (Bulls and Cows: one run
 # each, mmstrat takes minutes), the worst-case optimum (optimal-worst) and the fewest games at it
 # (optimal-worst-fewest). Every total is checked against its published figure (or, where none is
@@ -61,6 +61,13 @@ expect() {  # expect WHAT GOT WANT: a published figure, to the digit
         wrong=$((wrong + 1))
     fi
 }
+# 4x8 classic against arfst23's published optimum, 20,471, timed around the run whose total is
+# shown.
+start=$(date +%s.%N)
+result=$(total "${all_cores[@]}" -K 8)
+ours=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.3f", e - s }')
+expect "4x8 classic" "${result%% *}" 20471
+echo "| 4x8 classic | $result | $ours s ($(nproc) threads, 1 run) | | | |"
 # The optimum without repeated colours (mmstrat's figures, ../shared/peers/README.md; Bulls and
 # Cows also Tanaka's), one thread each side.
 for game in "3 6 436 5" "3 7 836 5" "4 6 1446 5" "4 7 3639 6" "4 8 7817 6" "4 10 26274 7"; do

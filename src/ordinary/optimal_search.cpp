@@ -337,6 +337,10 @@ struct OptimalSearch::Impl {
     std::vector<std::uint32_t> classes_by_colours;  // answer_bound()'s order of the classes
     std::vector<Value> sum_split;  // [c * sum_split_limit + m]: even_split(m, answers with sum c)
     std::uint32_t sum_split_limit = 0;
+    std::array<std::uint32_t, CodeSpace::kMaxPegs + 1> sum_answers{};  // answers_with_sum(c)
+    // class_info()'s counts of members by sum for a set of fewer than 2^kSumField members,
+    // packed in fields of this many bits (the sums 0 to kMaxPegs in 64 bits).
+    static constexpr std::uint32_t kSumField = 64 / (CodeSpace::kMaxPegs + 1);
     std::uint32_t class_stamp = 0;
     OptimalSearchStats stats;
     std::chrono::steady_clock::time_point started, last_report;
@@ -381,10 +385,11 @@ struct OptimalSearch::Impl {
             fill_depth[n] = static_cast<std::uint8_t>(std::min(f.levels, 255));
             fill_deepest[n] = static_cast<std::uint32_t>(f.deepest);
         }
-        // class_bound's even splits, looked up for every sum c and part size below the limit.
+        // class_info's even splits, looked up for every sum c and part size below the limit.
         sum_split_limit = std::min<std::uint32_t>(s.size() + 1, 4096);
         sum_split.resize(std::size_t{sum_split_limit} * static_cast<std::size_t>(s.pegs() + 1));
         for (std::uint32_t c = 0; c <= static_cast<std::uint32_t>(s.pegs()); ++c) {
+            sum_answers[c] = answers_with_sum(c);
             for (std::uint32_t m = 1; m < sum_split_limit; ++m) {
                 sum_split[c * sum_split_limit + m] =
                     even_split(m, std::min(m, answers_with_sum(c)));
@@ -473,10 +478,36 @@ struct OptimalSearch::Impl {
     // into at most as many parts as there are answers with that sum. Hence a bound on the number
     // of parts other than the winning one (class_parts) and, for a guess outside the set, on its
     // value: those parts at best even (class_value). Computed once per class and set (f.stamp).
-    void class_info(const Frame& f, std::uint32_t cls) {
-        if (class_seen[cls] == f.stamp) return;
+    struct ClassInfo {
+        Value value;
+        std::uint32_t parts;
+    };
+    [[gnu::always_inline]] ClassInfo class_info(const Frame& f, std::uint32_t cls) {
+        if (class_seen[cls] == f.stamp) return {class_value[cls], class_parts[cls]};
+        class_seen[cls] = f.stamp;
         const std::uint64_t u = space.class_counts(cls);
         const auto pegs = static_cast<std::uint32_t>(space.pegs());
+        if (const std::size_t n = f.masks.size(); n < sum_split_limit && n < (1u << kSumField)) {
+            // The usual set, small: every sum's count fits a field of one 64-bit accumulator,
+            // and every even split is in the table (sum_split[c][0] is 0), so no branch, and no
+            // chain of stores and loads through a counter in memory when kinds share a sum.
+            std::uint64_t by_sum = 0;
+            for (const auto& kind : f.kinds) {
+                by_sum += std::uint64_t{kind.members}
+                          << (kSumField * static_cast<std::uint32_t>(
+                                              __builtin_popcountll(u & kind.counts)));
+            }
+            Value total = 0;
+            std::uint32_t parts = 0;
+            for (std::uint32_t c = 0; c <= pegs; ++c, by_sum >>= kSumField) {
+                const auto m = static_cast<std::uint32_t>(by_sum) & ((1u << kSumField) - 1);
+                parts += std::min(m, sum_answers[c]);
+                total += sum_split[c * sum_split_limit + m];
+            }
+            class_value[cls] = total;
+            class_parts[cls] = parts;
+            return {total, parts};
+        }
         std::uint32_t by_sum[CodeSpace::kMaxPegs + 1] = {};
         for (const auto& kind : f.kinds)
             by_sum[__builtin_popcountll(u & kind.counts)] += kind.members;
@@ -490,13 +521,9 @@ struct OptimalSearch::Impl {
             total +=
                 m < sum_split_limit ? sum_split[c * sum_split_limit + m] : even_split(m, answers);
         }
-        class_seen[cls] = f.stamp;
         class_value[cls] = total;
         class_parts[cls] = parts;
-    }
-    Value class_bound(const Frame& f, std::uint32_t cls) {
-        class_info(f, cls);
-        return class_value[cls];
+        return {total, parts};
     }
 
     // The most parts other than the winning one that any guess splits the set loaded in `f` into
@@ -507,8 +534,7 @@ struct OptimalSearch::Impl {
     std::uint32_t answer_bound(const Frame& f, std::uint32_t branch) {
         std::uint32_t most = 1;
         for (const std::uint32_t cls : classes_by_colours) {
-            class_info(f, cls);
-            most = std::max(most, class_parts[cls]);
+            most = std::max(most, class_info(f, cls).parts);
             if (most >= branch) return branch;
         }
         return most;
@@ -856,11 +882,11 @@ struct OptimalSearch::Impl {
             for (auto s : set) in_set[s] = 1;
             const auto& guesses = canonical_guesses(present, used);
             for (const auto& group : guesses.groups) {
-                // Guesses with the same colour counts share a bound (class_bound): most classes
+                // Guesses with the same colour counts share a bound (class_info): most classes
                 // are ruled out without scoring their guesses.
-                if (const Value b = class_bound(f, group.count_class); b >= beta) {
-                    dropped = std::min(dropped, b);
-                    most_parts = std::max(most_parts, class_parts[group.count_class]);
+                if (const auto info = class_info(f, group.count_class); info.value >= beta) {
+                    dropped = std::min(dropped, info.value);
+                    most_parts = std::max(most_parts, info.parts);
                     continue;
                 }
                 bool go_on = true;
