@@ -356,7 +356,8 @@ struct OptimalSearch::Impl {
           touched_words((s.feedback_slots() + 63) / 64, 0),
           small_game(small_scan::game_of(s.rules() == Rules::adjacent, s.pegs(), s.colours())),
           in_set(s.size(), 0) {
-        if (options.order_levels == 0) options.order_levels = s.rules() == Rules::classic ? 2 : 1;
+        if (options.order_levels == 0)
+            options.order_levels = s.rules() == Rules::classic || s.colours() > s.pegs() ? 2 : 1;
         touched.reserve(s.feedback_slots());
         class_seen.assign(s.count_classes(), 0);
         class_value.assign(s.count_classes(), 0);
@@ -743,7 +744,8 @@ struct OptimalSearch::Impl {
         // (The vector kernel reads small_scan::kMaxMembers steps whatever n is.)
         steps.assign(std::max<std::size_t>(std::size_t{n} + 1, small_scan::kMaxMembers), 0);
         // Room for the vector answers' last register (small_scan::answers).
-        member_answers.resize((std::size_t{n} + 7) / 8 * 8);
+        member_answers.resize((std::size_t{n} + small_scan::kAnswersBlock - 1) /
+                              small_scan::kAnswersBlock * small_scan::kAnswersBlock);
         if (incremental) {
             for (std::uint32_t m = 0; m < n; ++m) steps[m] = bounds[m + 1] - bounds[m];
         }

@@ -34,9 +34,12 @@ struct Game {
     std::uint32_t pegs = 0, colours = 0;
     std::uint64_t field_high = 0;  // the top bit of each field
     std::uint64_t field_low = 0;   // the other bits of each field
+    // The masks fit 32 bits (pegs * colours <= 32: 4x8, 5x6, 6x5): sixteen members a register.
+    bool narrow = false;
 };
 inline Game game_of(bool adjacent, int pegs, int colours) {
-    Game g{adjacent, static_cast<std::uint32_t>(pegs), static_cast<std::uint32_t>(colours), 0, 0};
+    Game g{adjacent, static_cast<std::uint32_t>(pegs), static_cast<std::uint32_t>(colours), 0, 0,
+           pegs * colours <= 32};
     for (int i = 0; i < pegs; ++i) {
         const int base = i * colours;
         g.field_high |= std::uint64_t{1} << (base + colours - 1);
@@ -60,9 +63,11 @@ Score score(const Game& game, const Members& members, std::uint32_t n,
             std::uint64_t guess_positions, std::uint64_t guess_counts, const std::uint64_t* step);
 
 // The answers of `n` members (any number) to the guess, into out[0 .. n), eight members a
-// register: for sets too large for score(), whose scan then counts the parts from the answers.
-// `positions` and `counts` hold the members' masks, each padded with codes of any value to a
-// multiple of 8; `out` has room for n rounded up to a multiple of 8. Call only when supported().
+// register (sixteen in a narrow game): for sets too large for score(), whose scan then counts the
+// parts from the answers. `positions` and `counts` hold the members' masks, each padded with codes
+// of any value to a multiple of kAnswersBlock; `out` has room for n rounded up to a multiple of
+// kAnswersBlock. Call only when supported().
+inline constexpr std::uint32_t kAnswersBlock = 16;
 void answers(const Game& game, const std::uint64_t* positions, const std::uint64_t* counts,
              std::uint32_t n, std::uint64_t guess_positions, std::uint64_t guess_counts,
              std::uint32_t* out);

@@ -90,18 +90,74 @@ inline __m256i answers8(const Game& game, const std::uint64_t* positions,
     return _mm512_cvtepi64_epi32(id);
 }
 
+// The answers of sixteen members as 32-bit lanes, in a narrow game (Game::narrow: the masks fit
+// 32 bits), as answers8 computes them. A shift by 2k or 4k past the lane gives 0, which is what
+// answers8 leaves out for such k (the chains only matter within the pegs).
+inline __m512i answers16(const Game& game, __m512i sp, __m512i sc, __m512i gp, __m512i gc) {
+    const __m512i sum = _mm512_popcnt_epi32(_mm512_and_si512(sc, gc));
+    if (!game.adjacent) {
+        const __m512i black = _mm512_popcnt_epi32(_mm512_and_si512(sp, gp));
+        return _mm512_add_epi32(_mm512_mullo_epi32(black, _mm512_set1_epi32(static_cast<int>(game.pegs))),
+                                sum);
+    }
+    const __m512i low = _mm512_set1_epi32(static_cast<int>(game.field_low));
+    const __m512i high = _mm512_set1_epi32(static_cast<int>(game.field_high));
+    auto nonzero = [&](__m512i x) {
+        return _mm512_and_si512(
+            _mm512_or_si512(_mm512_add_epi32(_mm512_and_si512(x, low), low), x), high);
+    };
+    const std::uint32_t k = game.colours;
+    const __m128i by_k = _mm_cvtsi32_si128(static_cast<int>(k));
+    const __m128i by_2k = _mm_cvtsi32_si128(static_cast<int>(2 * k));
+    const __m128i by_4k = _mm_cvtsi32_si128(static_cast<int>(4 * k));
+    const __m512i black = nonzero(_mm512_and_si512(gp, sp));
+    const __m512i left = nonzero(_mm512_and_si512(gp, _mm512_sll_epi32(sp, by_k)));
+    const __m512i right = nonzero(_mm512_and_si512(gp, _mm512_srl_epi32(sp, by_k)));
+    const __m512i l = _mm512_andnot_si512(_mm512_or_si512(black, _mm512_sll_epi32(black, by_k)), left);
+    const __m512i r = _mm512_andnot_si512(_mm512_or_si512(black, _mm512_srl_epi32(black, by_k)), right);
+    __m512i taken_right = _mm512_andnot_si512(l, r);
+    __m512i propagate = _mm512_and_si512(r, l);
+    taken_right = _mm512_or_si512(taken_right,
+                                  _mm512_and_si512(propagate, _mm512_sll_epi32(taken_right, by_2k)));
+    propagate = _mm512_and_si512(propagate, _mm512_sll_epi32(propagate, by_2k));
+    taken_right = _mm512_or_si512(taken_right,
+                                  _mm512_and_si512(propagate, _mm512_sll_epi32(taken_right, by_4k)));
+    const __m512i taken_left = _mm512_andnot_si512(_mm512_sll_epi32(taken_right, by_2k), l);
+    const __m512i b = _mm512_popcnt_epi32(black);
+    const __m512i grey =
+        _mm512_add_epi32(_mm512_popcnt_epi32(taken_left), _mm512_popcnt_epi32(taken_right));
+    const __m512i p1 = _mm512_set1_epi32(static_cast<int>(game.pegs + 1));
+    const __m512i white = _mm512_sub_epi32(sum, _mm512_add_epi32(b, grey));
+    return _mm512_add_epi32(
+        _mm512_mullo_epi32(_mm512_add_epi32(_mm512_mullo_epi32(b, p1), grey), p1), white);
+}
+
+// Sixteen 64-bit masks narrowed to 32-bit lanes.
+inline __m512i narrow16(const std::uint64_t* masks) {
+    return _mm512_inserti64x4(
+        _mm512_castsi256_si512(_mm512_cvtepi64_epi32(_mm512_loadu_si512(masks))),
+        _mm512_cvtepi64_epi32(_mm512_loadu_si512(masks + 8)), 1);
+}
+
 }  // namespace
 
 Score score(const Game& game, const Members& members, std::uint32_t n,
             std::uint64_t guess_positions, std::uint64_t guess_counts, const std::uint64_t* step) {
     const __m512i gp = _mm512_set1_epi64(static_cast<long long>(guess_positions));
     const __m512i gc = _mm512_set1_epi64(static_cast<long long>(guess_counts));
-    const __m512i low =
-        _mm512_castsi256_si512(answers8(game, members.positions, members.counts, gp, gc));
-    // The upper eight lanes only when some member is there (most sets scored hold at most 8).
-    __m512i fb = n > 8 ? _mm512_inserti64x4(
-                             low, answers8(game, members.positions + 8, members.counts + 8, gp, gc), 1)
-                       : low;
+    __m512i fb;
+    if (n <= 8) {
+        // Most sets scored hold at most 8: one register of 64-bit lanes.
+        fb = _mm512_castsi256_si512(answers8(game, members.positions, members.counts, gp, gc));
+    } else if (game.narrow) {
+        fb = answers16(game, narrow16(members.positions), narrow16(members.counts),
+                       _mm512_set1_epi32(static_cast<int>(guess_positions)),
+                       _mm512_set1_epi32(static_cast<int>(guess_counts)));
+    } else {
+        fb = _mm512_inserti64x4(
+            _mm512_castsi256_si512(answers8(game, members.positions, members.counts, gp, gc)),
+            answers8(game, members.positions + 8, members.counts + 8, gp, gc), 1);
+    }
     // The lanes past n get answers of their own (above any real one), so that no member's part
     // counts them; they are left out of the sums by `valid`.
     const auto valid = static_cast<__mmask16>((1u << n) - 1);
@@ -128,6 +184,15 @@ Score score(const Game& game, const Members& members, std::uint32_t n,
 void answers(const Game& game, const std::uint64_t* positions, const std::uint64_t* counts,
              std::uint32_t n, std::uint64_t guess_positions, std::uint64_t guess_counts,
              std::uint32_t* out) {
+    if (game.narrow) {
+        const __m512i gp = _mm512_set1_epi32(static_cast<int>(guess_positions));
+        const __m512i gc = _mm512_set1_epi32(static_cast<int>(guess_counts));
+        for (std::uint32_t i = 0; i < n; i += 16) {
+            _mm512_storeu_si512(out + i, answers16(game, narrow16(positions + i),
+                                                   narrow16(counts + i), gp, gc));
+        }
+        return;
+    }
     const __m512i gp = _mm512_set1_epi64(static_cast<long long>(guess_positions));
     const __m512i gc = _mm512_set1_epi64(static_cast<long long>(guess_counts));
     for (std::uint32_t i = 0; i < n; i += 8) {

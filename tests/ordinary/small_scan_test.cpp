@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
@@ -18,9 +19,11 @@
 namespace mastermind {
 namespace {
 
-// The masks' layouts at their extremes: 4 to 8 pegs, 3 to 16 colours, codes without repeats.
+// The masks' layouts at their extremes: 4 to 8 pegs, 3 to 16 colours, codes without repeats,
+// masks of up to 32 bits (sixteen members a register: 4x6, 8x3, 5x6, 4x8 at the limit) and over.
 const CodeShape kShapes[] = {CodeShape{4, 6}, CodeShape{5, 8}, CodeShape{4, 16}, CodeShape{8, 3},
-                             CodeShape{4, 10, true}};
+                             CodeShape{4, 10, true}, CodeShape{5, 6}, CodeShape{4, 8}};
+constexpr int kShapeCount = static_cast<int>(std::size(kShapes));
 
 TEST(SmallScan, EqualsTheMemberLoopOnRandomSets) {
     if (!small_scan::supported()) GTEST_SKIP() << "this processor has no AVX-512 (VPOPCNTDQ, CD)";
@@ -68,7 +71,7 @@ TEST(SmallScan, EqualsTheMemberLoopOnRandomSets) {
             }
         }
     }
-    EXPECT_EQ(checked, 2 * 5 * 16 * 200);
+    EXPECT_EQ(checked, 2 * kShapeCount * 16 * 200);
 }
 
 TEST(SmallScan, AnswersOfLargerSetsAreTheFeedback) {
@@ -80,7 +83,8 @@ TEST(SmallScan, AnswersOfLargerSetsAreTheFeedback) {
         const CodeSpace space(rules, shape);
         const auto game = small_scan::game_of(rules == Rules::adjacent, shape.pegs, shape.colours);
         for (std::uint32_t n : {1u, 7u, 8u, 17u, 63u, 64u, 100u, 1001u}) {
-            const std::uint32_t padded = (n + 7) / 8 * 8;
+            const std::uint32_t padded =
+                (n + small_scan::kAnswersBlock - 1) / small_scan::kAnswersBlock * small_scan::kAnswersBlock;
             std::vector<std::uint64_t> positions(padded), counts(padded);
             std::vector<std::uint32_t> codes(n);
             for (std::uint32_t i = 0; i < padded; ++i) {
@@ -104,7 +108,7 @@ TEST(SmallScan, AnswersOfLargerSetsAreTheFeedback) {
             ++checked;
         }
     }
-    EXPECT_EQ(checked, 2 * 5 * 8);
+    EXPECT_EQ(checked, 2 * kShapeCount * 8);
 }
 
 TEST(SmallScan, TheSearchWithItDoesExactlyTheSameWork) {

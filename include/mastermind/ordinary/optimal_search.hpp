@@ -45,8 +45,10 @@ struct OptimalSearchOptions {
     // (1: the guess's own bound, by which every other set's guesses are ordered; 2: each of its
     // parts bounded by one more guess, which on 5x6 puts the optimal first guess first, with the
     // guesses that leave a large part searched by their parts and every part counted at its
-    // one-level bound: docs/optimal.md, "Threads"). 0: by the rules, 2 under classic rules, 1
-    // under adjacent rules (where the guesses' two-level bounds hardly differ and 2 is slower).
+    // one-level bound: docs/optimal.md, "Threads"). 0: by the game, 2 under classic rules and
+    // under adjacent rules with more colours than pegs, else 1 (adjacent games with few colours
+    // leave almost no colour free after the first guess, so the second guesses are many even
+    // under symmetry and the order costs more than the search it saves).
     int order_levels = 0;
     // The least set whose bound counts the parts its guesses can make, from its colour counts,
     // before it is searched (below it, counting costs more than it saves; the children of a
