@@ -993,6 +993,8 @@ struct OptimalSearch::Impl {
                 const Candidate cand = candidates[count - 1 - c];
                 if (cand.bound >= best) {
                     proven = std::min(proven, cand.bound);
+                    // The rest come out of the heap at this bound or above.
+                    if (level == 0) report_cut(count - c, count, cand.bound);
                     break;
                 }
                 split<R>(frames[level], set, cand.code);
@@ -1236,6 +1238,17 @@ struct OptimalSearch::Impl {
             total ? text(total) : std::string("cannot beat it"),
             best >= kInfinite ? std::string("none") : text(best), seconds));
     }
+    // A line for the first guesses left out unsearched, their bounds already at the best:
+    // `cut` of the `of`, the others searched, the least of their bounds `least`.
+    void report_cut(std::size_t cut, std::size_t of, Value least) {
+        if (!options.progress || cut == 0) return;
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        options.progress(fmt::format(
+            "optimal: of {} first guesses {} searched, {} cannot beat it by {} bound alone "
+            "(at least {}); {:.1f} s",
+            of, of - cut, cut, cut == 1 ? "its" : "their", text(least), seconds));
+    }
 };
 
 std::string OptimalSearch::check(std::uint64_t codes) {
@@ -1380,6 +1393,8 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
         }
     };
 
+    std::vector<char> searched(tried.size(), 0);  // [c]: guess c was searched (under the lock)
+
     // What guess c must get below to be kept (under the lock while threads run): of two guesses
     // with the same value the one placed first by `before` is kept.
     auto bar_for = [&](std::size_t c) {
@@ -1394,6 +1409,7 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
             proven = std::min(proven, tried[c].bound);
             return;
         }
+        searched[c] = 1;
         main.split<R>(main.frames[level], set, cand.code);
         const std::vector<std::uint32_t> members = main.frames[level].members;
         auto part_of = [&](const Part& part) {
@@ -1619,6 +1635,7 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
                     if (tried[c].bound > best) exhausted = true;
                     continue;
                 }
+                searched[c] = 1;
                 lock.unlock();
                 own(w, c, bar);
                 lock.lock();
@@ -1627,6 +1644,17 @@ Result OptimalSearch::Impl::search_parallel(std::size_t level, std::span<const s
             if (!help(w, lock)) break;
         }
     });
+    if (level == 0) {
+        // The first guesses neither searched by their parts nor taken by a thread.
+        std::size_t cut = 0;
+        Value least = kInfinite;
+        for (std::size_t c = 0; c < tried.size(); ++c) {
+            if (searched[c]) continue;
+            ++cut;
+            least = std::min(least, tried[c].bound);
+        }
+        main.report_cut(cut, tried.size(), least);
+    }
     if (level == 0) {
         for (auto& h : helpers) {
             main.stats.nodes += std::exchange(h->stats.nodes, 0);

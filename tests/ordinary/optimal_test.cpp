@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <map>
 #include <sstream>
 #include <string>
@@ -206,6 +207,41 @@ TEST(OptimalSearch, ProgressTellsTheOneLevelBoundWhenTwoLevelsTakeTooLong) {
             << lines.front();
         // The strategy it holds is the one it reports.
         EXPECT_EQ(strategy_total(space, search, all, OptimalSearch::kUnbounded), told->total);
+    }
+}
+
+TEST(OptimalSearch, ProgressAccountsForEveryFirstGuess) {
+    // The first guesses a search never needs to open (their bounds reach the best) get a line
+    // of their own at the end, on one thread and on two (the first level shared from 100
+    // secrets): searched and cut add up to the first guesses the lines count, and the least
+    // bound of the cut ones is no better than the optimum.
+    for (auto rules : {Rules::classic, Rules::adjacent}) {
+        const CodeSpace space(rules, 4, 5);
+        const auto all = all_codes(space);
+        for (int threads : {1, 2}) {
+            std::vector<std::string> lines;
+            OptimalSearchOptions options;
+            options.progress = [&](const std::string& line) { lines.push_back(line); };
+            options.threads = threads;
+            options.parallel_from = 100;
+            OptimalSearch search(space, options);
+            const auto told = search.solve({}, all, OptimalSearch::kUnbounded);
+            ASSERT_TRUE(told);
+            const std::string what = fmt::format("{} on {} thread(s)", to_string(rules), threads);
+            std::size_t of = 0, searched = 0, cut = 0, least = 0, guess_of = 0;
+            for (const auto& line : lines) {
+                unsigned long a = 0, b = 0, c = 0, d = 0;
+                if (std::sscanf(line.c_str(), "optimal: of %lu first guesses %lu searched, %lu "
+                                              "cannot beat it by %*s bound alone (at least total %lu)",
+                                &a, &b, &c, &d) == 4)
+                    of = a, searched = b, cut = c, least = d;
+                if (std::sscanf(line.c_str(), "optimal: guess %lu of %lu", &a, &b) == 2) guess_of = b;
+            }
+            ASSERT_GT(cut, 0u) << what;  // 4x5 leaves some first guesses to their bounds
+            EXPECT_EQ(of, guess_of) << what;
+            EXPECT_EQ(searched + cut, of) << what;
+            EXPECT_GE(least, told->total) << what;
+        }
     }
 }
 
