@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iterator>
+#include <string>
 #include <string_view>
 #include <system_error>
 #include <utility>
@@ -25,6 +26,24 @@ std::string command_name(const CLI::App& app) {
         name += " " + at->get_name();
     }
     return name;
+}
+
+// CLI11's message for `e`, with the two about how many values an option got said plainly:
+// "--first: 1 required TEXT missing" (`--first=`) and "--first: At Most 1 required but received
+// 2" (`--first A --first B`).
+std::string plain_message(const CLI::ParseError& e) {
+    std::string what = e.what();
+    if (!dynamic_cast<const CLI::ArgumentMismatch*>(&e)) return what;
+    const auto colon = what.find(": ");
+    if (colon == std::string::npos) return what;
+    const std::string option = what.substr(0, colon), rest = what.substr(colon + 2);
+    if (rest.ends_with(" missing")) return option + ": needs a value, and got none";
+    if (const auto at = rest.find("but received "); rest.starts_with("At Most 1 ") &&
+                                                    at != std::string::npos) {
+        return fmt::format("{}: given {} times; give it once", option,
+                           rest.substr(at + std::string_view("but received ").size()));
+    }
+    return what;
 }
 
 }  // namespace
@@ -105,7 +124,7 @@ int run_cli(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         // One line, naming the command, the option and why: CLI11's own adds a second line.
         const std::string name = command_name(app);
-        complain("{}: {} (see {} --help)\n", name, e.what(), name);
+        complain("{}: {} (see {} --help)\n", name, plain_message(e), name);
         return kExitFailure;
     } catch (const std::system_error& e) {  // the output could not be written
         complain("{}: cannot write the output: {}\n", command_name(app), e.code().message());

@@ -110,6 +110,14 @@ check "-K 010 --seed 010: 10 colours, seed 10" \
 check "--bytes 010k: as many bytes as 10k (a suffix did not make it octal)" \
     test "$("$bin" generate score-input --bytes 010k | wc -c)" = "$("$bin" generate score-input --bytes 10k | wc -c)"
 
+# --- an option given without its value, or twice where it takes one: said plainly, by name.
+refused "evaluate --first= (no value)" "--first: needs a value, and got none" \
+    "$bin" evaluate --game ordinary --strategy knuth --all --first=
+refused "score --threads (last, no value)" "--threads: needs a value, and got none" "$bin" score --threads
+refused "evaluate --first twice" "--first: given 2 times; give it once" \
+    "$bin" evaluate --game ordinary --strategy knuth --all --first 0011 --first 0012
+refused "evaluate -P twice" "--pegs: given 2 times; give it once" "$bin" evaluate --game ordinary -P 3 -P 4 --all
+
 # --- every other option that takes a value, given the empty string: refused by name.
 # TEMPLATE ({} is the value, '' here) | what the message names
 empties=(
