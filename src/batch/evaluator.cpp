@@ -369,14 +369,20 @@ class Walker {
         const std::size_t chunk_size = 1 << 16;
         const std::size_t chunks = (group.size() + chunk_size - 1) / chunk_size;
         std::vector<std::unordered_map<AnswerKey, std::size_t, KeyHash>> counts(chunks);
+        // Each chunk asks the run's budget: the split of a large root takes seconds, and a run
+        // whose output's reader has gone stops within a chunk.
         tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
+            options_.budget.check("the evaluation");
             const std::size_t end = std::min(group.size(), (c + 1) * chunk_size);
             for (std::size_t i = c * chunk_size; i < end; ++i) {
                 ++counts[c][key_of(group[i])];
             }
         });
+        // The merges below are serial and, with many classes, as long as the counting: they ask
+        // the budget chunk by chunk too.
         std::map<AnswerKey, std::size_t> totals;
         for (const auto& m : counts) {
+            options_.budget.check("the evaluation");
             for (const auto& [k, n] : m) totals[k] += n;
         }
         std::unordered_map<AnswerKey, std::size_t, KeyHash> start;
@@ -390,12 +396,14 @@ class Walker {
         std::vector<std::unordered_map<AnswerKey, std::size_t, KeyHash>> next(chunks);
         std::unordered_map<AnswerKey, std::size_t, KeyHash> running = start;
         for (std::size_t c = 0; c < chunks; ++c) {
+            options_.budget.check("the evaluation");
             for (const auto& [k, n] : counts[c]) {
                 next[c][k] = running[k];
                 running[k] += n;
             }
         }
         tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
+            options_.budget.check("the evaluation");
             const std::size_t end = std::min(group.size(), (c + 1) * chunk_size);
             auto& slots = next[c];
             for (std::size_t i = c * chunk_size; i < end; ++i) {
@@ -433,6 +441,7 @@ class Walker {
         std::vector<std::vector<std::uint64_t>> keys(buckets);
         std::vector<std::vector<std::size_t>> ends(buckets);
         tbb::parallel_for(std::size_t{0}, buckets, [&](std::size_t b) {
+            options_.budget.check("the evaluation");
             const std::size_t begin = bucket_begin[b], end = bucket_begin[b + 1];
             std::vector<std::pair<std::uint64_t, Index>> keyed(end - begin);
             for (std::size_t i = begin; i < end; ++i)

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "mastermind/batch/query_scorer.hpp"
+#include "mastermind/core/budget.hpp"
 #include "mastermind/batch/secret_enumeration.hpp"
 
 namespace mastermind {
@@ -259,6 +260,9 @@ SplitResult SplitSearch::improve(std::vector<PackedCode> start, Rng& rng, std::u
         Run& run = *state;
         for (std::uint64_t k = 0; k < per_run && best.steps < steps; ++k) {
             if (run.current == 0) break;
+            // A move of a walk that has been stopped (its output's reader gone, a server
+            // stopping) ends within a few thousand steps rather than after all of them.
+            if ((k & 1023) == 1023) ambient_budget().check("the second-test search");
             const double temperature =
                 kHotTemperature * std::pow(kColdTemperature / kHotTemperature,
                                            static_cast<double>(k) / static_cast<double>(per_run));
