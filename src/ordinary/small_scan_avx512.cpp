@@ -38,98 +38,87 @@ namespace mastermind::small_scan {
 
 namespace {
 
-// The answers of eight members as 32-bit lanes: classic black * pegs + (black + white);
-// adjacent ((black * (P + 1)) + grey) * (P + 1) + white, grey as CodeSpace::adjacent_feedback
-// finds it (the same operations on eight codes at once).
-inline __m256i answers8(const Game& game, const std::uint64_t* positions,
-                        const std::uint64_t* counts, __m512i gp, __m512i gc) {
-    const __m512i sp = _mm512_loadu_si512(positions);
-    const __m512i sum = _mm512_popcnt_epi64(_mm512_and_si512(_mm512_loadu_si512(counts), gc));
-    if (!game.adjacent) {
-        const __m512i black = _mm512_popcnt_epi64(_mm512_and_si512(sp, gp));
-        const __m512i pegs = _mm512_set1_epi64(game.pegs);
-        return _mm512_cvtepi64_epi32(_mm512_add_epi64(_mm512_mullo_epi64(black, pegs), sum));
+// The lane operations of a register of eight 64-bit or sixteen 32-bit lanes.
+struct Lanes64 {
+    static constexpr std::uint32_t kBits = 64;
+    static __m512i set1(std::uint64_t v) { return _mm512_set1_epi64(static_cast<long long>(v)); }
+    static __m512i add(__m512i a, __m512i b) { return _mm512_add_epi64(a, b); }
+    static __m512i sub(__m512i a, __m512i b) { return _mm512_sub_epi64(a, b); }
+    static __m512i mullo(__m512i a, __m512i b) { return _mm512_mullo_epi64(a, b); }
+    static __m512i popcnt(__m512i a) { return _mm512_popcnt_epi64(a); }
+    static __m512i sll(__m512i a, __m128i n) { return _mm512_sll_epi64(a, n); }
+    static __m512i srl(__m512i a, __m128i n) { return _mm512_srl_epi64(a, n); }
+};
+struct Lanes32 {
+    static constexpr std::uint32_t kBits = 32;
+    static __m512i set1(std::uint64_t v) {
+        return _mm512_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(v)));
     }
-    const __m512i low = _mm512_set1_epi64(static_cast<long long>(game.field_low));
-    const __m512i high = _mm512_set1_epi64(static_cast<long long>(game.field_high));
+    static __m512i add(__m512i a, __m512i b) { return _mm512_add_epi32(a, b); }
+    static __m512i sub(__m512i a, __m512i b) { return _mm512_sub_epi32(a, b); }
+    static __m512i mullo(__m512i a, __m512i b) { return _mm512_mullo_epi32(a, b); }
+    static __m512i popcnt(__m512i a) { return _mm512_popcnt_epi32(a); }
+    static __m512i sll(__m512i a, __m128i n) { return _mm512_sll_epi32(a, n); }
+    static __m512i srl(__m512i a, __m128i n) { return _mm512_srl_epi32(a, n); }
+};
+
+// The answers of a register of members (masks sp, sc) to the guess (gp, gc), one a lane:
+// classic black * pegs + (black + white); adjacent ((black * (P + 1)) + grey) * (P + 1) + white,
+// grey as CodeSpace::adjacent_feedback finds it (the same operations on every lane at once).
+// In 32-bit lanes the masks must fit 32 bits (Game::narrow).
+template <class L>
+inline __m512i answer_ids(const Game& game, __m512i sp, __m512i sc, __m512i gp, __m512i gc) {
+    const __m512i sum = L::popcnt(_mm512_and_si512(sc, gc));
+    if (!game.adjacent) {
+        const __m512i black = L::popcnt(_mm512_and_si512(sp, gp));
+        return L::add(L::mullo(black, L::set1(game.pegs)), sum);
+    }
+    const __m512i low = L::set1(game.field_low);
+    const __m512i high = L::set1(game.field_high);
     // One bit per position (the top bit of its field) where the two fields share a colour.
     auto nonzero = [&](__m512i x) {
-        return _mm512_and_si512(
-            _mm512_or_si512(_mm512_add_epi64(_mm512_and_si512(x, low), low), x), high);
+        return _mm512_and_si512(_mm512_or_si512(L::add(_mm512_and_si512(x, low), low), x), high);
     };
     const std::uint32_t k = game.colours;
     const __m128i by_k = _mm_cvtsi32_si128(static_cast<int>(k));
     const __m128i by_2k = _mm_cvtsi32_si128(static_cast<int>(2 * k));
     const __m128i by_4k = _mm_cvtsi32_si128(static_cast<int>(4 * k));
     const __m512i black = nonzero(_mm512_and_si512(gp, sp));
-    const __m512i left = nonzero(_mm512_and_si512(gp, _mm512_sll_epi64(sp, by_k)));
-    const __m512i right = nonzero(_mm512_and_si512(gp, _mm512_srl_epi64(sp, by_k)));
+    const __m512i left = nonzero(_mm512_and_si512(gp, L::sll(sp, by_k)));
+    const __m512i right = nonzero(_mm512_and_si512(gp, L::srl(sp, by_k)));
     // l = left & ~black & ~(black << k); r = right & ~black & ~(black >> k).
-    const __m512i l = _mm512_andnot_si512(_mm512_or_si512(black, _mm512_sll_epi64(black, by_k)), left);
-    const __m512i r = _mm512_andnot_si512(_mm512_or_si512(black, _mm512_srl_epi64(black, by_k)), right);
+    const __m512i l = _mm512_andnot_si512(_mm512_or_si512(black, L::sll(black, by_k)), left);
+    const __m512i r = _mm512_andnot_si512(_mm512_or_si512(black, L::srl(black, by_k)), right);
     __m512i taken_right = _mm512_andnot_si512(l, r);
     __m512i propagate = _mm512_and_si512(r, l);
-    if (2 * k < 64) {
-        taken_right = _mm512_or_si512(
-            taken_right, _mm512_and_si512(propagate, _mm512_sll_epi64(taken_right, by_2k)));
-        propagate = _mm512_and_si512(propagate, _mm512_sll_epi64(propagate, by_2k));
+    // A chain step past the lane's width has nothing to carry (the pegs end before it).
+    if (2 * k < L::kBits) {
+        taken_right = _mm512_or_si512(taken_right,
+                                      _mm512_and_si512(propagate, L::sll(taken_right, by_2k)));
+        propagate = _mm512_and_si512(propagate, L::sll(propagate, by_2k));
     }
-    if (4 * k < 64) {
-        taken_right = _mm512_or_si512(
-            taken_right, _mm512_and_si512(propagate, _mm512_sll_epi64(taken_right, by_4k)));
-    }
+    if (4 * k < L::kBits)
+        taken_right = _mm512_or_si512(taken_right,
+                                      _mm512_and_si512(propagate, L::sll(taken_right, by_4k)));
     const __m512i taken_left =
-        2 * k < 64 ? _mm512_andnot_si512(_mm512_sll_epi64(taken_right, by_2k), l) : l;
-    const __m512i b = _mm512_popcnt_epi64(black);
-    const __m512i grey = _mm512_add_epi64(_mm512_popcnt_epi64(taken_left),
-                                          _mm512_popcnt_epi64(taken_right));
-    const __m512i p1 = _mm512_set1_epi64(game.pegs + 1);
-    const __m512i white = _mm512_sub_epi64(sum, _mm512_add_epi64(b, grey));
-    const __m512i id = _mm512_add_epi64(
-        _mm512_mullo_epi64(_mm512_add_epi64(_mm512_mullo_epi64(b, p1), grey), p1), white);
-    return _mm512_cvtepi64_epi32(id);
+        2 * k < L::kBits ? _mm512_andnot_si512(L::sll(taken_right, by_2k), l) : l;
+    const __m512i b = L::popcnt(black);
+    const __m512i grey = L::add(L::popcnt(taken_left), L::popcnt(taken_right));
+    const __m512i p1 = L::set1(game.pegs + 1);
+    const __m512i white = L::sub(sum, L::add(b, grey));
+    return L::add(L::mullo(L::add(L::mullo(b, p1), grey), p1), white);
 }
 
-// The answers of sixteen members as 32-bit lanes, in a narrow game (Game::narrow: the masks fit
-// 32 bits), as answers8 computes them. A shift by 2k or 4k past the lane gives 0, which is what
-// answers8 leaves out for such k (the chains only matter within the pegs).
+// The answers of eight members as 32-bit lanes.
+inline __m256i answers8(const Game& game, const std::uint64_t* positions,
+                        const std::uint64_t* counts, __m512i gp, __m512i gc) {
+    return _mm512_cvtepi64_epi32(answer_ids<Lanes64>(game, _mm512_loadu_si512(positions),
+                                                     _mm512_loadu_si512(counts), gp, gc));
+}
+
+// The answers of sixteen members in a narrow game (Game::narrow: the masks fit 32 bits).
 inline __m512i answers16(const Game& game, __m512i sp, __m512i sc, __m512i gp, __m512i gc) {
-    const __m512i sum = _mm512_popcnt_epi32(_mm512_and_si512(sc, gc));
-    if (!game.adjacent) {
-        const __m512i black = _mm512_popcnt_epi32(_mm512_and_si512(sp, gp));
-        return _mm512_add_epi32(_mm512_mullo_epi32(black, _mm512_set1_epi32(static_cast<int>(game.pegs))),
-                                sum);
-    }
-    const __m512i low = _mm512_set1_epi32(static_cast<int>(game.field_low));
-    const __m512i high = _mm512_set1_epi32(static_cast<int>(game.field_high));
-    auto nonzero = [&](__m512i x) {
-        return _mm512_and_si512(
-            _mm512_or_si512(_mm512_add_epi32(_mm512_and_si512(x, low), low), x), high);
-    };
-    const std::uint32_t k = game.colours;
-    const __m128i by_k = _mm_cvtsi32_si128(static_cast<int>(k));
-    const __m128i by_2k = _mm_cvtsi32_si128(static_cast<int>(2 * k));
-    const __m128i by_4k = _mm_cvtsi32_si128(static_cast<int>(4 * k));
-    const __m512i black = nonzero(_mm512_and_si512(gp, sp));
-    const __m512i left = nonzero(_mm512_and_si512(gp, _mm512_sll_epi32(sp, by_k)));
-    const __m512i right = nonzero(_mm512_and_si512(gp, _mm512_srl_epi32(sp, by_k)));
-    const __m512i l = _mm512_andnot_si512(_mm512_or_si512(black, _mm512_sll_epi32(black, by_k)), left);
-    const __m512i r = _mm512_andnot_si512(_mm512_or_si512(black, _mm512_srl_epi32(black, by_k)), right);
-    __m512i taken_right = _mm512_andnot_si512(l, r);
-    __m512i propagate = _mm512_and_si512(r, l);
-    taken_right = _mm512_or_si512(taken_right,
-                                  _mm512_and_si512(propagate, _mm512_sll_epi32(taken_right, by_2k)));
-    propagate = _mm512_and_si512(propagate, _mm512_sll_epi32(propagate, by_2k));
-    taken_right = _mm512_or_si512(taken_right,
-                                  _mm512_and_si512(propagate, _mm512_sll_epi32(taken_right, by_4k)));
-    const __m512i taken_left = _mm512_andnot_si512(_mm512_sll_epi32(taken_right, by_2k), l);
-    const __m512i b = _mm512_popcnt_epi32(black);
-    const __m512i grey =
-        _mm512_add_epi32(_mm512_popcnt_epi32(taken_left), _mm512_popcnt_epi32(taken_right));
-    const __m512i p1 = _mm512_set1_epi32(static_cast<int>(game.pegs + 1));
-    const __m512i white = _mm512_sub_epi32(sum, _mm512_add_epi32(b, grey));
-    return _mm512_add_epi32(
-        _mm512_mullo_epi32(_mm512_add_epi32(_mm512_mullo_epi32(b, p1), grey), p1), white);
+    return answer_ids<Lanes32>(game, sp, sc, gp, gc);
 }
 
 // Sixteen 64-bit masks narrowed to 32-bit lanes.
