@@ -27,9 +27,10 @@ struct EvaluationOptions {
     int threads = 0;  // 0: all cores
     std::size_t examples = 5;
     // Groups of at least this many secrets are split by buckets of compact keys (when the
-    // answers fit a word); smaller ones with a counting sort per chunk or a plain sort. Tests
-    // lower it to check that every split gives the same tree.
-    std::size_t bucketed_split_from = std::size_t{1} << 22;
+    // answers fit a word); smaller ones with a plain sort, and large ones whose answers do not
+    // fit a word with a counting sort per chunk. Tests lower it to check that every split gives
+    // the same tree.
+    std::size_t bucketed_split_from = std::size_t{1} << 16;
     // Called now and then from the worker threads with (games finished, games in all).
     std::function<void(std::uint64_t, std::uint64_t)> progress;
     // A shard's pass over every secret (finding its own): called with (secrets scanned, all of
