@@ -46,6 +46,26 @@ std::string plain_message(const CLI::ParseError& e) {
     return what;
 }
 
+// Every option of `app` and its subcommands that takes a value refuses one that is an option
+// word: CLI11 gives `--write-tree --progress` the value "--progress", and the run would write its
+// tree to a file of that name and print no progress.
+void refuse_options_as_values(CLI::App& app) {
+    for (CLI::Option* option : app.get_options()) {
+        // A flag takes no value; a positional one has it after "--" (an arena's program).
+        if (option->get_type_size_max() == 0 || !option->nonpositional()) continue;
+        option->check(CLI::Validator(
+            [](std::string& value) -> std::string {
+                if (value == "--") return "needs a value, not '--'";
+                // (A file whose name starts so is ./--name.)
+                if (value.starts_with("--"))
+                    return fmt::format("needs a value, not the option '{}'", value);
+                return {};
+            },
+            "", "not an option word"));
+    }
+    for (CLI::App* sub : app.get_subcommands({})) refuse_options_as_values(*sub);
+}
+
 }  // namespace
 
 namespace mastermind::app {
@@ -113,6 +133,7 @@ int run_cli(int argc, char** argv) {
     } else {
         for (const auto& command : commands) command.second(app, exit_status);
     }
+    refuse_options_as_values(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -107,14 +107,21 @@ nlohmann::json ordinary_game_json(const EvaluateArgs& args, const OrdinaryParams
 // --lower-bound LEVELS: the optimal search's proven lower bound on the total (with the first
 // guess fixed when one is given), printed; nothing is searched or played.
 int print_lower_bound(const EvaluateArgs& args, const CodeSpace& space,
-                      const OrdinaryParams& params, const CodebreakerOptions& codebreaker) {
+                      const OrdinaryParams& params, const CodebreakerOptions& codebreaker,
+                      const Budget& budget) {
     OptimalSearchOptions search_options;
     search_options.progress = codebreaker.progress;
     OptimalSearch search(space, search_options);
     const auto started = std::chrono::steady_clock::now();
     const auto all = all_codes(space);
-    const auto bound = search.lower_bound({}, all, params.max_guesses, *args.lower_bound,
-                                          args.first ? codebreaker.first : std::nullopt);
+    OptimalSearch::Optimum bound;
+    try {
+        bound = search.lower_bound({}, all, params.max_guesses, *args.lower_bound,
+                                   args.first ? codebreaker.first : std::nullopt, budget);
+    } catch (const BudgetExhausted&) {
+        complain("mastermind evaluate: {}\n", StdoutWatch::kStopped);
+        return kExitFailure;
+    }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     const bool impossible = bound.total >= OptimalSearch::kImpossible.total;
@@ -287,8 +294,12 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         // Silent otherwise: a search that may run for hours says so before it starts.
         complain("mastermind evaluate: {}; --progress shows how it goes\n", note);
     }
+    // A run whose report nobody will read (stdout a closed pipe) stops now, not at the end: the
+    // bound, the search as jobs and the walk alike.
+    const StdoutWatch watch;
+    const Budget reader_budget = Budget::until(watch.gone());
     if (args.lower_bound)
-        return print_lower_bound(args, space, params, options.codebreaker_options);
+        return print_lower_bound(args, space, params, options.codebreaker_options, reader_budget);
     // The wall time reported counts the search made before the walk, when it is made apart.
     std::optional<std::chrono::steady_clock::time_point> search_started;
     // The optimal search as jobs (optimal_runner.hpp): kept in a checkpoint, or over MPI ranks.
@@ -317,10 +328,16 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
         run.first = options.codebreaker_options.first;
         run.checkpoint = args.checkpoint;
         run.progress = options.codebreaker_options.progress;
+        run.budget = reader_budget;
         OptimalRunResult found;
         search_started = std::chrono::steady_clock::now();
         try {
             found = optimal_runner() ? optimal_runner()(run) : run_optimal_jobs_here(run);
+        } catch (const BudgetExhausted&) {
+            complain("mastermind evaluate: {}{}\n", StdoutWatch::kStopped,
+                     args.checkpoint.empty() ? ""
+                                             : "; the same command resumes from the checkpoint");
+            return kExitFailure;
         } catch (const std::runtime_error& e) {
             // The checkpoint refused or not writable, a run stopped by a signal, a rank's message
             // that does not parse.
@@ -339,9 +356,7 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
     }
     options.max_guesses = max_guesses;
     options.threads = args.threads;
-    // A run whose report nobody will read (stdout a closed pipe) stops now, not at the end.
-    const StdoutWatch watch;
-    options.budget = Budget::until(watch.gone());
+    options.budget = reader_budget;
     OrdinaryEvaluation r;
     std::string scope;
     try {

@@ -161,7 +161,7 @@ OptimalRunResult run_optimal_jobs_here(const OptimalRun& run) {
     std::optional<StopSignals> signals;
     if (!run.checkpoint.empty()) signals.emplace();
     g_stop_jobs = false;
-    const Budget budget = Budget::until(g_stop_jobs);
+    const Budget budget = run.budget.also_until(g_stop_jobs);
     const auto started = std::chrono::steady_clock::now();
     auto seconds = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -174,6 +174,7 @@ OptimalRunResult run_optimal_jobs_here(const OptimalRun& run) {
             try {
                 outcome = OptimalJobs::run(search, *job, budget);
             } catch (const BudgetExhausted&) {
+                if (!g_stop_jobs) throw;  // the caller's budget: the caller says why
                 throw std::runtime_error(fmt::format(
                     "{}: stopped by a signal after {} searched; the same command resumes from it",
                     run.checkpoint, count_of(jobs.finished() + checkpoint.resumed(), "part")));

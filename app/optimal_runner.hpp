@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "mastermind/core/budget.hpp"
 #include "mastermind/core/code_space.hpp"
 #include "mastermind/ordinary/optimal_jobs.hpp"
 
@@ -24,6 +25,8 @@ struct OptimalRun {
     std::optional<std::uint32_t> first;     // a first guess given (--first)
     std::string checkpoint;                 // empty: none
     std::function<void(const std::string&)> progress;  // empty: quiet
+    // The caller's budget (evaluate's: its output's reader gone); a signal ends the run too.
+    Budget budget;
 };
 
 struct OptimalRunResult {

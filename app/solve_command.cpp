@@ -73,6 +73,12 @@ SolveReport solve_ordinary(LineChannel& channel, const std::string& header, cons
     if (tree) {
         if (auto why = tree->mismatch(space); !why.empty())
             throw std::invalid_argument(fmt::format("--tree '{}' {}", args.tree_file, why));
+        // The tree plays its own first guess, as evaluate says too.
+        if (options.first && tree->nodes.front().guess != *options.first) {
+            throw std::invalid_argument(fmt::format(
+                "--first {}: the tree plays {} first (--strategy tree plays the tree's guesses)",
+                *args.first, space.to_string(tree->nodes.front().guess)));
+        }
     }
     if (info) {
         // Silent otherwise until its first guess, which a judge's time limit may not wait for

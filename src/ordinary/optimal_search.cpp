@@ -1246,8 +1246,10 @@ struct OptimalSearch::Impl {
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         options.progress(fmt::format(
             "optimal: of {} first guesses {} searched, {} cannot beat it by {} bound alone "
-            "(at least {}); {:.1f} s",
-            of, of - cut, cut, cut == 1 ? "its" : "their", text(least), seconds));
+            "({}); {:.1f} s",
+            of, of - cut, cut, cut == 1 ? "its" : "their",
+            least >= kInfinite ? "no win within the limit" : "at least " + text(least),
+            seconds));
     }
 };
 

@@ -71,6 +71,8 @@ refused "judge -P 9 (ordinary)" "--pegs (-P): the ordinary game has 1 to 8 pegs"
 "$bin" evaluate --game ordinary -P 3 -K 3 --strategy knuth --all --write-tree "$tmp/k33.tree" >/dev/null
 refused "evaluate --strategy tree --first (not the tree's)" "the tree plays 001 first" \
     "$bin" evaluate --game ordinary -P 3 -K 3 --strategy tree --tree "$tmp/k33.tree" --first 222 --all
+refused "solve --strategy tree --first (not the tree's)" "the tree plays 001 first" \
+    bash -c "echo 'ordinary 3 3 10 classic' | '$bin' solve --strategy tree --tree '$tmp/k33.tree' --first 222"
 refused "evaluate --exact-below with knuth" "entropy-optimal's" "$bin" evaluate --game ordinary --strategy knuth --exact-below 5 --all
 refused "solve --exact-below with knuth" "entropy-optimal's" "$bin" solve --strategy knuth --exact-below 5
 # A header of neither game names both games' forms; a batch-shaped one only the batch game's.

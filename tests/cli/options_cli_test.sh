@@ -117,6 +117,20 @@ refused "score --threads (last, no value)" "--threads: needs a value, and got no
 refused "evaluate --first twice" "--first: given 2 times; give it once" \
     "$bin" evaluate --game ordinary --strategy knuth --all --first 0011 --first 0012
 refused "evaluate -P twice" "--pegs: given 2 times; give it once" "$bin" evaluate --game ordinary -P 3 -P 4 --all
+# An option word where a value should be is not taken as the value (a tree written to a file
+# named --progress, and no progress).
+abs_bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+pushd "$tmp" >/dev/null
+refused "evaluate --write-tree --progress" "--write-tree: needs a value, not the option '--progress'" \
+    "$abs_bin" evaluate --game ordinary -P 2 -K 2 --all --write-tree --progress
+popd >/dev/null
+check "evaluate --write-tree --progress: no file named --progress" test ! -e "$tmp/--progress"
+refused "evaluate --first --all" "--first: needs a value, not the option '--all'" \
+    "$bin" evaluate --game ordinary --strategy knuth --first --all
+refused "judge --log --transcript" "--log: needs a value, not the option '--transcript'" \
+    "$bin" judge --seed 1 --log --transcript -
+refused "draw tree -o --format" "--output: needs a value, not the option '--format'" \
+    "$bin" draw tree "$tmp/none.tree" -o --format dot
 
 # --- every other option that takes a value, given the empty string: refused by name.
 # TEMPLATE ({} is the value, '' here) | what the message names
@@ -298,7 +312,11 @@ check "evaluate >&-: status 2 (got $status) and why, at once" \
     bash -c "test $status -eq 2 && grep -q 'standard output is closed' '$tmp/err'"
 # A long run stops as soon as its output's reader has gone, not when it is done (the optimal
 # search of 4x7 takes seconds, the batch game's 6/7/6 walk as long): the message says so.
-for run in "--game ordinary -K 7 --strategy optimal --all" "-P 6 -K 7 -B 6 --strategy consistent --all"; do
+# The bound alone (--lower-bound 4 on 4x7 takes minutes) and the search as jobs (--checkpoint)
+# stop alike.
+for run in "--game ordinary -K 7 --strategy optimal --all" "-P 6 -K 7 -B 6 --strategy consistent --all" \
+    "--game ordinary -K 7 --strategy optimal --all --lower-bound 4" \
+    "--game ordinary -K 7 --strategy optimal --all --checkpoint $tmp/closed.jobs"; do
     closed_before "evaluate $run" "$bin" evaluate $run --json
     check "evaluate $run | (closed): stopped at once" grep -q "stopped: the output's reader has gone" "$tmp/err"
 done

@@ -142,6 +142,28 @@ TEST(Budget, TheExactSearchOnTwoThreadsGivesUpMidwayAndIsRightAfterwards) {
     }
 }
 
+TEST(Budget, EitherOfTwoFlagsStopsIt) {
+    // A run stopped by a signal or by its output's reader going, whichever comes first; a step
+    // of it (at_most) keeps both flags.
+    for (int which : {0, 1}) {
+        std::atomic<bool> signal{false}, reader{false};
+        const Budget budget = Budget::until(signal).also_until(reader);
+        const Budget step = budget.at_most(3600);
+        EXPECT_FALSE(budget.exhausted());
+        EXPECT_FALSE(step.exhausted());
+        (which == 0 ? signal : reader) = true;
+        EXPECT_TRUE(budget.exhausted()) << which;
+        EXPECT_TRUE(step.exhausted()) << which;
+        EXPECT_THROW(budget.check("the work"), BudgetExhausted) << which;
+    }
+    // On an unlimited budget the flag is the first.
+    std::atomic<bool> only{false};
+    const Budget budget = Budget{}.also_until(only);
+    EXPECT_TRUE(budget.limited());
+    only = true;
+    EXPECT_TRUE(budget.stopped());
+}
+
 TEST(Budget, EveryCodebreakerThatSearchesGivesUp) {
     // After one guess: the first move's symmetry leaves too few guesses to score for a check.
     const CodeSpace space(Rules::classic, 5, 6);

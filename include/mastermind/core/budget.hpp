@@ -40,10 +40,11 @@ class Budget {
         return b;
     }
 
-    // This budget, ending `seconds` from now at the latest (its stop flag kept): a step of a
+    // This budget, ending `seconds` from now at the latest (its stop flags kept): a step of a
     // larger piece of work that may take no longer.
     Budget at_most(double seconds) const {
         Budget b = of_seconds(seconds, stop_);
+        b.also_ = also_;
         if (deadline_ < b.deadline_) {
             b.deadline_ = deadline_;
             b.seconds_ = seconds_;
@@ -51,8 +52,18 @@ class Budget {
         return b;
     }
 
+    // This budget, ended by `stop` too (a second flag: a signal's beside an output's reader).
+    Budget also_until(const std::atomic<bool>& stop) const {
+        Budget b = *this;
+        (b.stop_ ? b.also_ : b.stop_) = &stop;
+        return b;
+    }
+
     bool limited() const { return deadline_ != Clock::time_point::max() || stop_ != nullptr; }
-    bool stopped() const { return stop_ != nullptr && stop_->load(std::memory_order_relaxed); }
+    bool stopped() const {
+        return (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) ||
+               (also_ != nullptr && also_->load(std::memory_order_relaxed));
+    }
     bool exhausted() const {
         return stopped() || (deadline_ != Clock::time_point::max() && Clock::now() >= deadline_);
     }
@@ -74,6 +85,7 @@ class Budget {
     Clock::time_point deadline_ = Clock::time_point::max();  // max: none
     std::optional<double> seconds_;
     const std::atomic<bool>* stop_ = nullptr;
+    const std::atomic<bool>* also_ = nullptr;  // also_until(): set only beside stop_
 };
 
 // The budget of the work running on this thread, for code deep below that takes no budget of its
