@@ -148,11 +148,11 @@ int run_cli(int argc, char** argv) {
         complain("{}: {} (see {} --help)\n", name, plain_message(e), name);
         return kExitFailure;
     } catch (const std::system_error& e) {  // the output could not be written
-        complain("{}: cannot write the output: {}\n", command_name(app), e.code().message());
+        complain("{}: cannot write the output: {}\n", command_name(app), output_error(e));
         return kExitFailure;
     }
     if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-        complain("{}: cannot write the output: {}\n", command_name(app), std::strerror(errno));
+        complain("{}: cannot write the output: {}\n", command_name(app), output_error(errno));
         return kExitFailure;
     }
     return exit_status;

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
 #include <cstdio>
 #include <span>
 #include <string>
@@ -42,6 +43,18 @@ bool complain(fmt::format_string<T...> format, T&&... args) noexcept {
     } catch (...) {
         return false;
     }
+}
+
+// Why the output could not be written, from its errno: "standard output is closed" for EBADF
+// (`>&-`), where strerror's "Bad file descriptor" names no file the user gave.
+inline std::string output_error(int error) {
+    return error == EBADF ? "standard output is closed" : std::strerror(error);
+}
+inline std::string output_error(const std::system_error& e) {
+    return e.code().category() == std::generic_category() ||
+                   e.code().category() == std::system_category()
+               ? output_error(e.code().value())
+               : e.code().message();
 }
 
 // Flushes stdout so that a reader sees progress now; a failed write (a closed pipe) throws

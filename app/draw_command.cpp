@@ -66,7 +66,7 @@ bool write_output(const char* command, const std::string& output, const std::str
         errno = 0;
         if (!write_all(STDOUT_FILENO, text)) {
             complain("mastermind draw {}: cannot write the output: {}\n", command,
-                     std::strerror(errno != 0 ? errno : EIO));
+                     output_error(errno != 0 ? errno : EIO));
             return false;
         }
         return true;

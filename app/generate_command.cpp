@@ -46,7 +46,7 @@ int run_generate_score_input(const GenerateArgs& args) {
         }
         out.write("#\n");
     } catch (const std::system_error& e) {
-        complain("mastermind generate: {}\n", e.what());
+        complain("mastermind generate: cannot write the output: {}\n", output_error(e));
         return kExitFailure;
     }
     return kExitOk;

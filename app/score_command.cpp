@@ -159,7 +159,7 @@ int run_score(const ScoreArgs& args) {
         }
         filter.flush();
     } catch (const std::system_error& e) {  // the output failed
-        complain("mastermind score: {}\n", e.what());
+        complain("mastermind score: cannot write the output: {}\n", output_error(e));
         status = kExitFailure;
     }
     for (const auto& input : inputs) {

@@ -110,6 +110,14 @@ check "-K 010 --seed 010: 10 colours, seed 10" \
 check "--bytes 010k: as many bytes as 10k (a suffix did not make it octal)" \
     test "$("$bin" generate score-input --bytes 010k | wc -c)" = "$("$bin" generate score-input --bytes 10k | wc -c)"
 
+# --- stdout closed altogether: said in words, not as "Bad file descriptor".
+"$bin" evaluate --game ordinary -P 2 -K 2 --strategy knuth --all --write-tree "$tmp/small.tree" >/dev/null
+for run in "--help" "generate score-input --bytes 10" "draw tree $tmp/small.tree --format dot"; do
+    "$bin" $run >&- 2>"$tmp/err"
+    check "$run >&-: says standard output is closed (not EBADF's words)" \
+        bash -c "grep -q 'standard output is closed' '$tmp/err' && ! grep -q 'Bad file descriptor' '$tmp/err'"
+done
+
 # --- an option given without its value, or twice where it takes one: said plainly, by name.
 refused "evaluate --first= (no value)" "--first: needs a value, and got none" \
     "$bin" evaluate --game ordinary --strategy knuth --all --first=
