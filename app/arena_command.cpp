@@ -281,7 +281,7 @@ void add_arena_command(CLI::App& app, int& exit_status) {
         ->check(output_file());
     // Secrets come from one place: drawn (--games), a file, or the command line.
     CLI::Option* file = cmd->add_option("--secrets", args->secrets_file,
-                                        "file of secrets, one per line ('#' comments)")
+                                        "file of secrets, one per line ('#' comments; '-': standard input)")
                             ->check(not_empty());
     // One value each time it is given: a list option would take the program after "--" too.
     CLI::Option* given = cmd->add_option("--secret", args->secrets, "a secret to play (repeatable)")

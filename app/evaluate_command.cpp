@@ -377,7 +377,7 @@ int run_evaluate_ordinary(const EvaluateArgs& args) {
                 };
                 if (!read_secrets(args.secrets_file, parse, secrets)) return kExitFailure;
                 scope = fmt::format("{} from {}", count_of(secrets.size(), "secret"),
-                                    args.secrets_file);
+                                    secrets_source(args.secrets_file));
             }
             r = evaluate_ordinary_games(space, options, secrets);
         }
@@ -647,7 +647,7 @@ int run_evaluate(EvaluateArgs args) {
                 };
                 if (!read_secrets(args.secrets_file, parse, secrets)) return kExitFailure;
                 scope = fmt::format("{} from {}", count_of(secrets.size(), "secret"),
-                                    args.secrets_file);
+                                    secrets_source(args.secrets_file));
             }
             r = evaluate_secrets(options, std::move(secrets));
         }
@@ -700,7 +700,7 @@ void add_evaluate_command(CLI::App& app, int& exit_status) {
     auto* sample = cmd->add_option("--sample", args->sample, "this many secrets drawn from --seed")
                        ->transform(integer_in(1, 1'000'000'000));
     auto* file = cmd->add_option("--secrets", args->secrets_file,
-                                 "secrets from a file, one per line ('#' comments)");
+                                 "secrets from a file, one per line ('#' comments; '-': standard input)");
     all->excludes(sample, file);
     sample->excludes(file);
     cmd->add_option("--seed", args->seed, "seed of the sample and of randomised strategies")

@@ -1,5 +1,5 @@
 // Files of secrets, read the same way by `arena --secrets` and `evaluate --secrets`: one secret a
-// line, blank lines and '#' comments skipped, CRLF tolerated. A directory, an unreadable file, or a
+// line ("-": standard input), blank lines and '#' comments skipped, CRLF tolerated. A directory, an unreadable file, or a
 // file with no secret in it is refused with a message naming the path: a run must never fall back
 // to other secrets than the ones asked for. What is read is bounded: a line of at most 1 KiB, at
 // most kMaxGames (10^7, the commands' limit on games) secrets, at most 256 MiB in all, so
@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,12 +19,18 @@
 
 namespace mastermind::app {
 
+// Where secrets were read from, for a report: the path, or "standard input" for "-".
+inline std::string secrets_source(const std::string& path) {
+    return path == "-" ? "standard input" : path;
+}
+
 struct SecretLine {
     int number;        // 1-based line number in the file
     std::string text;  // the secret as written
 };
 
-// The secret lines of `path`; nullopt after a message on stderr that starts with `command`.
+// The secret lines of `path` ("-": standard input); nullopt after a message on stderr that starts
+// with `command`.
 inline std::optional<std::vector<SecretLine>> read_secret_lines(const std::string& command,
                                                                 const std::string& path) {
     std::error_code error;
@@ -31,12 +38,16 @@ inline std::optional<std::vector<SecretLine>> read_secret_lines(const std::strin
         complain("{}: --secrets '{}' is a directory, expected a file of secrets\n", command, path);
         return std::nullopt;
     }
-    std::ifstream in(path);
-    if (!in) {
-        complain("{}: --secrets '{}' cannot be read: {}\n", command, path,
-                 std::generic_category().message(errno));
-        return std::nullopt;
+    std::ifstream file;
+    if (path != "-") {
+        file.open(path);
+        if (!file) {
+            complain("{}: --secrets '{}' cannot be read: {}\n", command, path,
+                     std::generic_category().message(errno));
+            return std::nullopt;
+        }
     }
+    std::istream& in = path == "-" ? std::cin : file;
     std::vector<SecretLine> lines;
     std::string line;
     BoundedLines reader(in, 1024, std::uint64_t{256} << 20);

@@ -110,6 +110,15 @@ check "-K 010 --seed 010: 10 colours, seed 10" \
 check "--bytes 010k: as many bytes as 10k (a suffix did not make it octal)" \
     test "$("$bin" generate score-input --bytes 010k | wc -c)" = "$("$bin" generate score-input --bytes 10k | wc -c)"
 
+# --- --secrets -: the secrets from standard input, bounded as a file's are.
+printf '0011\n1234\n' | "$bin" evaluate --game ordinary --strategy knuth --secrets - --json >"$tmp/out" 2>"$tmp/err"
+check "evaluate --secrets -: two games from standard input" \
+    test "$(jq -r '"\(.games) \(.scope)"' "$tmp/out")" = "2 2 secrets from standard input"
+refused "evaluate --secrets - (empty input)" "'-' holds no secret" \
+    "$bin" evaluate --game ordinary --strategy knuth --secrets - </dev/null
+refused "evaluate --secrets - (/dev/zero)" "a line longer than 1 KiB" \
+    "$bin" evaluate --game ordinary --strategy knuth --secrets - </dev/zero
+
 # --- stdout closed altogether: said in words, not as "Bad file descriptor".
 "$bin" evaluate --game ordinary -P 2 -K 2 --strategy knuth --all --write-tree "$tmp/small.tree" >/dev/null
 for run in "--help" "generate score-input --bytes 10" "draw tree $tmp/small.tree --format dot"; do
