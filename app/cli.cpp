@@ -56,7 +56,7 @@ void refuse_options_as_values(CLI::App& app) {
         option->check(CLI::Validator(
             [](std::string& value) -> std::string {
                 if (value == "--") return "needs a value, not '--'";
-                // (A file whose name starts so is ./--name.)
+                // (A file whose name starts with "--" is given as ./--name.)
                 if (value.starts_with("--"))
                     return fmt::format("needs a value, not the option '{}'", value);
                 return {};
