@@ -19,7 +19,7 @@ bin=$PWD/build/release/mastermind
 peers=${PEERS:-/tmp/peers}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-total() { "$@" --json | jq -r '"\(.total) (\(.histogram[1:] | map(tostring) | join(" ")))"'; }
+total() { "$@" --json 2>/dev/null | jq -r '"\(.total) (\(.histogram[1:] | map(tostring) | join(" ")))"'; }
 e=("$bin" evaluate --game ordinary --strategy optimal --all --threads 1)
 echo "| game | result | mastermind | peer | peer's time | peer / ours |"
 echo "|---|---|---:|---|---:|---:|"
