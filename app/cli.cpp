@@ -28,15 +28,31 @@ std::string command_name(const CLI::App& app) {
     return name;
 }
 
+// The option CLI11 calls `name` with every spelling it has, as a user may have typed another:
+// "--max-tests (or --max-guesses, -M)".
+std::string all_spellings(const CLI::App& app, const std::string& name) {
+    const CLI::App* at = &app;
+    while (!at->get_subcommands().empty()) at = at->get_subcommands().front();
+    const CLI::Option* option = at->get_option_no_throw(name);
+    if (option == nullptr) return name;
+    std::string others;
+    for (const auto& long_name : option->get_lnames()) {
+        if ("--" + long_name != name) others += fmt::format(", --{}", long_name);
+    }
+    for (const auto& short_name : option->get_snames()) others += fmt::format(", -{}", short_name);
+    return others.empty() ? name : fmt::format("{} (or {})", name, others.substr(2));
+}
+
 // CLI11's message for `e`, with the two about how many values an option got said plainly:
 // "--first: 1 required TEXT missing" (`--first=`) and "--first: At Most 1 required but received
 // 2" (`--first A --first B`).
-std::string plain_message(const CLI::ParseError& e) {
+std::string plain_message(const CLI::App& app, const CLI::ParseError& e) {
     std::string what = e.what();
     if (!dynamic_cast<const CLI::ArgumentMismatch*>(&e)) return what;
     const auto colon = what.find(": ");
     if (colon == std::string::npos) return what;
-    const std::string option = what.substr(0, colon), rest = what.substr(colon + 2);
+    const std::string option = all_spellings(app, what.substr(0, colon)),
+                      rest = what.substr(colon + 2);
     if (rest.ends_with(" missing")) return option + ": needs a value, and got none";
     if (const auto at = rest.find("but received "); rest.starts_with("At Most 1 ") &&
                                                     at != std::string::npos) {
@@ -145,7 +161,7 @@ int run_cli(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         // One line, naming the command, the option and why: CLI11's own adds a second line.
         const std::string name = command_name(app);
-        complain("{}: {} (see {} --help)\n", name, plain_message(e), name);
+        complain("{}: {} (see {} --help)\n", name, plain_message(app, e), name);
         return kExitFailure;
     } catch (const std::system_error& e) {  // the output could not be written
         complain("{}: cannot write the output: {}\n", command_name(app), output_error(e));

@@ -133,7 +133,9 @@ refused "evaluate --first= (no value)" "--first: needs a value, and got none" \
 refused "score --threads (last, no value)" "--threads: needs a value, and got none" "$bin" score --threads
 refused "evaluate --first twice" "--first: given 2 times; give it once" \
     "$bin" evaluate --game ordinary --strategy knuth --all --first 0011 --first 0012
-refused "evaluate -P twice" "--pegs: given 2 times; give it once" "$bin" evaluate --game ordinary -P 3 -P 4 --all
+refused "evaluate -P twice" "--pegs (or -P): given 2 times; give it once" "$bin" evaluate --game ordinary -P 3 -P 4 --all
+refused "evaluate -M and --max-guesses" "--max-tests (or --max-guesses, -M): given 2 times" \
+    "$bin" evaluate --game ordinary -M 5 --max-guesses 6 --all
 # An option word where a value should be is not taken as the value (a tree written to a file
 # named --progress, and no progress).
 abs_bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
