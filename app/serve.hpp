@@ -19,6 +19,9 @@ struct ServeArgs {
     int max_games = 100;
     // A game in play this long without a request may make room for a new one.
     int idle_seconds = 600;
+    // How long one request's hint or count may search before it gives up and says so (at once
+    // when the server stops).
+    double request_seconds = 2;
 };
 
 // Serves the page in `site` (a folder that holds it) and the API until SIGINT or SIGTERM; the

@@ -120,6 +120,11 @@ void add_serve_command(CLI::App& app, int& exit_status) {
            "seconds without a request after which a game in play may be dropped for a new one")
         ->transform(integer_in(1, 86400))
         ->capture_default_str();
+    cmd->add_option("--request-seconds", args->request_seconds,
+                    "seconds one request's hint or count may search before it gives up and says "
+                    "so (the server stays responsive to the other clients meanwhile)")
+        ->check(number_in(0.001, 3600))
+        ->capture_default_str();
     cmd->footer(
         "\nExamples:\n  mastermind serve            # then open http://127.0.0.1:8080/\n"
         "  mastermind serve --port 0 --seed 7\n"

@@ -57,9 +57,6 @@ using nlohmann::json;
 // game (`play` in a terminal goes up to CodeSpace::kMaxCodes).
 constexpr std::uint64_t kLargestServedSpace = std::uint64_t{1} << 20;
 constexpr std::size_t kLargestRequest = 4096;
-// How long one request's hint or count may search before it gives up and says so (at once when
-// the server stops).
-constexpr double kRequestSeconds = 2;
 // The server's worker threads: one per open connection, idle or not. 64 serves a few dozen
 // people with tabs open, or a page load beside 40 idle sockets (tests/cli/serve_load_test.py).
 constexpr std::size_t kWorkers = 64;
@@ -250,7 +247,7 @@ class Server {
             error(res, 404, fmt::format("no game '{}' (it could not be made)", clip(id, 20)));
             return;
         }
-        const Budget budget = Budget::of_seconds(kRequestSeconds, &stopping_);
+        const Budget budget = Budget::of_seconds(args_.request_seconds, &stopping_);
         json extra = json::object();
         std::string message;
         if (auto* ordinary = std::get_if<std::unique_ptr<OrdinaryTable>>(&room->table)) {

@@ -193,7 +193,10 @@ def concurrency_checks():
 
 
 def http_checks():
-    server, url = start_server("--seed", "41")
+    # Every helper's hint is asked below, the exact searches of 4x6 among them: a request budget
+    # of a minute lets them finish under the sanitizers too (the budget's own expiry is checked
+    # by concurrency_checks, at the default 2 s).
+    server, url = start_server("--seed", "41", "--request-seconds", "60")
     with urllib.request.urlopen(url, timeout=10) as page:
         html = page.read().decode()
     check("<title>Mastermind</title>" in html and 'id="board"' in html, "GET / serves the page")
@@ -266,6 +269,7 @@ def http_checks():
     # Options are checked before the server starts.
     for options, what in [(["--port", "-1"], "--port"), (["--port", "70000"], "--port"), (["--port", "99999999999999999999999"], "--port"), (["--max-games", "0"], "--max-games"),
                           (["--max-games", "100001"], "--max-games"), (["--idle-seconds", "0"], "--idle-seconds"),
+                          (["--request-seconds", "0"], "--request-seconds"), (["--request-seconds", "1e9"], "--request-seconds"),
                           (["--host", "no.such.host.invalid"], "no.such.host.invalid"), (["--seed", "-1"], "--seed"),
                           (["--host", ""], "--host"), (["--host", " "], "--host")]:
         try:
