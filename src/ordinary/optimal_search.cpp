@@ -392,8 +392,7 @@ struct OptimalSearch::Impl {
         for (std::uint32_t c = 0; c <= static_cast<std::uint32_t>(s.pegs()); ++c) {
             sum_answers[c] = answers_with_sum(c);
             for (std::uint32_t m = 1; m < sum_split_limit; ++m) {
-                sum_split[c * sum_split_limit + m] =
-                    even_split(m, std::min(m, answers_with_sum(c)));
+                sum_split[c * sum_split_limit + m] = even_split(m, std::min(m, sum_answers[c]));
             }
         }
     }
@@ -517,7 +516,7 @@ struct OptimalSearch::Impl {
         for (std::uint32_t c = 0; c <= pegs; ++c) {
             const std::uint32_t m = by_sum[c];
             if (m == 0) continue;
-            const std::uint32_t answers = std::min(m, answers_with_sum(c));
+            const std::uint32_t answers = std::min(m, sum_answers[c]);
             parts += answers;
             total +=
                 m < sum_split_limit ? sum_split[c * sum_split_limit + m] : even_split(m, answers);
