@@ -8,7 +8,10 @@
 // the report of the games the strategy plays with that table (the shards' reports merged).
 // The second stage, --deepen TABLE: every class the table leaves unsplit searched again from its
 // recorded test with a larger budget (deepen_second_test), classes in parallel, each finished
-// class appended to a checkpoint of its own; then the table again with the better tests.
+// class appended to a checkpoint of its own; then the table again with the better tests. With
+// --method repair the search is exact instead: each string of a class's test replaced in turn by
+// the string a SAT solver finds (repair_second_test), which splits the class or proves that no
+// one string can.
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -29,6 +32,7 @@
 #include "mastermind/batch/class_statistics.hpp"
 #include "mastermind/batch/offline_pass.hpp"
 #include "mastermind/batch/second_tests.hpp"
+#include "mastermind/batch/string_repair.hpp"
 #include "mastermind/core/text.hpp"
 #include "mastermind/engine/work_queue.hpp"
 #include "option_checks.hpp"
@@ -58,6 +62,9 @@ struct SecondTestsArgs {
     bool deepen_given = false;
     bool steps_given = false;
     std::uint64_t deepen_seed = 1;
+    std::string method = "anneal";  // --method
+    bool repair = false;  // --method repair: the exact replacement of one string, not annealing
+    std::int64_t conflicts = 1'000'000;  // --conflicts: the solver's limit per string
     bool so_far =
         false;  // --so-far: write --deepen's table from its checkpoint, search nothing more
     std::string
@@ -196,8 +203,10 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
         return kExitFailure;
     }
     const std::uint64_t steps = args.steps_given ? args.steps : kDeepenSteps;
-    const auto header = deepen_checkpoint_header(
-        {params, args.seed, first, args.deepen_seed, steps, args.restarts});
+    const auto header =
+        args.repair ? repair_checkpoint_header(params, args.seed, first, args.conflicts)
+                    : deepen_checkpoint_header(
+                          {params, args.seed, first, args.deepen_seed, steps, args.restarts});
     // Finished classes: a result is used for an input entry with the same hash, so a checkpoint
     // made from a pass's checkpoint of some shards serves the whole table later.
     std::unordered_map<std::uint64_t, SecondTestEntry> done;
@@ -266,20 +275,28 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
             "their tests\n",
             kCommand, reused, unsplit, args.deepen, not_searched);
         work.clear();
+    } else if (args.repair) {
+        complain(
+            "{}: {} classes of '{}' not split, {} to search (each string of a test replaced "
+            "exactly, at most {} conflicts a string)\n",
+            kCommand, unsplit, args.deepen, work.size(), args.conflicts);
     } else {
         complain("{}: {} classes of '{}' not split, {} to search ({} moves, {} restarts each)\n",
                  kCommand, unsplit, args.deepen, work.size(), steps, args.restarts);
     }
     std::mutex mutex;
     std::string failure;
-    std::size_t finished = 0, improved = 0;
+    std::size_t finished = 0, improved = 0, proven = 0;
     const auto start = std::chrono::steady_clock::now();
     // Each class on the next free thread; a checkpoint that cannot be written stops the queue.
     const bool all_searched = for_each_item(work.size(), args.threads, [&](std::size_t i) {
         SecondTestEntry result;
+        int refuted = 0;  // --method repair: strings proven unable to split the class
         try {
-            result =
-                deepen_second_test(*work[i], first, params, steps, args.restarts, args.deepen_seed);
+            result = args.repair ? repair_second_test(*work[i], first, params, args.conflicts,
+                                                      &refuted)
+                                 : deepen_second_test(*work[i], first, params, steps,
+                                                      args.restarts, args.deepen_seed);
         } catch (const std::exception& e) {
             const std::lock_guard lock(mutex);
             if (failure.empty()) failure = e.what();
@@ -296,14 +313,23 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
         }
         ++finished;
         improved += result.not_alone < work[i]->not_alone;
+        const bool all_refuted = refuted == params.batch;
+        proven += all_refuted;
         if (args.progress) {
             const double elapsed =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            const auto verdict =
+                !args.repair || result.not_alone == 0 ? std::string()
+                : all_refuted
+                    ? fmt::format(" (no one string splits it: all {} proven)", params.batch)
+                    : fmt::format(" ({} of {} strings proven, the others undecided within the "
+                                  "limit)",
+                                  refuted, params.batch);
             complain(
-                "  class {:016x} ({} secrets): {} -> {} not alone; {} of {} done, {} better, ETA "
-                "{:.0f} s\n",
-                result.class_key, result.size, work[i]->not_alone, result.not_alone, finished,
-                work.size(), improved,
+                "  class {:016x} ({} secrets): {} -> {} not alone{}; {} of {} done, {} better, "
+                "ETA {:.0f} s\n",
+                result.class_key, result.size, work[i]->not_alone, result.not_alone, verdict,
+                finished, work.size(), improved,
                 elapsed / static_cast<double>(finished) *
                     static_cast<double>(work.size() - finished));
         }
@@ -323,11 +349,14 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     }
     for (const auto& e : table) split += e.not_alone == 0;
     const auto pass = table_made_by(args.deepen);
+    const auto search =
+        args.repair ? fmt::format("--method repair --conflicts {}", args.conflicts)
+                    : fmt::format("--deepen-seed {} --steps {} --restarts {}", args.deepen_seed,
+                                  steps, args.restarts);
     std::string command = fmt::format(
-        "{}{}mastermind second-tests --deepen {} --seed {}{} --deepen-seed {} --steps {} "
-        "--restarts {}",
-        pass, pass.empty() ? "" : ", then ", std::filesystem::path(args.deepen).filename().string(),
-        args.seed, first_test_option(args, first, params), args.deepen_seed, steps, args.restarts);
+        "{}{}mastermind second-tests --deepen {} --seed {}{} {}", pass,
+        pass.empty() ? "" : ", then ", std::filesystem::path(args.deepen).filename().string(),
+        args.seed, first_test_option(args, first, params), search);
     if (not_searched > 0)
         command += fmt::format(" --so-far ({} of the {} classes searched)", reused, unsplit);
     if (!write_table(args.out, second_tests_source(table, params, command), checkpoint))
@@ -340,6 +369,12 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
             ? fmt::format(" ({} classes not searched yet: run again without --so-far to go on)",
                           not_searched)
             : "");
+    if (args.repair && !args.so_far) {
+        fmt::print(
+            "of the {} classes searched in this run, {} split; no one string splits {} (every "
+            "string's formula unsatisfiable)\n",
+            finished, improved, proven);
+    }
     return kExitOk;
 }
 
@@ -519,7 +554,9 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
         "# 9/10/9: hours; run it again to resume\n"
         "  mastermind second-tests --deepen second_tests_9_10_9.inc --out deeper.inc --progress  # "
         "its unsplit classes again, longer "
-        "(add --so-far: the table from what is searched so far)");
+        "(add --so-far: the table from what is searched so far)\n"
+        "  mastermind second-tests --deepen second_tests_9_10_9.inc --method repair --out "
+        "repaired.inc --progress  # each string replaced exactly (SAT)");
     add_game_options(cmd, args->game);
     cmd->add_option("--seed", args->seed, "adaptive-split's seed")
         ->transform(seed_value())
@@ -573,15 +610,48 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
                       "with --deepen: write --out from the checkpoint as it stands, searching "
                       "nothing more (the classes "
                       "not searched yet keep their tests); the run resumes later without it");
+    auto* method =
+        cmd->add_option("--method", args->method,
+                        "with --deepen: anneal (a longer local search) or repair (each string of "
+                        "a test replaced by the best string there is, found or ruled out by a "
+                        "SAT solver)")
+            ->check(CLI::IsMember({"anneal", "repair"}))
+            ->capture_default_str();
+    auto* conflicts =
+        cmd->add_option("--conflicts", args->conflicts,
+                        "with --method repair: the SAT solver's conflicts per string before it "
+                        "gives the string up as undecided")
+            ->transform(integer_in(1, 1'000'000'000))
+            ->capture_default_str();
     deepen->excludes(stats);
+    method->needs(deepen);
+    conflicts->needs(deepen);
     so_far->needs(deepen);
     deepen->excludes(cmd->get_option("--shards"));
     deepen->excludes(cmd->get_option("--play-steps"));
     deepen_seed->needs(deepen);
-    cmd->callback([args, steps, deepen, first_test, &exit_status] {
+    cmd->callback([args, cmd, steps, deepen, first_test, deepen_seed, conflicts, &exit_status] {
         args->steps_given = steps->count() > 0;
         args->deepen_given = deepen->count() > 0;
         args->first_test_given = first_test->count() > 0;
+        args->repair = args->method == "repair";
+        // Each search takes its own budget: an option of the other would be ignored.
+        const auto* restarts = cmd->get_option("--restarts");
+        for (const CLI::Option* option :
+             std::initializer_list<const CLI::Option*>{steps, restarts, deepen_seed}) {
+            if (args->repair && option->count() > 0) {
+                complain("{}: {} belongs to the annealing; --method repair takes --conflicts\n",
+                         kCommand, option->get_name());
+                exit_status = kExitFailure;
+                return;
+            }
+        }
+        if (!args->repair && conflicts->count() > 0) {
+            complain("{}: --conflicts belongs to --method repair (the annealing takes --steps)\n",
+                     kCommand);
+            exit_status = kExitFailure;
+            return;
+        }
         exit_status = run_second_tests(*args);
     });
 }

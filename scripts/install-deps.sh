@@ -21,6 +21,7 @@ packages=(
     nlohmann-json3-dev                               # JSON transcripts and --json output
     libcpp-httplib-dev pkgconf                       # the web page of mastermind serve (found by pkg-config)
     libtbb-dev                                       # parallel evaluation
+    libcadical-dev                                   # the SAT solver of the second tests' exact repair (second-tests --repair)
     hyperfine                                        # timing whole CLI runs side by side
     jq                                               # the CLI tests read JSON reports and logs
     procps time                                      # the process checks of the suite; peak memory of runs

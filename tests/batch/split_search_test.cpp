@@ -12,6 +12,7 @@
 #include "mastermind/batch/split_search.hpp"
 #include "mastermind/batch/strategy.hpp"
 #include "mastermind/core/random.hpp"
+#include "helpers/batch_sets.hpp"
 
 namespace mastermind {
 namespace {
@@ -20,26 +21,8 @@ std::vector<PackedCode> random_test(Rng& rng, const BatchParams& params) {
     return random_distinct_strings(rng, params);
 }
 
-std::vector<std::uint32_t> random_set(Rng& rng, const BatchParams& params, std::size_t size) {
-    std::vector<std::uint32_t> set;
-    while (set.size() < size) {
-        const auto i = static_cast<std::uint32_t>(rng.below(params.secret_count()));
-        if (std::find(set.begin(), set.end(), i) == set.end()) set.push_back(i);
-    }
-    return set;
-}
-
-// By hand: each secret's sorted answers, and the secrets whose answers another one shares.
-std::size_t not_alone_by_hand(const std::vector<std::uint32_t>& set,
-                              const std::vector<PackedCode>& test, const BatchParams& params) {
-    std::map<std::vector<HitBlow>, int> classes;
-    for (auto i : set)
-        ++classes[answered_record(test, PackedCode::from_index(i, params), params.pegs).answers];
-    std::size_t n = 0;
-    for (const auto& [answers, count] : classes)
-        n += count > 1 ? static_cast<std::size_t>(count) : 0;
-    return n;
-}
+using batch_sets::not_alone_by_hand;
+using batch_sets::random_secret_set;
 
 void expect_legal(const std::vector<PackedCode>& test, const std::vector<PackedCode>& avoid,
                   const BatchParams& params) {
@@ -58,7 +41,7 @@ TEST(SplitSearch, CountsTheSecretsNotAloneExactly) {
     for (const BatchParams params :
          {BatchParams{4, 5, 3, 20}, BatchParams{6, 7, 6, 20}, BatchParams{}}) {
         for (int round = 0; round < 6; ++round) {
-            const auto set = random_set(rng, params, 1 + rng.below(400));
+            const auto set = random_secret_set(rng, params, 1 + rng.below(400));
             const SplitSearch search(params, set, {});
             const auto test = random_test(rng, params);
             EXPECT_EQ(search.not_alone(test), not_alone_by_hand(set, test, params))
@@ -71,7 +54,7 @@ TEST(SplitSearch, NeverWorseThanItsStartAndAlwaysLegal) {
     Rng rng(12);
     for (const BatchParams params : {BatchParams{4, 5, 3, 20}, BatchParams{5, 6, 5, 20}}) {
         for (int round = 0; round < 8; ++round) {
-            const auto set = random_set(rng, params, 30 + rng.below(300));
+            const auto set = random_secret_set(rng, params, 30 + rng.below(300));
             const auto avoid = random_test(rng, params);
             SplitSearch search(params, set, avoid);
             auto start = random_test(rng, params);

@@ -66,6 +66,7 @@ table=(
     "--temperature|first-test -P 3 -K 3 -B 2 --candidates 1 --climb 5 --temperature {}|0"
     "--string-moves|first-test -P 3 -K 3 -B 2 --candidates 1 --climb 5 --string-moves {}|0"
     "--deepen-seed|second-tests -P 6 -K 7 -B 6 --deepen $tmp/deepen-in.inc --out $tmp/deepen-out.inc --steps 100 --deepen-seed {}|0"
+    "--conflicts|second-tests -P 6 -K 7 -B 6 --deepen $tmp/deepen-in.inc --out $tmp/repair-out.inc --method repair --conflicts {}|"
 )
 # The input of --deepen: one entry, split (so an accepted seed runs at once: no class to search).
 echo '{0x0000000000000001, 1, 0, "012345 123456 234560 345601 456012 560123"},' >"$tmp/deepen-in.inc"

@@ -126,6 +126,38 @@ refused "--deepen with --stats" "excludes" "$bin" "${deepen[@]}" --out "$tmp/x.i
 refused "--deepen with --shards" "excludes" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --shards 4
 refused "--deepen-seed without --deepen" "requires" "$bin" second-tests -P 6 -K 7 -B 6 --deepen-seed 3 --out "$tmp/x.inc"
 
+# --deepen --method repair: each string of an unsplit class's test replaced exactly (SAT). On the
+# 5/6/3 game a weak pass leaves classes some of which one string splits and some no string can:
+# every class gets a verdict, none is worse, the split ones are split, a stopped run resumes to the
+# same table, and the options of the other search are refused.
+"$bin" second-tests -P 5 -K 6 -B 3 --play-steps 1 --steps 1 --restarts 0 --shards 2 --out "$tmp/w3.inc" >/dev/null 2>&1
+check "a weak 5/6/3 pass: status 0" test $? -eq 0
+w3=$(awk -F', ' '/^\{0x/ && $3 > 0' "$tmp/w3.inc" | wc -l)
+repair=(second-tests -P 5 -K 6 -B 3 --deepen "$tmp/w3.inc" --method repair)
+"$bin" "${repair[@]}" --out "$tmp/rep.inc" --progress >"$tmp/rep.out" 2>"$tmp/rep.err"
+check "--method repair: status 0" test $? -eq 0
+check "--method repair: says how it searches" grep -q "$w3 to search (each string of a test replaced exactly, at most 1000000 conflicts a string)" "$tmp/rep.err"
+check "--method repair: one progress line per unsplit class" test "$(grep -c '^  class ' "$tmp/rep.err")" -eq "$w3"
+split3=$(grep -c '^  class .* -> 0 not alone;' "$tmp/rep.err")
+proven3=$(grep -c 'no one string splits it: all 3 proven' "$tmp/rep.err")
+check "--method repair: every class split or proven ($split3 + $proven3 = $w3)" test $((split3 + proven3)) -eq "$w3"
+check "--method repair: both verdicts met" test "$split3" -gt 0 -a "$proven3" -gt 0
+check "--method repair: the summary counts them" grep -q "^of the $w3 classes searched in this run, $split3 split; no one string splits $proven3 " "$tmp/rep.out"
+check "--method repair: the same classes and sizes" diff <(awk -F', ' '/^\{0x/ {print $1, $2}' "$tmp/w3.inc") <(awk -F', ' '/^\{0x/ {print $1, $2}' "$tmp/rep.inc")
+check "--method repair: a class is split or keeps its test" bash -c "paste -d'|' <(grep '^{0x' '$tmp/w3.inc') <(grep '^{0x' '$tmp/rep.inc') | awk -F'|' '\$2 != \$1 && \$2 !~ /^\{0x[0-9a-f]*, [0-9]*, 0, / {bad = 1} END {exit bad}'"
+check "--method repair: the file names it" grep -q -- "then mastermind second-tests --deepen w3.inc --seed 1 --method repair --conflicts 1000000$" "$tmp/rep.inc"
+head -3 "$tmp/rep.inc.checkpoint" >"$tmp/rep-resume.inc.checkpoint"
+"$bin" "${repair[@]}" --out "$tmp/rep-resume.inc" >/dev/null 2>"$tmp/rep-resume.err"
+check "--method repair resumed: says so" grep -q "resuming from '$tmp/rep-resume.inc.checkpoint': 2 classes searched before" "$tmp/rep-resume.err"
+check "--method repair resumed: the same table" diff <(grep -v '^// Made by' "$tmp/rep.inc") <(grep -v '^// Made by' "$tmp/rep-resume.inc")
+refused "--method repair on an annealing's checkpoint" "was made by another run" "$bin" "${repair[@]}" --out "$tmp/x.inc" --checkpoint "$tmp/deep.inc.checkpoint"
+refused "--method repair with --steps" "--steps belongs to the annealing" "$bin" "${repair[@]}" --out "$tmp/x.inc" --steps 10
+refused "--method repair with --deepen-seed" "--deepen-seed belongs to the annealing" "$bin" "${repair[@]}" --out "$tmp/x.inc" --deepen-seed 2
+refused "--conflicts with the annealing" "--conflicts belongs to --method repair" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --conflicts 10
+refused "--method, another search" "not in {anneal,repair}" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --method sat
+refused "--method without --deepen" "requires --deepen" "$bin" second-tests -P 6 -K 7 -B 6 --out "$tmp/x.inc" --method repair
+refused "--conflicts 0" "--conflicts" "$bin" "${repair[@]}" --out "$tmp/x.inc" --conflicts 0
+
 # --first-test: the pass for a first test that is not compiled in; its table is keyed by that
 # test's classes (--deepen needs the same --first-test), and its checkpoint resumes only with it.
 cyclic="012345 123456 234560 345601 456012 560123"

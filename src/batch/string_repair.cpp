@@ -1,0 +1,361 @@
+#include "mastermind/batch/string_repair.hpp"
+
+#include <cadical.hpp>
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "mastermind/batch/offline_pass.hpp"
+#include "mastermind/batch/secret_enumeration.hpp"
+#include "mastermind/batch/split_search.hpp"
+#include "mastermind/core/budget.hpp"
+
+namespace mastermind {
+
+namespace {
+
+using Digits = std::array<std::uint8_t, BatchParams::kMaxPegs>;
+
+// An answer as (hit, common), and as the byte that orders multisets of answers.
+struct Answer {
+    int hit = 0, common = 0;
+};
+std::uint8_t answer_byte(Answer a) {
+    return static_cast<std::uint8_t>(a.common * (a.common + 1) / 2 + a.hit);
+}
+
+Answer answer_of(const Digits& secret, const PackedCode& string, int pegs) {
+    Answer a;
+    std::array<int, BatchParams::kMaxColours> counts{};
+    for (int p = 0; p < pegs; ++p) {
+        const auto s = secret[static_cast<std::size_t>(p)];
+        a.hit += string.peg(p) == s;
+        ++counts[s];
+    }
+    for (int c = 0; c < BatchParams::kMaxColours; ++c)
+        a.common += std::min(counts[static_cast<std::size_t>(c)], string.count(c));
+    return a;
+}
+
+// A multiset of at most 16 answer bytes, sorted, as two words: equal words <=> equal multisets.
+struct MultisetKey {
+    std::uint64_t low = 0, high = 0;
+    friend bool operator==(const MultisetKey&, const MultisetKey&) = default;
+    friend auto operator<=>(const MultisetKey&, const MultisetKey&) = default;
+};
+MultisetKey key_of(std::span<const std::uint8_t> sorted) {
+    MultisetKey key;
+    for (std::size_t i = 0; i < sorted.size(); ++i) {
+        auto& word = i < 8 ? key.low : key.high;
+        word |= std::uint64_t{sorted[i]} << (8 * (i % 8));
+    }
+    return key;
+}
+
+// The formula, with the counters it is built from.
+class Formula {
+  public:
+    explicit Formula(int variables) : next_(variables + 1) {}
+
+    int fresh() { return next_++; }
+    void clause(std::initializer_list<int> literals) { clause(std::span<const int>(literals)); }
+    void clause(std::span<const int> literals) {
+        for (const int l : literals) solver.add(l);
+        solver.add(0);
+        ++clauses;
+    }
+
+    // out[k - 1] <=> at least k of `inputs` are true (a totalizer, both directions).
+    std::vector<int> count(std::span<const int> inputs) {
+        if (inputs.size() <= 1) return {inputs.begin(), inputs.end()};
+        const auto half = inputs.size() / 2;
+        const auto a = count(inputs.first(half)), b = count(inputs.subspan(half));
+        std::vector<int> r(a.size() + b.size());
+        for (auto& v : r) v = fresh();
+        // at least i of a and j of b => at least i + j; fewer than i + 1 of a and fewer than
+        // j + 1 of b => fewer than i + j + 1.
+        for (std::size_t i = 0; i <= a.size(); ++i) {
+            for (std::size_t j = 0; j <= b.size(); ++j) {
+                if (i + j > 0) {
+                    std::vector<int> c;
+                    if (i > 0) c.push_back(-a[i - 1]);
+                    if (j > 0) c.push_back(-b[j - 1]);
+                    c.push_back(r[i + j - 1]);
+                    clause(c);
+                }
+                if (i + j < r.size()) {
+                    std::vector<int> c;
+                    if (i < a.size()) c.push_back(a[i]);
+                    if (j < b.size()) c.push_back(b[j]);
+                    c.push_back(-r[i + j]);
+                    clause(c);
+                }
+            }
+        }
+        return r;
+    }
+
+    // At most one of `literals` (pairwise for a few, a sequential counter beyond).
+    void at_most_one(std::span<const int> literals) {
+        const auto n = literals.size();
+        if (n <= 5) {
+            for (std::size_t i = 0; i < n; ++i)
+                for (std::size_t j = i + 1; j < n; ++j) clause({-literals[i], -literals[j]});
+            return;
+        }
+        int previous = fresh();
+        clause({-literals[0], previous});
+        for (std::size_t i = 1; i + 1 < n; ++i) {
+            const int s = fresh();
+            clause({-literals[i], s});
+            clause({-previous, s});
+            clause({-literals[i], -previous});
+            previous = s;
+        }
+        clause({-literals[n - 1], -previous});
+    }
+
+    CaDiCaL::Solver solver;
+    std::size_t clauses = 0;
+
+  private:
+    int next_;
+};
+
+// Ends the solver's search when the ambient budget is exhausted.
+class BudgetTerminator : public CaDiCaL::Terminator {
+  public:
+    explicit BudgetTerminator(const Budget& budget) : budget_(budget) {}
+    bool terminate() override { return budget_.exhausted(); }
+
+  private:
+    const Budget& budget_;
+};
+
+}  // namespace
+
+StringRepair::StringRepair(const BatchParams& params, std::span<const std::uint32_t> members,
+                           std::span<const PackedCode> avoid)
+    : params_(params), avoid_(avoid.begin(), avoid.end()) {
+    if (params.rules != Rules::classic)
+        throw std::invalid_argument("StringRepair: classic rules only");
+    if (params.batch > 16) throw std::invalid_argument("StringRepair: B <= 16 only");
+    members_.resize(members.size());
+    for (std::size_t m = 0; m < members.size(); ++m)
+        digits_of_index(members[m], params, members_[m].data());
+}
+
+RepairOutcome StringRepair::replace(std::span<const PackedCode> test, std::size_t j,
+                                    std::int64_t conflict_limit) const {
+    if (test.size() != static_cast<std::size_t>(params_.batch) || j >= test.size())
+        throw std::invalid_argument("StringRepair: a test of B strings and one of them");
+    const int pegs = params_.pegs, colours = params_.colours;
+    const std::size_t n = members_.size(), kept = test.size() - 1;
+
+    // Every answer a string can give: (hit, common), hit <= common <= P, but never P - 1 hits
+    // with P in common (the last peg would be a hit too).
+    std::vector<Answer> answers;
+    for (int c = 0; c <= pegs; ++c)
+        for (int h = 0; h <= c; ++h)
+            if (!(h == pegs - 1 && c == pegs)) answers.push_back({h, c});
+
+    // The keys M(s) + {a} of every secret and answer, sorted: runs of equal keys are the sets of
+    // which at most one pair may come true.
+    struct Entry {
+        MultisetKey key;
+        std::uint32_t member;
+        std::uint16_t answer;
+    };
+    std::vector<Entry> entries;
+    entries.reserve(n * answers.size());
+    std::vector<std::uint8_t> bytes(kept + 1);
+    for (std::size_t m = 0; m < n; ++m) {
+        std::vector<std::uint8_t> own;
+        for (std::size_t k = 0; k < test.size(); ++k)
+            if (k != j) own.push_back(answer_byte(answer_of(members_[m], test[k], pegs)));
+        std::sort(own.begin(), own.end());
+        for (std::size_t a = 0; a < answers.size(); ++a) {
+            const auto byte = answer_byte(answers[a]);
+            const auto at = std::upper_bound(own.begin(), own.end(), byte) - own.begin();
+            std::copy(own.begin(), own.begin() + at, bytes.begin());
+            bytes[static_cast<std::size_t>(at)] = byte;
+            std::copy(own.begin() + at, own.end(), bytes.begin() + at + 1);
+            entries.push_back(
+                {key_of(bytes), static_cast<std::uint32_t>(m), static_cast<std::uint16_t>(a)});
+        }
+    }
+    std::sort(entries.begin(), entries.end(),
+              [](const Entry& x, const Entry& y) { return x.key < y.key; });
+
+    // The string: x(p, c) for position p and colour c, exactly one colour a position.
+    Formula f(pegs * colours);
+    const auto x = [&](int p, int c) { return 1 + p * colours + c; };
+    for (int p = 0; p < pegs; ++p) {
+        std::vector<int> one;
+        for (int c = 0; c < colours; ++c) one.push_back(x(p, c));
+        f.clause(one);
+        f.at_most_one(one);
+    }
+    // Not a string the test keeps, nor an avoided one.
+    auto forbid = [&](const PackedCode& s) {
+        std::vector<int> c;
+        for (int p = 0; p < pegs; ++p) c.push_back(-x(p, s.peg(p)));
+        f.clause(c);
+    };
+    for (std::size_t k = 0; k < test.size(); ++k)
+        if (k != j) forbid(test[k]);
+    for (const auto& s : avoid_) forbid(s);
+    // How many of each colour the string holds, at least k: count_at_least[c][k - 1].
+    std::vector<std::vector<int>> count_at_least(static_cast<std::size_t>(colours));
+    for (int c = 0; c < colours; ++c) {
+        std::vector<int> column;
+        for (int p = 0; p < pegs; ++p) column.push_back(x(p, c));
+        count_at_least[static_cast<std::size_t>(c)] = f.count(column);
+    }
+
+    // Per secret in some set: its hit and common counters (common shared by every secret with the
+    // same colour counts), made when first needed.
+    struct Counters {
+        std::vector<int> hit, common;
+    };
+    std::vector<std::optional<Counters>> counters(n);
+    std::map<std::array<std::uint8_t, BatchParams::kMaxColours>, std::vector<int>> commons;
+    auto counters_of = [&](std::size_t m) -> const Counters& {
+        if (counters[m]) return *counters[m];
+        const auto& s = members_[m];
+        std::vector<int> hits;
+        std::array<std::uint8_t, BatchParams::kMaxColours> counts{};
+        for (int p = 0; p < pegs; ++p) {
+            hits.push_back(x(p, s[static_cast<std::size_t>(p)]));
+            ++counts[s[static_cast<std::size_t>(p)]];
+        }
+        auto found = commons.find(counts);
+        if (found == commons.end()) {
+            std::vector<int> inputs;
+            for (int c = 0; c < colours; ++c)
+                for (int k = 0; k < counts[static_cast<std::size_t>(c)]; ++k)
+                    inputs.push_back(count_at_least[static_cast<std::size_t>(c)]
+                                                   [static_cast<std::size_t>(k)]);
+            found = commons.emplace(counts, f.count(inputs)).first;
+        }
+        counters[m] = Counters{f.count(hits), found->second};
+        return *counters[m];
+    };
+    // A literal implied by "secret m answers a" (the other direction is not needed: a set only
+    // forbids two of its pairs together).
+    auto answers_literal = [&](std::size_t m, const Answer& a) {
+        const auto& c = counters_of(m);
+        const int v = f.fresh();
+        std::vector<int> clause{v};
+        // hit == a.hit and common == a.common => v
+        if (a.hit > 0) clause.push_back(-c.hit[static_cast<std::size_t>(a.hit - 1)]);
+        if (a.hit < pegs) clause.push_back(c.hit[static_cast<std::size_t>(a.hit)]);
+        if (a.common > 0) clause.push_back(-c.common[static_cast<std::size_t>(a.common - 1)]);
+        if (a.common < pegs) clause.push_back(c.common[static_cast<std::size_t>(a.common)]);
+        f.clause(clause);
+        return v;
+    };
+
+    RepairOutcome out;
+    std::vector<bool> involved(n, false);
+    for (std::size_t i = 0; i < entries.size();) {
+        std::size_t e = i + 1;
+        while (e < entries.size() && entries[e].key == entries[i].key) ++e;
+        if (e - i > 1) {
+            std::vector<int> set;
+            for (std::size_t k = i; k < e; ++k) {
+                set.push_back(answers_literal(entries[k].member, answers[entries[k].answer]));
+                involved[entries[k].member] = true;
+            }
+            f.at_most_one(set);
+        }
+        i = e;
+    }
+    out.secrets = static_cast<std::size_t>(std::count(involved.begin(), involved.end(), true));
+    out.clauses = f.clauses;
+
+    BudgetTerminator terminator(ambient_budget());
+    f.solver.connect_terminator(&terminator);
+    if (conflict_limit >= 0)
+        f.solver.limit("conflicts", static_cast<int>(std::min<std::int64_t>(conflict_limit, 1 << 30)));
+    const int result = f.solver.solve();
+    f.solver.disconnect_terminator();
+    if (result == 20) {
+        out.verdict = RepairOutcome::Verdict::none;
+        return out;
+    }
+    if (result != 10) return out;
+
+    std::array<std::uint8_t, BatchParams::kMaxPegs> pegs_of{};
+    for (int p = 0; p < pegs; ++p)
+        for (int c = 0; c < colours; ++c)
+            if (f.solver.val(x(p, c)) > 0) pegs_of[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(c);
+    out.string = PackedCode::from_pegs(pegs_of.data(), pegs);
+    // The model checked against the exact answers: every secret alone, no string repeated or
+    // avoided.
+    std::vector<PackedCode> repaired(test.begin(), test.end());
+    repaired[j] = out.string;
+    std::vector<MultisetKey> keys(n);
+    for (std::size_t m = 0; m < n; ++m) {
+        std::vector<std::uint8_t> all;
+        for (const auto& s : repaired) all.push_back(answer_byte(answer_of(members_[m], s, pegs)));
+        std::sort(all.begin(), all.end());
+        keys[m] = key_of(all);
+    }
+    std::sort(keys.begin(), keys.end());
+    const bool alone = std::adjacent_find(keys.begin(), keys.end()) == keys.end();
+    const bool fresh_string =
+        std::count(repaired.begin(), repaired.end(), out.string) == 1 &&
+        std::find(avoid_.begin(), avoid_.end(), out.string) == avoid_.end();
+    if (!alone || !fresh_string)
+        throw std::logic_error("StringRepair: the solver's string does not split the class");
+    out.verdict = RepairOutcome::Verdict::split;
+    return out;
+}
+
+SecondTestEntry repair_second_test(const SecondTestEntry& entry,
+                                   std::span<const PackedCode> first_test,
+                                   const BatchParams& params, std::int64_t conflict_limit,
+                                   int* refuted) {
+    const auto members = class_members(entry.class_key, first_test, params);
+    if (members.size() != entry.size) {
+        throw std::invalid_argument(fmt::format(
+            "class {:016x}: the entry says {} secrets, the first test's answers give {}",
+            entry.class_key, entry.size, members.size()));
+    }
+    if (const auto counted = SplitSearch(params, members, first_test).not_alone(entry.test);
+        counted != entry.not_alone) {
+        throw std::invalid_argument(
+            fmt::format("class {:016x}: the entry says {} secrets not alone, its test leaves {}",
+                        entry.class_key, entry.not_alone, counted));
+    }
+    if (refuted) *refuted = 0;
+    if (entry.not_alone == 0) return entry;
+    const StringRepair repair(params, members, first_test);
+    for (std::size_t j = 0; j < entry.test.size(); ++j) {
+        const auto outcome = repair.replace(entry.test, j, conflict_limit);
+        if (outcome.verdict == RepairOutcome::Verdict::split) {
+            auto test = entry.test;
+            test[j] = outcome.string;
+            return {entry.class_key, entry.size, 0, std::move(test)};
+        }
+        if (refuted && outcome.verdict == RepairOutcome::Verdict::none) ++*refuted;
+    }
+    return entry;
+}
+
+std::string repair_checkpoint_header(const BatchParams& params, std::uint64_t seed,
+                                     std::span<const PackedCode> first_test,
+                                     std::int64_t conflict_limit) {
+    return fmt::format(
+        "# mastermind second-tests --deepen --method repair checkpoint: game {} {} {} {} seed {} "
+        "first {:016x} conflicts {}",
+        params.pegs, params.colours, params.batch, params.max_tests, seed,
+        first_test_hash({first_test.begin(), first_test.end()}, params), conflict_limit);
+}
+
+}  // namespace mastermind

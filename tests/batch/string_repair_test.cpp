@@ -1,0 +1,106 @@
+// StringRepair: its verdict against every string tried by hand on small games (a string found
+// exactly when one exists, and that string splits the class), and a budget that ends it.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "mastermind/batch/query_record.hpp"
+#include "mastermind/batch/strategy.hpp"
+#include "mastermind/batch/string_repair.hpp"
+#include "mastermind/core/budget.hpp"
+#include "mastermind/core/random.hpp"
+#include "helpers/batch_sets.hpp"
+
+namespace mastermind {
+namespace {
+
+using batch_sets::random_secret_set;
+
+bool splits(const std::vector<std::uint32_t>& set, const std::vector<PackedCode>& test,
+            const BatchParams& params) {
+    return batch_sets::not_alone_by_hand(set, test, params) == 0;
+}
+
+// Whether some string, other than the test's others and the avoided ones, splits the set in
+// place of string j: every string of the game tried.
+bool some_string_splits(const std::vector<std::uint32_t>& set, std::vector<PackedCode> test,
+                        std::size_t j, const std::vector<PackedCode>& avoid,
+                        const BatchParams& params) {
+    for (std::uint64_t i = 0; i < params.secret_count(); ++i) {
+        const auto x = PackedCode::from_index(i, params);
+        if (std::find(avoid.begin(), avoid.end(), x) != avoid.end()) continue;
+        bool repeated = false;
+        for (std::size_t k = 0; k < test.size(); ++k) repeated |= k != j && test[k] == x;
+        if (repeated) continue;
+        test[j] = x;
+        if (splits(set, test, params)) return true;
+    }
+    return false;
+}
+
+TEST(StringRepair, FindsAStringExactlyWhenOneExists) {
+    Rng rng(5);
+    int found = 0, refuted = 0;
+    for (const BatchParams params : {BatchParams{4, 5, 3, 20}, BatchParams{3, 6, 4, 20}}) {
+        for (int round = 0; round < 24; ++round) {
+            const auto set = random_secret_set(rng, params, 10 + rng.below(30));
+            const auto test = random_distinct_strings(rng, params);
+            const std::vector<PackedCode> avoid{
+                PackedCode::from_index(rng.below(params.secret_count()), params)};
+            const StringRepair repair(params, set, avoid);
+            const auto j = static_cast<std::size_t>(rng.below(test.size()));
+            const auto outcome = repair.replace(test, j);
+            const bool exists = some_string_splits(set, test, j, avoid, params);
+            ASSERT_NE(outcome.verdict, RepairOutcome::Verdict::unknown);
+            EXPECT_EQ(outcome.verdict == RepairOutcome::Verdict::split, exists)
+                << "set of " << set.size() << ", string " << j;
+            if (outcome.verdict == RepairOutcome::Verdict::split) {
+                ++found;
+                auto repaired = test;
+                repaired[j] = outcome.string;
+                EXPECT_TRUE(splits(set, repaired, params));
+                EXPECT_EQ(std::find(avoid.begin(), avoid.end(), outcome.string), avoid.end());
+            } else {
+                ++refuted;
+            }
+        }
+    }
+    // Both verdicts were put to the test.
+    EXPECT_GT(found, 5);
+    EXPECT_GT(refuted, 5);
+}
+
+TEST(StringRepair, FindsAStringWhereTheSpoiledOneSplit) {
+    // A split class with one string spoiled: the solver finds a string again (the spoiled one's
+    // old string is a witness).
+    Rng rng(8);
+    const BatchParams params{6, 7, 6, 20};
+    int tried = 0;
+    for (int round = 0; round < 200 && tried < 3; ++round) {
+        const auto set = random_secret_set(rng, params, 40);
+        auto test = random_distinct_strings(rng, params);
+        if (!splits(set, test, params)) continue;
+        ++tried;
+        const auto spoiled = random_distinct_strings(rng, params)[0];
+        if (std::find(test.begin(), test.end(), spoiled) != test.end()) continue;
+        test[2] = spoiled;
+        const StringRepair repair(params, set, {});
+        EXPECT_EQ(repair.replace(test, 2).verdict, RepairOutcome::Verdict::split);
+    }
+    EXPECT_EQ(tried, 3);
+}
+
+TEST(StringRepair, AnExhaustedBudgetEndsIt) {
+    Rng rng(9);
+    const BatchParams params{6, 7, 6, 20};
+    const auto set = random_secret_set(rng, params, 400);
+    const auto test = random_distinct_strings(rng, params);
+    const StringRepair repair(params, set, {});
+    const auto budget = Budget::of_seconds(0);
+    const BudgetScope scope(budget);
+    EXPECT_EQ(repair.replace(test, 0).verdict, RepairOutcome::Verdict::unknown);
+}
+
+}  // namespace
+}  // namespace mastermind
