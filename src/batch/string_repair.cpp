@@ -136,6 +136,101 @@ class BudgetTerminator : public CaDiCaL::Terminator {
     const Budget& budget_;
 };
 
+// One string the formula chooses: its one-hot pegs, its colour counts, and per secret the
+// literals "this secret answers a", made when first needed.
+class FreeString {
+  public:
+    FreeString(Formula& f, int pegs, int colours, std::size_t members, std::size_t answers)
+        : f_(f), pegs_(pegs), colours_(colours), answers_(answers), base_(f.fresh()),
+          literals_(members * answers, 0) {
+        for (int i = 1; i < pegs * colours; ++i) f.fresh();
+        for (int p = 0; p < pegs; ++p) {
+            std::vector<int> one;
+            for (int c = 0; c < colours; ++c) one.push_back(peg(p, c));
+            f.clause(one);
+            f.at_most_one(one);
+        }
+        // How many of each colour the string holds, at least k: count_at_least_[c][k - 1].
+        for (int c = 0; c < colours; ++c) {
+            std::vector<int> column;
+            for (int p = 0; p < pegs; ++p) column.push_back(peg(p, c));
+            count_at_least_.push_back(f.count(column));
+        }
+    }
+
+    // The variable "position p holds colour c".
+    int peg(int p, int c) const { return base_ + p * colours_ + c; }
+
+    // Not the string `s`.
+    void forbid(const PackedCode& s) {
+        std::vector<int> c;
+        for (int p = 0; p < pegs_; ++p) c.push_back(-peg(p, s.peg(p)));
+        f_.clause(c);
+    }
+
+    // A literal implied by "secret m (its digits `s`) answers a" (the other direction is not
+    // needed: a set only forbids two of its pairs together). Its hit counter is the secret's own,
+    // its common counter shared by every secret with the same colour counts.
+    int answers(std::size_t m, const Digits& s, std::size_t a, const Answer& answer) {
+        const auto slot = m * answers_ + a;
+        if (literals_[slot] != 0) return literals_[slot];
+        auto& counters = counters_[m];
+        if (counters.hit.empty()) {
+            std::vector<int> hits;
+            std::array<std::uint8_t, BatchParams::kMaxColours> counts{};
+            for (int p = 0; p < pegs_; ++p) {
+                hits.push_back(peg(p, s[static_cast<std::size_t>(p)]));
+                ++counts[s[static_cast<std::size_t>(p)]];
+            }
+            auto found = commons_.find(counts);
+            if (found == commons_.end()) {
+                std::vector<int> inputs;
+                for (int c = 0; c < colours_; ++c)
+                    for (int k = 0; k < counts[static_cast<std::size_t>(c)]; ++k)
+                        inputs.push_back(count_at_least_[static_cast<std::size_t>(c)]
+                                                        [static_cast<std::size_t>(k)]);
+                found = commons_.emplace(counts, f_.count(inputs)).first;
+            }
+            counters = Counters{f_.count(hits), found->second};
+        }
+        const int v = f_.fresh();
+        // hit == answer.hit and common == answer.common => v
+        std::vector<int> clause{v};
+        const auto h = static_cast<std::size_t>(answer.hit);
+        const auto c = static_cast<std::size_t>(answer.common);
+        if (answer.hit > 0) clause.push_back(-counters.hit[h - 1]);
+        if (answer.hit < pegs_) clause.push_back(counters.hit[h]);
+        if (answer.common > 0) clause.push_back(-counters.common[c - 1]);
+        if (answer.common < pegs_) clause.push_back(counters.common[c]);
+        f_.clause(clause);
+        literals_[slot] = v;
+        return v;
+    }
+
+    // The string of a model.
+    PackedCode read() const {
+        std::array<std::uint8_t, BatchParams::kMaxPegs> pegs{};
+        for (int p = 0; p < pegs_; ++p)
+            for (int c = 0; c < colours_; ++c)
+                if (f_.solver.val(peg(p, c)) > 0)
+                    pegs[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(c);
+        return PackedCode::from_pegs(pegs.data(), pegs_);
+    }
+
+  private:
+    struct Counters {
+        std::vector<int> hit, common;
+    };
+    Formula& f_;
+    int pegs_, colours_;
+    std::size_t answers_;
+    int base_;
+    std::vector<std::vector<int>> count_at_least_;
+    std::unordered_map<std::size_t, Counters> counters_;
+    std::map<std::array<std::uint8_t, BatchParams::kMaxColours>, std::vector<int>> commons_;
+    std::vector<int> literals_;  // [member * answers + answer], 0: not made yet
+};
+
 }  // namespace
 
 StringRepair::StringRepair(const BatchParams& params, std::span<const std::uint32_t> members,
@@ -151,10 +246,21 @@ StringRepair::StringRepair(const BatchParams& params, std::span<const std::uint3
 
 RepairOutcome StringRepair::replace(std::span<const PackedCode> test, std::size_t j,
                                     std::int64_t conflict_limit) const {
-    if (test.size() != static_cast<std::size_t>(params_.batch) || j >= test.size())
-        throw std::invalid_argument("StringRepair: a test of B strings and one of them");
-    const int pegs = params_.pegs, colours = params_.colours;
-    const std::size_t n = members_.size(), kept = test.size() - 1;
+    const std::array<std::size_t, 1> free{j};
+    return replace(test, std::span<const std::size_t>(free), conflict_limit);
+}
+
+RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
+                                    std::span<const std::size_t> free,
+                                    std::int64_t conflict_limit) const {
+    const bool two = free.size() == 2;
+    if (test.size() != static_cast<std::size_t>(params_.batch) || free.empty() ||
+        free.size() > 2 || free[0] >= test.size() || (two && (free[1] >= test.size() ||
+                                                              free[1] == free[0])))
+        throw std::invalid_argument("StringRepair: a test of B strings and one or two of them");
+    const int pegs = params_.pegs;
+    const std::size_t n = members_.size();
+    auto is_free = [&](std::size_t k) { return std::find(free.begin(), free.end(), k) != free.end(); };
 
     // Every answer a string can give: (hit, common), hit <= common <= P, but never P - 1 hits
     // with P in common (the last peg would be a hit too).
@@ -162,126 +268,104 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test, std::size_
     for (int c = 0; c <= pegs; ++c)
         for (int h = 0; h <= c; ++h)
             if (!(h == pegs - 1 && c == pegs)) answers.push_back({h, c});
+    // What the free strings may answer a secret together, as a multiset: one answer, or two
+    // (a <= b; the first string answers a and the second b, or the other way round).
+    struct Combination {
+        std::uint16_t a, b;
+    };
+    std::vector<Combination> combinations;
+    for (std::size_t a = 0; a < answers.size(); ++a) {
+        if (!two) combinations.push_back({static_cast<std::uint16_t>(a), 0});
+        for (std::size_t b = a; two && b < answers.size(); ++b)
+            combinations.push_back({static_cast<std::uint16_t>(a), static_cast<std::uint16_t>(b)});
+    }
 
-    // The keys M(s) + {a} of every secret and answer, sorted: runs of equal keys are the sets of
-    // which at most one pair may come true.
+    // The keys M(s) + C of every secret s and combination C, sorted: runs of equal keys are the
+    // sets of which at most one (secret, combination) may come true.
     struct Entry {
         MultisetKey key;
         std::uint32_t member;
-        std::uint16_t answer;
+        std::uint32_t combination;
     };
     std::vector<Entry> entries;
-    entries.reserve(n * answers.size());
-    std::vector<std::uint8_t> bytes(kept + 1);
+    entries.reserve(n * combinations.size());
+    std::vector<std::uint8_t> own, bytes;
     for (std::size_t m = 0; m < n; ++m) {
-        std::vector<std::uint8_t> own;
+        own.clear();
         for (std::size_t k = 0; k < test.size(); ++k)
-            if (k != j) own.push_back(answer_byte(answer_of(members_[m], test[k], pegs)));
-        std::sort(own.begin(), own.end());
-        for (std::size_t a = 0; a < answers.size(); ++a) {
-            const auto byte = answer_byte(answers[a]);
-            const auto at = std::upper_bound(own.begin(), own.end(), byte) - own.begin();
-            std::copy(own.begin(), own.begin() + at, bytes.begin());
-            bytes[static_cast<std::size_t>(at)] = byte;
-            std::copy(own.begin() + at, own.end(), bytes.begin() + at + 1);
+            if (!is_free(k)) own.push_back(answer_byte(answer_of(members_[m], test[k], pegs)));
+        for (std::size_t i = 0; i < combinations.size(); ++i) {
+            bytes = own;
+            bytes.push_back(answer_byte(answers[combinations[i].a]));
+            if (two) bytes.push_back(answer_byte(answers[combinations[i].b]));
+            std::sort(bytes.begin(), bytes.end());
             entries.push_back(
-                {key_of(bytes), static_cast<std::uint32_t>(m), static_cast<std::uint16_t>(a)});
+                {key_of(bytes), static_cast<std::uint32_t>(m), static_cast<std::uint32_t>(i)});
         }
     }
     std::sort(entries.begin(), entries.end(),
               [](const Entry& x, const Entry& y) { return x.key < y.key; });
 
-    // The string: x(p, c) for position p and colour c, exactly one colour a position.
-    Formula f(pegs * colours);
-    const auto x = [&](int p, int c) { return 1 + p * colours + c; };
-    for (int p = 0; p < pegs; ++p) {
-        std::vector<int> one;
-        for (int c = 0; c < colours; ++c) one.push_back(x(p, c));
-        f.clause(one);
-        f.at_most_one(one);
+    Formula f(0);
+    std::vector<FreeString> strings;
+    strings.reserve(free.size());
+    for (std::size_t i = 0; i < free.size(); ++i)
+        strings.emplace_back(f, pegs, params_.colours, n, answers.size());
+    // Not a string the test keeps, nor an avoided one; two free strings differ somewhere.
+    for (auto& string : strings) {
+        for (std::size_t k = 0; k < test.size(); ++k)
+            if (!is_free(k)) string.forbid(test[k]);
+        for (const auto& s : avoid_) string.forbid(s);
     }
-    // Not a string the test keeps, nor an avoided one.
-    auto forbid = [&](const PackedCode& s) {
-        std::vector<int> c;
-        for (int p = 0; p < pegs; ++p) c.push_back(-x(p, s.peg(p)));
-        f.clause(c);
-    };
-    for (std::size_t k = 0; k < test.size(); ++k)
-        if (k != j) forbid(test[k]);
-    for (const auto& s : avoid_) forbid(s);
-    // How many of each colour the string holds, at least k: count_at_least[c][k - 1].
-    std::vector<std::vector<int>> count_at_least(static_cast<std::size_t>(colours));
-    for (int c = 0; c < colours; ++c) {
-        std::vector<int> column;
-        for (int p = 0; p < pegs; ++p) column.push_back(x(p, c));
-        count_at_least[static_cast<std::size_t>(c)] = f.count(column);
-    }
-
-    // Per secret in some set: its hit and common counters (common shared by every secret with the
-    // same colour counts), made when first needed.
-    struct Counters {
-        std::vector<int> hit, common;
-    };
-    std::vector<std::optional<Counters>> counters(n);
-    std::map<std::array<std::uint8_t, BatchParams::kMaxColours>, std::vector<int>> commons;
-    auto counters_of = [&](std::size_t m) -> const Counters& {
-        if (counters[m]) return *counters[m];
-        const auto& s = members_[m];
-        std::vector<int> hits;
-        std::array<std::uint8_t, BatchParams::kMaxColours> counts{};
+    if (two) {
+        std::vector<int> differs;
         for (int p = 0; p < pegs; ++p) {
-            hits.push_back(x(p, s[static_cast<std::size_t>(p)]));
-            ++counts[s[static_cast<std::size_t>(p)]];
+            const int d = f.fresh();
+            differs.push_back(d);
+            for (int c = 0; c < params_.colours; ++c)
+                f.clause({-d, -strings[0].peg(p, c), -strings[1].peg(p, c)});
         }
-        auto found = commons.find(counts);
-        if (found == commons.end()) {
-            std::vector<int> inputs;
-            for (int c = 0; c < colours; ++c)
-                for (int k = 0; k < counts[static_cast<std::size_t>(c)]; ++k)
-                    inputs.push_back(count_at_least[static_cast<std::size_t>(c)]
-                                                   [static_cast<std::size_t>(k)]);
-            found = commons.emplace(counts, f.count(inputs)).first;
-        }
-        counters[m] = Counters{f.count(hits), found->second};
-        return *counters[m];
-    };
-    // A literal implied by "secret m answers a" (the other direction is not needed: a set only
-    // forbids two of its pairs together).
-    auto answers_literal = [&](std::size_t m, const Answer& a) {
-        const auto& c = counters_of(m);
+        f.clause(differs);
+    }
+    // A literal implied by "the free strings answer secret m with combination i".
+    auto combination_literal = [&](std::size_t m, std::size_t i) {
+        const auto& c = combinations[i];
+        if (!two) return strings[0].answers(m, members_[m], c.a, answers[c.a]);
         const int v = f.fresh();
-        std::vector<int> clause{v};
-        // hit == a.hit and common == a.common => v
-        if (a.hit > 0) clause.push_back(-c.hit[static_cast<std::size_t>(a.hit - 1)]);
-        if (a.hit < pegs) clause.push_back(c.hit[static_cast<std::size_t>(a.hit)]);
-        if (a.common > 0) clause.push_back(-c.common[static_cast<std::size_t>(a.common - 1)]);
-        if (a.common < pegs) clause.push_back(c.common[static_cast<std::size_t>(a.common)]);
-        f.clause(clause);
+        auto both = [&](std::size_t first, std::size_t second) {
+            f.clause({-strings[0].answers(m, members_[m], first, answers[first]),
+                      -strings[1].answers(m, members_[m], second, answers[second]), v});
+        };
+        both(c.a, c.b);
+        if (c.a != c.b) both(c.b, c.a);
         return v;
     };
 
     RepairOutcome out;
     std::vector<bool> involved(n, false);
+    std::vector<int> set;
     for (std::size_t i = 0; i < entries.size();) {
         std::size_t e = i + 1;
         while (e < entries.size() && entries[e].key == entries[i].key) ++e;
         if (e - i > 1) {
-            std::vector<int> set;
+            set.clear();
             for (std::size_t k = i; k < e; ++k) {
-                set.push_back(answers_literal(entries[k].member, answers[entries[k].answer]));
+                set.push_back(combination_literal(entries[k].member, entries[k].combination));
                 involved[entries[k].member] = true;
             }
             f.at_most_one(set);
         }
         i = e;
     }
+    entries = {};
     out.secrets = static_cast<std::size_t>(std::count(involved.begin(), involved.end(), true));
     out.clauses = f.clauses;
 
     BudgetTerminator terminator(ambient_budget());
     f.solver.connect_terminator(&terminator);
     if (conflict_limit >= 0)
-        f.solver.limit("conflicts", static_cast<int>(std::min<std::int64_t>(conflict_limit, 1 << 30)));
+        f.solver.limit("conflicts",
+                       static_cast<int>(std::min<std::int64_t>(conflict_limit, 1 << 30)));
     const int result = f.solver.solve();
     f.solver.disconnect_terminator();
     if (result == 20) {
@@ -290,29 +374,31 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test, std::size_
     }
     if (result != 10) return out;
 
-    std::array<std::uint8_t, BatchParams::kMaxPegs> pegs_of{};
-    for (int p = 0; p < pegs; ++p)
-        for (int c = 0; c < colours; ++c)
-            if (f.solver.val(x(p, c)) > 0) pegs_of[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(c);
-    out.string = PackedCode::from_pegs(pegs_of.data(), pegs);
     // The model checked against the exact answers: every secret alone, no string repeated or
     // avoided.
     std::vector<PackedCode> repaired(test.begin(), test.end());
-    repaired[j] = out.string;
+    for (std::size_t i = 0; i < free.size(); ++i) {
+        out.strings.push_back(strings[i].read());
+        repaired[free[i]] = out.strings.back();
+    }
+    out.string = out.strings.front();
     std::vector<MultisetKey> keys(n);
+    std::vector<std::uint8_t> all;
     for (std::size_t m = 0; m < n; ++m) {
-        std::vector<std::uint8_t> all;
+        all.clear();
         for (const auto& s : repaired) all.push_back(answer_byte(answer_of(members_[m], s, pegs)));
         std::sort(all.begin(), all.end());
         keys[m] = key_of(all);
     }
     std::sort(keys.begin(), keys.end());
     const bool alone = std::adjacent_find(keys.begin(), keys.end()) == keys.end();
-    const bool fresh_string =
-        std::count(repaired.begin(), repaired.end(), out.string) == 1 &&
-        std::find(avoid_.begin(), avoid_.end(), out.string) == avoid_.end();
-    if (!alone || !fresh_string)
-        throw std::logic_error("StringRepair: the solver's string does not split the class");
+    bool fresh_strings = true;
+    for (const auto& s : out.strings) {
+        fresh_strings = fresh_strings && std::count(repaired.begin(), repaired.end(), s) == 1 &&
+                        std::find(avoid_.begin(), avoid_.end(), s) == avoid_.end();
+    }
+    if (!alone || !fresh_strings)
+        throw std::logic_error("StringRepair: the solver's strings do not split the class");
     out.verdict = RepairOutcome::Verdict::split;
     return out;
 }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <vector>
 
 #include "mastermind/batch/query_record.hpp"
@@ -67,6 +68,60 @@ TEST(StringRepair, FindsAStringExactlyWhenOneExists) {
         }
     }
     // Both verdicts were put to the test.
+    EXPECT_GT(found, 5);
+    EXPECT_GT(refuted, 5);
+}
+
+// Whether some pair of strings splits the set in place of strings j and k: every pair tried.
+bool some_pair_splits(const std::vector<std::uint32_t>& set, std::vector<PackedCode> test,
+                      std::size_t j, std::size_t k, const std::vector<PackedCode>& avoid,
+                      const BatchParams& params) {
+    auto allowed = [&](const PackedCode& x) {
+        if (std::find(avoid.begin(), avoid.end(), x) != avoid.end()) return false;
+        for (std::size_t i = 0; i < test.size(); ++i)
+            if (i != j && i != k && test[i] == x) return false;
+        return true;
+    };
+    for (std::uint64_t a = 0; a < params.secret_count(); ++a) {
+        test[j] = PackedCode::from_index(a, params);
+        if (!allowed(test[j])) continue;
+        for (std::uint64_t b = 0; b < params.secret_count(); ++b) {
+            test[k] = PackedCode::from_index(b, params);
+            if (a == b || !allowed(test[k])) continue;
+            if (splits(set, test, params)) return true;
+        }
+    }
+    return false;
+}
+
+TEST(StringRepair, FindsTwoStringsExactlyWhenTheyExist) {
+    Rng rng(6);
+    int found = 0, refuted = 0;
+    const BatchParams params{3, 4, 3, 20};
+    for (int round = 0; round < 30; ++round) {
+        const auto set = random_secret_set(rng, params, 16 + rng.below(24));
+        const auto test = random_distinct_strings(rng, params);
+        const std::vector<PackedCode> avoid{
+            PackedCode::from_index(rng.below(params.secret_count()), params)};
+        const StringRepair repair(params, set, avoid);
+        const std::size_t j = rng.below(test.size()), k = (j + 1 + rng.below(2)) % 3;
+        const std::array<std::size_t, 2> free{j, k};
+        const auto outcome = repair.replace(test, std::span<const std::size_t>(free));
+        ASSERT_NE(outcome.verdict, RepairOutcome::Verdict::unknown);
+        EXPECT_EQ(outcome.verdict == RepairOutcome::Verdict::split,
+                  some_pair_splits(set, test, j, k, avoid, params))
+            << "set of " << set.size() << ", strings " << j << " and " << k;
+        if (outcome.verdict == RepairOutcome::Verdict::split) {
+            ++found;
+            auto repaired = test;
+            repaired[j] = outcome.strings[0];
+            repaired[k] = outcome.strings[1];
+            EXPECT_TRUE(splits(set, repaired, params));
+            EXPECT_NE(outcome.strings[0], outcome.strings[1]);
+        } else {
+            ++refuted;
+        }
+    }
     EXPECT_GT(found, 5);
     EXPECT_GT(refuted, 5);
 }

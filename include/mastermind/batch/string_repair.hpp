@@ -11,7 +11,9 @@
 // a sum over colours of min(count in x, count in s), both counted by totalizers, and the
 // formula is satisfiable exactly when some string, other than the strings the test may not
 // contain, leaves every secret of the class alone. An unsatisfiable formula is a proof that no
-// string does (given the other B - 1).
+// string does (given the other B - 1). Two strings can be replaced together the same way: the
+// keys are then M(s) + {a, b} over the pairs of answers the two strings can give, and the
+// literal "the pair answers s with {a, b}" is implied by the two strings' own literals.
 //
 // Classic rules only (the batch game's). The class is given as secret indices; the result is
 // checked against the exact answers before it is returned.
@@ -36,7 +38,8 @@ struct RepairOutcome {
         unknown,   // the solver's conflict limit or the ambient budget ended it first
     };
     Verdict verdict = Verdict::unknown;
-    PackedCode string;             // with split
+    PackedCode string;             // with split: the first free string's replacement
+    std::vector<PackedCode> strings;  // with split: every free string's, in the order given
     std::size_t secrets = 0;       // members of the class in some set of the formula
     std::size_t clauses = 0;       // of the formula
 };
@@ -51,6 +54,10 @@ class StringRepair {
     // them, nor an avoided string, may be chosen). `conflict_limit` < 0: no limit. The ambient
     // budget (core/budget.hpp) is asked while the solver runs.
     RepairOutcome replace(std::span<const PackedCode> test, std::size_t j,
+                          std::int64_t conflict_limit = -1) const;
+    // Strings free[0] and free[1] of `test` replaced together (or free[0] alone): the same
+    // formula over the pairs of answers the two strings can give a secret.
+    RepairOutcome replace(std::span<const PackedCode> test, std::span<const std::size_t> free,
                           std::int64_t conflict_limit = -1) const;
 
   private:
