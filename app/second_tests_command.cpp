@@ -286,7 +286,7 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     }
     std::mutex mutex;
     std::string failure;
-    std::size_t finished = 0, improved = 0, proven = 0;
+    std::size_t finished = 0, improved = 0, proven = 0, undecided = 0;
     const auto start = std::chrono::steady_clock::now();
     // Each class on the next free thread; a checkpoint that cannot be written stops the queue.
     const bool all_searched = for_each_item(work.size(), args.threads, [&](std::size_t i) {
@@ -315,6 +315,7 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
         improved += result.not_alone < work[i]->not_alone;
         const bool all_refuted = refuted == params.batch;
         proven += all_refuted;
+        undecided += args.repair && result.not_alone > 0 && !all_refuted;
         if (args.progress) {
             const double elapsed =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -372,8 +373,9 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     if (args.repair && !args.so_far) {
         fmt::print(
             "of the {} classes searched in this run, {} split; no one string splits {} (every "
-            "string's formula unsatisfiable)\n",
-            finished, improved, proven);
+            "string's formula unsatisfiable); {} undecided within --conflicts {} (they keep their "
+            "tests: give this table to a run with a larger limit)\n",
+            finished, improved, proven, undecided, args.conflicts);
     }
     return kExitOk;
 }
@@ -574,7 +576,8 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
     auto* steps =
         cmd->add_option(
                "--steps", args->steps,
-               "annealing moves per class the play-time search left unsplit (--deepen: 1000000)")
+               "annealing moves per class the play-time search left unsplit (--deepen with the "
+               "annealing: 1000000)")
             ->transform(integer_in(1, 1'000'000'000))
             ->capture_default_str();
     cmd->add_option("--restarts", args->restarts, "restarts of that search from its best test")
@@ -602,7 +605,7 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
                         "(default: adaptive-split's own); "
                         "the pass for a candidate first test before it is compiled in");
     auto* deepen_seed = cmd->add_option("--deepen-seed", args->deepen_seed,
-                                        "with --deepen: the seed of its searches")
+                                        "with --deepen (the annealing): the seed of its searches")
                             ->transform(seed_value())
                             ->capture_default_str();
     auto* so_far =
@@ -613,8 +616,9 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
     auto* method =
         cmd->add_option("--method", args->method,
                         "with --deepen: anneal (a longer local search) or repair (each string of "
-                        "a test replaced by the best string there is, found or ruled out by a "
-                        "SAT solver)")
+                        "a test in turn replaced by a string that leaves every secret alone, "
+                        "found or ruled out by a SAT solver; a class no one string splits keeps "
+                        "its test)")
             ->check(CLI::IsMember({"anneal", "repair"}))
             ->capture_default_str();
     auto* conflicts =

@@ -142,7 +142,12 @@ split3=$(grep -c '^  class .* -> 0 not alone;' "$tmp/rep.err")
 proven3=$(grep -c 'no one string splits it: all 3 proven' "$tmp/rep.err")
 check "--method repair: every class split or proven ($split3 + $proven3 = $w3)" test $((split3 + proven3)) -eq "$w3"
 check "--method repair: both verdicts met" test "$split3" -gt 0 -a "$proven3" -gt 0
-check "--method repair: the summary counts them" grep -q "^of the $w3 classes searched in this run, $split3 split; no one string splits $proven3 " "$tmp/rep.out"
+check "--method repair: the summary counts them" grep -q "^of the $w3 classes searched in this run, $split3 split; no one string splits $proven3 (every string's formula unsatisfiable); 0 undecided within --conflicts 1000000" "$tmp/rep.out"
+# A limit of one conflict leaves classes undecided: they keep their tests, and the summary says so.
+"$bin" "${repair[@]}" --conflicts 1 --out "$tmp/rep1.inc" --progress >"$tmp/rep1.out" 2>"$tmp/rep1.err"
+undecided=$(grep -c 'the others undecided within the limit' "$tmp/rep1.err")
+check "--conflicts 1: classes undecided ($undecided)" test "$undecided" -gt 0
+check "--conflicts 1: the summary counts them" grep -q "; $undecided undecided within --conflicts 1 (they keep their tests" "$tmp/rep1.out"
 check "--method repair: the same classes and sizes" diff <(awk -F', ' '/^\{0x/ {print $1, $2}' "$tmp/w3.inc") <(awk -F', ' '/^\{0x/ {print $1, $2}' "$tmp/rep.inc")
 check "--method repair: a class is split or keeps its test" bash -c "paste -d'|' <(grep '^{0x' '$tmp/w3.inc') <(grep '^{0x' '$tmp/rep.inc') | awk -F'|' '\$2 != \$1 && \$2 !~ /^\{0x[0-9a-f]*, [0-9]*, 0, / {bad = 1} END {exit bad}'"
 check "--method repair: the file names it" grep -q -- "then mastermind second-tests --deepen w3.inc --seed 1 --method repair --conflicts 1000000$" "$tmp/rep.inc"

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <stdexcept>
 
 #include "mastermind/batch/query_scorer.hpp"
 #include "mastermind/batch/secret_enumeration.hpp"
@@ -141,10 +142,17 @@ class AdaptiveSplit final : public Strategy {
 
     // B distinct unused strings: secrets of the set on even tries (a string that may be the
     // secret splits its look-alikes well), uniform random strings on odd ones, members and random
-    // strings mixed when the set is too small.
+    // strings mixed when the set is too small. A game of so few codes that fewer than B have not
+    // been sent has no legal test left: said, rather than drawn for ever.
     template <class Index>
     std::vector<PackedCode> candidate(Rng& rng, std::span<const Index> set,
                                       const std::vector<std::uint64_t>& used, int attempt) const {
+        if (params_.secret_count() - used.size() < static_cast<std::uint64_t>(params_.batch)) {
+            throw std::runtime_error(fmt::format(
+                "adaptive-split: no test is left: {} of the {} strings were sent before, and a "
+                "test needs {} not sent",
+                used.size(), params_.secret_count(), params_.batch));
+        }
         std::vector<PackedCode> test;
         const bool from_set = attempt % 2 == 0;
         int misses = 0;
