@@ -3,19 +3,25 @@
 // tests are compared by the expected size of a random secret's answer class (estimated on every
 // stride-th secret), then the best is improved one peg at a time while that estimate drops (or,
 // with --temperature, annealed: a worse test is sometimes kept, to leave a local optimum).
+// --checkpoint FILE keeps where the climb stands every 1,000 steps, so that a climb of hours
+// stopped for any reason goes on from there, with the draws it would have made.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "batch_options.hpp"
 #include "commands.hpp"
 #include "mastermind/batch/first_test_search.hpp"
+#include "mastermind/batch/offline_pass.hpp"
+#include "output_paths.hpp"
 #include "test_option.hpp"
 
 #include <unistd.h>
@@ -39,6 +45,7 @@ struct FirstTestArgs {
     bool from_given = false;
     bool progress =
         false;  // every 1,000 climb steps a line on stderr (also when stderr is a terminal)
+    std::string checkpoint;  // --checkpoint: where the climb stands, resumed when it exists
 };
 
 std::string describe(const std::vector<PackedCode>& test, int pegs) {
@@ -79,6 +86,34 @@ int run_first_test(const FirstTestArgs& args) {
         complain("mastermind first-test: {}\n", why);
         return kExitFailure;
     }
+    // --checkpoint: a state to resume when the file holds one, else a new climb that writes it.
+    std::optional<FirstTestClimbState> resume;
+    if (!args.checkpoint.empty()) {
+        if (args.climb == 0) {
+            complain("mastermind first-test: --checkpoint keeps a climb's state, and --climb is 0\n");
+            return kExitFailure;
+        }
+        std::error_code error;
+        if (std::filesystem::exists(args.checkpoint, error) &&
+            !std::filesystem::is_regular_file(args.checkpoint, error)) {
+            complain("mastermind first-test: --checkpoint '{}' is not a regular file\n",
+                     args.checkpoint);
+            return kExitFailure;
+        }
+        if (std::filesystem::exists(args.checkpoint, error) &&
+            std::filesystem::file_size(args.checkpoint, error) > 0) {
+            try {
+                resume = read_first_test_checkpoint(args.checkpoint, search);
+            } catch (const std::runtime_error& e) {
+                complain("mastermind first-test: --checkpoint {}\n", e.what());
+                return kExitFailure;
+            }
+        } else if (!replace_file(args.checkpoint, "")) {
+            complain("mastermind first-test: --checkpoint '{}' cannot be written\n",
+                     args.checkpoint);
+            return kExitFailure;
+        }
+    }
     auto show = [&](const TestScore& s) {
         return args.criterion == "expected" ? fmt::format("expected class {:10.1f}", s.expected)
                : args.criterion == "largest"
@@ -109,7 +144,25 @@ int run_first_test(const FirstTestArgs& args) {
             complain("  {} steps: current {}, best {}\n", step, show(current), show(best));
         };
     }
-    const auto r = search_first_test(search, events);
+    bool checkpoint_failed = false;
+    if (!args.checkpoint.empty()) {
+        // Written beside the file and renamed over it: never half written.
+        events.checkpoint = [&](const FirstTestClimbState& state) {
+            if (!checkpoint_failed &&
+                !replace_file(args.checkpoint, first_test_checkpoint_text(search, state))) {
+                complain("mastermind first-test: --checkpoint '{}' cannot be written (the climb "
+                         "goes on; its last state there is kept)\n",
+                         args.checkpoint);
+                checkpoint_failed = true;
+            }
+        };
+    }
+    if (resume) {
+        fmt::print("resuming from '{}' at step {} of {}: current {}\n", args.checkpoint,
+                   resume->step, args.climb, describe(resume->current, p.pegs));
+        flush_stdout();
+    }
+    const auto r = search_first_test(search, events, resume ? &*resume : nullptr);
     if (args.temperature > 0) {
         fmt::print(
             "annealed: {} of {} changes kept, {} of them worse than the test they replaced\n",
@@ -123,7 +176,7 @@ int run_first_test(const FirstTestArgs& args) {
         exact.sampled, args.stride, exact.classes, exact.largest * args.stride,
         exact.expected_class, args.power, exact.power_mean, 100 * exact.hard_share, args.hard_size);
     fmt::print("best: {}\n{}\n", show(r.score), describe(r.best, p.pegs));
-    return kExitOk;
+    return checkpoint_failed ? kExitFailure : kExitOk;
 }
 
 }  // namespace
@@ -143,7 +196,9 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
         "430443525 262276557 174630739 515151111 888823833 267276557 332002023\"   # "
         "adaptive-split's first test, judged\n"
         "  mastermind first-test --criterion power --stride 97 --seed 8 --climb 20000 "
-        "--temperature 0.002 --string-moves 0.1   # annealed");
+        "--temperature 0.002 --string-moves 0.1   # annealed\n"
+        "  mastermind first-test --criterion hard --climb 20000 --checkpoint climb.state   # "
+        "hours; the same command again goes on where it stopped");
     add_batch_params_options(cmd, args->params);
     cmd->add_option("--seed", args->seed, "seed of the candidates and the changes")
         ->capture_default_str()
@@ -189,6 +244,11 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
                     "with --criterion hard: the class size that counts as hard")
         ->capture_default_str()
         ->transform(integer_in(1, 1'000'000'000'000));
+    cmd->add_option("--checkpoint", args->checkpoint,
+                    "where the climb stands, every 1,000 steps and at its end; when the file "
+                    "exists the same command goes on from there (another search's file is "
+                    "refused)")
+        ->check(output_file());
     cmd->add_option("--power", args->power,
                     "with --criterion power: the power K (1: the expected class)")
         ->capture_default_str()

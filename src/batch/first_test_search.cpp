@@ -5,8 +5,14 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <fstream>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+#include <stdexcept>
 
 #include "mastermind/batch/class_sample.hpp"
+#include "mastermind/core/bounded_input.hpp"
 #include "mastermind/batch/strategy.hpp"
 #include "mastermind/core/random.hpp"
 
@@ -37,12 +43,13 @@ std::string first_test_search_refuses(const FirstTestSearch& search) {
     return {};
 }
 
-FirstTestResult search_first_test(const FirstTestSearch& search, const FirstTestEvents& events) {
+FirstTestResult search_first_test(const FirstTestSearch& search, const FirstTestEvents& events,
+                                  const FirstTestClimbState* resume) {
     const auto& p = search.params;
     const int power = search.criterion == FirstTestCriterion::power ? search.power : 0;
     // A test given alone (no candidates, no climb) is counted once, by its exact keys: no sample
     // to build (filling its columns costs as much memory and time as the count itself).
-    const bool judge_only = search.candidates == 0 && search.climb == 0;
+    const bool judge_only = search.candidates == 0 && search.climb == 0 && !resume;
     std::optional<ClassSample> sample;
     if (!judge_only) sample.emplace(p, search.stride, search.hard_size, power);
     std::optional<ClassStatistics> exact;
@@ -51,14 +58,14 @@ FirstTestResult search_first_test(const FirstTestSearch& search, const FirstTest
     FirstTestResult result;
     auto& best = result.best;
     TestScore best_size;
-    if (search.from) {
+    if (search.from && !resume) {
         best = *search.from;
         if (judge_only)
             exact = class_statistics(best, p, search.stride, search.hard_size, search.power);
         best_size = exact ? judge(*exact) : estimate(best);
         if (events.from) events.from(best_size, best);
     }
-    for (int c = 0; c < search.candidates; ++c) {
+    for (int c = 0; c < search.candidates && !resume; ++c) {
         Rng rng(derive_seed(search.seed, static_cast<std::uint64_t>(c)));
         const auto test = random_distinct_strings(rng, p);
         const auto size = estimate(test);
@@ -71,12 +78,27 @@ FirstTestResult search_first_test(const FirstTestSearch& search, const FirstTest
     // exp(-d / T), and T falls linearly to 0 over the steps (annealing). Only the changed string
     // is scored again (ClassSample::propose). With both at 0 the random draws are those of the
     // plain climb, so its results stay repeatable.
-    if (search.climb > 0 && sample->test() != best)
-        sample->reset(best);  // the sample holds the last test judged
     Rng rng(derive_seed(search.seed, UINT64_MAX));
-    std::vector<PackedCode> current = best;
-    TestScore current_size = best_size;
-    for (int step = 0; step < search.climb; ++step) {
+    int first_step = 0;
+    if (resume) {
+        if (!rng.restore(resume->rng))
+            throw std::invalid_argument("search_first_test: the state's generator is not one");
+        best = resume->best;
+        best_size = estimate(best);
+        first_step = resume->step;
+        result.kept = resume->kept;
+        result.kept_worse = resume->kept_worse;
+    }
+    std::vector<PackedCode> current = resume ? resume->current : best;
+    TestScore current_size = resume ? estimate(current) : best_size;
+    if (search.climb > 0 && sample->test() != current)
+        sample->reset(current);  // the sample holds the last test judged
+    auto checkpoint = [&](int next_step) {
+        events.checkpoint({next_step, current, best, result.kept, result.kept_worse, rng.state()});
+    };
+    for (int step = first_step; step < search.climb; ++step) {
+        if (events.checkpoint && step > first_step && step % events.checkpoint_every == 0)
+            checkpoint(step);
         if (events.progress && step > 0 && step % 1000 == 0)
             events.progress(step, current_size, best_size);
         const auto i = rng.below(current.size());
@@ -113,12 +135,129 @@ FirstTestResult search_first_test(const FirstTestSearch& search, const FirstTest
             if (events.improved) events.improved(step, best_size, best);
         }
     }
+    if (events.checkpoint && search.climb > first_step) checkpoint(search.climb);
     // The best test's figures counted again by their exact answer keys (the climb counts 64-bit
     // hashes of them, class_sample.hpp), every measure at once, then its criterion's.
     result.exact =
         exact ? *exact : class_statistics(best, p, search.stride, search.hard_size, search.power);
     result.score = judge(result.exact);
     return result;
+}
+
+namespace {
+
+std::string strings_of(const std::vector<PackedCode>& test, int pegs) {
+    std::string out;
+    for (const auto& s : test) {
+        if (!out.empty()) out += ' ';
+        out += s.to_string(pegs);
+    }
+    return out;
+}
+
+const char* criterion_name(FirstTestCriterion c) {
+    switch (c) {
+        case FirstTestCriterion::largest: return "largest";
+        case FirstTestCriterion::hard: return "hard";
+        case FirstTestCriterion::power: return "power";
+        case FirstTestCriterion::expected: break;
+    }
+    return "expected";
+}
+
+}  // namespace
+
+std::string first_test_checkpoint_header(const FirstTestSearch& s) {
+    const auto& p = s.params;
+    return fmt::format(
+        "# mastermind first-test checkpoint: game {} {} {} {} seed {} candidates {} climb {} stride "
+        "{} criterion {} hard-size {} power {} temperature {} string-moves {} from {}",
+        p.pegs, p.colours, p.batch, p.max_tests, s.seed, s.candidates, s.climb, s.stride,
+        criterion_name(s.criterion), s.hard_size, s.power, s.temperature, s.string_moves,
+        s.from ? "\"" + strings_of(*s.from, p.pegs) + "\"" : std::string("-"));
+}
+
+std::string first_test_checkpoint_text(const FirstTestSearch& search,
+                                       const FirstTestClimbState& state) {
+    const int pegs = search.params.pegs;
+    return fmt::format("{}\nstep {}\nkept {} {}\ncurrent {}\nbest {}\nrng {}\n",
+                       first_test_checkpoint_header(search), state.step, state.kept,
+                       state.kept_worse, strings_of(state.current, pegs),
+                       strings_of(state.best, pegs), state.rng);
+}
+
+FirstTestClimbState read_first_test_checkpoint(const std::string& path,
+                                               const FirstTestSearch& search) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error(fmt::format("'{}' cannot be read", path));
+    BoundedLines lines(in, std::size_t{16} << 10, std::uint64_t{64} << 10);
+    std::string line;
+    auto next = [&](const char* what) -> std::string {
+        const auto read = lines.next(line);
+        if (read == BoundedLines::Read::line) return line;
+        if (read == BoundedLines::Read::end)
+            throw std::runtime_error(fmt::format("'{}' ends before its {} line", path, what));
+        throw std::runtime_error(
+            fmt::format("'{}':{}: {}", path, lines.number() + 1, lines.why(read)));
+    };
+    auto field = [&](const char* name) {
+        const auto text = next(name);
+        const std::string prefix = std::string(name) + " ";
+        if (text.rfind(prefix, 0) != 0) {
+            throw std::runtime_error(fmt::format("'{}':{}: not the {} line of a checkpoint", path,
+                                                 lines.number(), name));
+        }
+        return text.substr(prefix.size());
+    };
+    auto bad = [&](const char* name) {
+        return std::runtime_error(
+            fmt::format("'{}':{}: the {} line does not hold its value", path, lines.number(), name));
+    };
+    if (next("first") != first_test_checkpoint_header(search)) {
+        throw std::runtime_error(fmt::format(
+            "'{}' was made by another search (its first line: {})", path, line.substr(0, 200)));
+    }
+    FirstTestClimbState state;
+    {
+        const auto text = field("step");
+        char* end = nullptr;
+        const long step = std::strtol(text.c_str(), &end, 10);
+        if (text.empty() || *end != '\0' || step < 0 || step > search.climb) throw bad("step");
+        state.step = static_cast<int>(step);
+    }
+    {
+        const auto text = field("kept");
+        unsigned long long kept = 0, worse = 0;
+        int used = 0;
+        if (std::sscanf(text.c_str(), "%llu %llu%n", &kept, &worse, &used) != 2 ||
+            static_cast<std::size_t>(used) != text.size() || worse > kept)
+            throw bad("kept");
+        state.kept = kept;
+        state.kept_worse = worse;
+    }
+    auto test = [&](const char* name) {
+        std::vector<PackedCode> out;
+        std::istringstream words(field(name));
+        std::string word;
+        while (words >> word) {
+            const auto code = PackedCode::parse(word, search.params);
+            if (!code) throw bad(name);
+            out.push_back(*code);
+        }
+        if (static_cast<int>(out.size()) != search.params.batch) throw bad(name);
+        for (std::size_t i = 0; i < out.size(); ++i)
+            for (std::size_t j = i + 1; j < out.size(); ++j)
+                if (out[i] == out[j]) throw bad(name);
+        return out;
+    };
+    state.current = test("current");
+    state.best = test("best");
+    state.rng = field("rng");
+    if (!Rng(0).restore(state.rng)) throw bad("rng");
+    if (lines.next(line) != BoundedLines::Read::end)
+        throw std::runtime_error(
+            fmt::format("'{}':{}: a line after the state", path, lines.number()));
+    return state;
 }
 
 }  // namespace mastermind

@@ -3,6 +3,7 @@
 // candidate, a test given alone judged by its exact figures, and the searches it cannot run.
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,39 @@ TEST(FirstTestSearch, AnnealingKeepsSomeWorseTests) {
     const auto r = search_first_test(s);
     EXPECT_GT(r.kept_worse, 0u);
     EXPECT_EQ(search_first_test(s).best, r.best);
+}
+
+TEST(FirstTestSearch, AClimbResumedFromItsCheckpointEndsAsOneNeverStopped) {
+    auto s = small_search(4);
+    s.temperature = 0.2;
+    s.string_moves = 0.3;
+    std::vector<FirstTestClimbState> states;
+    FirstTestEvents events;
+    events.checkpoint_every = 100;
+    events.checkpoint = [&](const FirstTestClimbState& state) { states.push_back(state); };
+    const auto whole = search_first_test(s, events);
+    ASSERT_EQ(states.size(), 3u);  // at steps 100 and 200, and the end
+    EXPECT_EQ(states[0].step, 100);
+    EXPECT_EQ(states[2].step, 300);
+    EXPECT_EQ(states[2].best, whole.best);
+    EXPECT_EQ(states[2].kept, whole.kept);
+    ASSERT_GT(whole.kept_worse, 0u);  // the draws of the annealing were put to the test
+    for (const auto& state : {states[0], states[1]}) {
+        std::vector<FirstTestClimbState> later;
+        FirstTestEvents resumed_events = events;
+        resumed_events.checkpoint = [&](const FirstTestClimbState& st) { later.push_back(st); };
+        const auto resumed = search_first_test(s, resumed_events, &state);
+        EXPECT_EQ(resumed.best, whole.best) << "from step " << state.step;
+        EXPECT_EQ(resumed.kept, whole.kept);
+        EXPECT_EQ(resumed.kept_worse, whole.kept_worse);
+        EXPECT_EQ(resumed.score.primary, whole.score.primary);
+        ASSERT_FALSE(later.empty());
+        EXPECT_EQ(later.back(), states.back());
+    }
+    // A state whose generator is not one is refused.
+    auto broken = states[0];
+    broken.rng = "not a state";
+    EXPECT_THROW(search_first_test(s, events, &broken), std::invalid_argument);
 }
 
 TEST(FirstTestSearch, ATestGivenAloneIsJudgedByItsExactFigures) {

@@ -102,4 +102,30 @@ refused "an empty --from" "--from is empty" "$bin" first-test "${game[@]}" --fro
 refused "--candidates 0 without --from" "needs --from" "$bin" first-test "${game[@]}" --candidates 0
 refused "an unknown criterion" "--criterion" "$bin" first-test "${game[@]}" --criterion smallest
 
+
+# --- --checkpoint: the climb's state every 1,000 steps and at its end. A run with it prints what
+# a run without it prints; the same command again resumes from the finished state and reports the
+# same best test; another search's file, a file that is not a state, a folder and a climb of 0
+# steps are refused with status 2. (A climb resumed half way ends as one never stopped:
+# tests/batch/first_test_search_test.cpp.)
+climb=(first-test -P 5 -K 6 -B 5 --candidates 3 --climb 2500 --stride 3 --temperature 0.1 --string-moves 0.2)
+"$bin" "${climb[@]}" >"$tmp/climb-whole" 2>&1
+"$bin" "${climb[@]}" --checkpoint "$tmp/climb.state" >"$tmp/climb-a" 2>&1
+check "--checkpoint: status 0" test $? -eq 0
+check "--checkpoint: the same output as without it" cmp -s "$tmp/climb-whole" "$tmp/climb-a"
+check "--checkpoint: the state at the end of the climb" grep -qx "step 2500" "$tmp/climb.state"
+check "--checkpoint: its first line names the search" grep -q "^# mastermind first-test checkpoint: game 5 6 5 20 seed 1 candidates 3 climb 2500 stride 3 .* temperature 0.1 string-moves 0.2 from -$" "$tmp/climb.state"
+"$bin" "${climb[@]}" --checkpoint "$tmp/climb.state" >"$tmp/climb-b" 2>&1
+check "--checkpoint again: status 0" test $? -eq 0
+check "--checkpoint again: says it resumes" grep -q "^resuming from '$tmp/climb.state' at step 2500 of 2500" "$tmp/climb-b"
+check "--checkpoint again: the same best test" diff <(sed -n '/^best:/,$p' "$tmp/climb-whole") <(sed -n '/^best:/,$p' "$tmp/climb-b")
+refused "--checkpoint of another search" "was made by another search" "$bin" "${climb[@]}" --checkpoint "$tmp/climb.state" --seed 2
+sed 's/^kept .*/kept many/' "$tmp/climb.state" >"$tmp/bad.state"
+refused "--checkpoint, a damaged state" "the kept line does not hold its value" "$bin" "${climb[@]}" --checkpoint "$tmp/bad.state"
+head -3 "$tmp/climb.state" >"$tmp/short.state"
+refused "--checkpoint, a state cut short" "ends before its current line" "$bin" "${climb[@]}" --checkpoint "$tmp/short.state"
+refused "--checkpoint, a folder" "is a directory, expected a file to write" "$bin" "${climb[@]}" --checkpoint "$tmp"
+refused "--checkpoint with --climb 0" "--climb is 0" "$bin" first-test -P 5 -K 6 -B 5 --candidates 2 --climb 0 --stride 3 --checkpoint "$tmp/none.state"
+check "--checkpoint with --climb 0: nothing written" test ! -e "$tmp/none.state"
+
 exit $((failures > 0))

@@ -183,6 +183,8 @@ empties=(
     "first-test -P 3 -K 3 -B 2 --candidates 1 --from {} --climb 1|--from"
     "first-test -P 3 -K 3 -B 2 --candidates 1 --climb 1 --criterion {}|--criterion"
     "first-test -P 3 -K 3 -B 2 --candidates 1 --climb 1 --criterion power --power {}|--power"
+    "first-test -P 3 -K 3 -B 2 --candidates 1 --climb 1 --checkpoint {}|--checkpoint"
+    "second-tests -P 6 -K 7 -B 6 --deepen $tmp/deepen-in.inc --out $tmp/dd.inc --method {}|--method"
     "play --game {}|--game" "play --rules {}|--rules" "play --colours {}|--colours" "play --batch {}|--batch" "play --hints {}|--hints"
     "assist --game {}|--game" "assist --rules {}|--rules" "assist --pegs {}|--pegs" "assist --batch {}|--batch"
     "assist --max-tests {}|--max-tests" "assist --codebreaker {}|--codebreaker"
@@ -218,6 +220,7 @@ paths=(
     "second-tests -P 4 -K 5 -B 4 --out {}|-" "second-tests -P 4 -K 5 -B 4 --out $tmp/st.inc --checkpoint {}|-"
     "draw game $tmp/game.jsonl -o {}|-" "draw histogram $tmp/report.json -o {}|-" "draw tree $tmp/tree.txt -o {}|-"
     "draw tree $tmp/tree.txt --format dot -o {}|-"
+    "first-test -P 3 -K 3 -B 2 --candidates 1 --climb 1 --checkpoint {}|-"
 )
 # Where an input is refused by its size bound, the memory stays small: 1 GB of address space
 # (ASan reserves terabytes: no limit under the sanitizers, where the timeout still bounds the run).

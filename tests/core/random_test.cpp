@@ -58,6 +58,21 @@ TEST(Rng, UniformIsInTheUnitIntervalWithMeanOneHalf) {
     EXPECT_GT(high, 0.999);
 }
 
+TEST(Rng, AStateRestoredGoesOnWithTheSameDraws) {
+    Rng a(17);
+    for (int i = 0; i < 1000; ++i) a.next();
+    const auto state = a.state();
+    Rng b(99);
+    ASSERT_TRUE(b.restore(state));
+    for (int i = 0; i < 100; ++i) EXPECT_EQ(a.next(), b.next());
+    // Text that is not a whole state leaves the generator as it was.
+    const auto before = b.state();
+    EXPECT_FALSE(b.restore("12 34"));
+    EXPECT_FALSE(b.restore(state + " 5"));
+    EXPECT_FALSE(b.restore(""));
+    EXPECT_EQ(b.state(), before);
+}
+
 TEST(Rng, DerivedSeedsDifferByIndexAndBySeed) {
     std::set<std::uint64_t> seen;
     for (std::uint64_t seed = 0; seed < 20; ++seed) {

@@ -45,6 +45,16 @@ struct FirstTestSearch {
     std::optional<std::vector<PackedCode>> from;  // a test to start from
 };
 
+// Where a climb stands: enough to go on from there exactly as the climb would have (the same
+// draws, so the same result as a climb never stopped).
+struct FirstTestClimbState {
+    int step = 0;  // the next step to take
+    std::vector<PackedCode> current, best;
+    std::uint64_t kept = 0, kept_worse = 0;
+    std::string rng;  // Rng::state()
+    friend bool operator==(const FirstTestClimbState&, const FirstTestClimbState&) = default;
+};
+
 // What the search tells as it goes (each optional): the test it starts from, each candidate,
 // each new best test of the climb, and every 1,000 steps where the climb stands.
 struct FirstTestEvents {
@@ -52,6 +62,9 @@ struct FirstTestEvents {
     std::function<void(int, const TestScore&, const std::vector<PackedCode>&)> candidate;
     std::function<void(int, const TestScore&, const std::vector<PackedCode>&)> improved;
     std::function<void(int, const TestScore& current, const TestScore& best)> progress;
+    // Every `checkpoint_every` steps of the climb and after its last: where it stands.
+    std::function<void(const FirstTestClimbState&)> checkpoint;
+    int checkpoint_every = 1000;
 };
 
 struct FirstTestResult {
@@ -63,9 +76,22 @@ struct FirstTestResult {
 
 // Why the search cannot run (the game, a sample too large, no test to start from), or "".
 std::string first_test_search_refuses(const FirstTestSearch& search);
-// The search; `search` must not be refused.
+// The search; `search` must not be refused. With `resume` (a state the same search's checkpoint
+// event gave), the candidates are skipped and the climb goes on from that state.
 FirstTestResult search_first_test(const FirstTestSearch& search,
-                                  const FirstTestEvents& events = {});
+                                  const FirstTestEvents& events = {},
+                                  const FirstTestClimbState* resume = nullptr);
+// A climb's checkpoint file (`mastermind first-test --checkpoint`): a first line naming the search
+// (every setting that changes its draws or its judgement), then the state, one field a line.
+std::string first_test_checkpoint_header(const FirstTestSearch& search);
+std::string first_test_checkpoint_text(const FirstTestSearch& search,
+                                       const FirstTestClimbState& state);
+// The state in `path`, made by the same search; throws std::runtime_error whose what() begins
+// with the path in quotes (unreadable, another search's, a line that is not the state's, a file
+// over 64 KiB).
+FirstTestClimbState read_first_test_checkpoint(const std::string& path,
+                                               const FirstTestSearch& search);
+
 // The criterion of `search` on a test's statistics.
 TestScore judge_first_test(const FirstTestSearch& search, const ClassStatistics& statistics);
 

@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <random>
+#include <sstream>
+#include <string>
 #include <vector>
 
 namespace mastermind {
@@ -37,6 +39,24 @@ class Rng {
     // True with probability numerator / denominator.
     bool chance(std::uint64_t numerator, std::uint64_t denominator) {
         return below(denominator) < numerator;
+    }
+
+    // The generator's whole state as text, and back: a long run's checkpoint resumes with the
+    // draws it would have made. restore() returns false (leaving the state as it was) when the
+    // text is not a state.
+    std::string state() const {
+        std::ostringstream out;
+        out << engine_;
+        return out.str();
+    }
+    bool restore(const std::string& text) {
+        std::istringstream in(text);
+        std::mt19937_64 engine;
+        if (!(in >> engine)) return false;
+        in >> std::ws;
+        if (!in.eof()) return false;
+        engine_ = engine;
+        return true;
     }
 
   private:
