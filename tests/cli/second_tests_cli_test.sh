@@ -122,6 +122,10 @@ awk -F', ' 'BEGIN {OFS = ", "} /^\{0x[0-9a-f]*, [0-9]*, 0, / && !done {$1 = "{0x
 refused "--deepen, a class key no answers give" "by the first test's answers" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/nokey.inc" --out "$tmp/x.inc"
 check "--deepen refusals: nothing written" test ! -e "$tmp/x.inc" -a ! -e "$tmp/x.inc.checkpoint"
 refused "--deepen, --out the input" "three files" "$bin" "${deepen[@]}" --out "$tmp/weak.inc"
+mkdir -p "$tmp/sub"
+refused "--deepen, --checkpoint the --out by another path, neither made yet" "three files" \
+    bash -c 'cd "$1/sub" && shift && "$@" --out x.inc --checkpoint ../sub/x.inc' - "$tmp" "$(realpath "$bin")" "${deepen[@]}"
+refused "--deepen, --checkpoint where the table is first written" "three files" "$bin" "${deepen[@]}" --out "$tmp/pa.inc" --checkpoint "$tmp/pa.inc.partial"
 refused "--deepen with --stats" "excludes" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --stats
 refused "--deepen with --shards" "excludes" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --shards 4
 refused "--deepen-seed without --deepen" "requires" "$bin" second-tests -P 6 -K 7 -B 6 --deepen-seed 3 --out "$tmp/x.inc"
