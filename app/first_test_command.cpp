@@ -48,15 +48,6 @@ struct FirstTestArgs {
     std::string checkpoint;  // --checkpoint: where the climb stands, resumed when it exists
 };
 
-std::string describe(const std::vector<PackedCode>& test, int pegs) {
-    std::string out;
-    for (const auto& s : test) {
-        if (!out.empty()) out += ' ';
-        out += s.to_string(pegs);
-    }
-    return out;
-}
-
 int run_first_test(const FirstTestArgs& args) {
     const auto& p = args.params;
     FirstTestSearch search;
@@ -128,15 +119,15 @@ int run_first_test(const FirstTestArgs& args) {
     // Each line flushed: a long search shows its progress in a log file.
     FirstTestEvents events;
     events.from = [&](const TestScore& size, const std::vector<PackedCode>& test) {
-        fmt::print("from:          {}  {}\n", show(size), describe(test, p.pegs));
+        fmt::print("from:          {}  {}\n", show(size), strings_text(test, p.pegs));
         flush_stdout();
     };
     events.candidate = [&](int c, const TestScore& size, const std::vector<PackedCode>& test) {
-        fmt::print("candidate {:3}: {}  {}\n", c, show(size), describe(test, p.pegs));
+        fmt::print("candidate {:3}: {}  {}\n", c, show(size), strings_text(test, p.pegs));
         flush_stdout();
     };
     events.improved = [&](int step, const TestScore& size, const std::vector<PackedCode>& test) {
-        fmt::print("step {:4}: {}  {}\n", step, show(size), describe(test, p.pegs));
+        fmt::print("step {:4}: {}  {}\n", step, show(size), strings_text(test, p.pegs));
         flush_stdout();
     };
     if (args.progress || ::isatty(STDERR_FILENO) == 1) {
@@ -159,7 +150,7 @@ int run_first_test(const FirstTestArgs& args) {
     }
     if (resume) {
         fmt::print("resuming from '{}' at step {} of {}: current {}\n", args.checkpoint,
-                   resume->step, args.climb, describe(resume->current, p.pegs));
+                   resume->step, args.climb, strings_text(resume->current, p.pegs));
         flush_stdout();
     }
     const auto r = search_first_test(search, events, resume ? &*resume : nullptr);
@@ -175,7 +166,7 @@ int run_first_test(const FirstTestArgs& args) {
         "{:.5f}% in classes of >= {}\n",
         exact.sampled, args.stride, exact.classes, exact.largest * args.stride,
         exact.expected_class, args.power, exact.power_mean, 100 * exact.hard_share, args.hard_size);
-    fmt::print("best: {}\n{}\n", show(r.score), describe(r.best, p.pegs));
+    fmt::print("best: {}\n{}\n", show(r.score), strings_text(r.best, p.pegs));
     return checkpoint_failed ? kExitFailure : kExitOk;
 }
 

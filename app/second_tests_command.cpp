@@ -91,9 +91,7 @@ void complain_file(const char* option, const OfflineFileError& e) {
 std::string first_test_option(const SecondTestsArgs& a, const std::vector<PackedCode>& first,
                               const BatchParams& p) {
     if (!a.first_test_given) return {};
-    std::string text;
-    for (const auto& s : first) text += (text.empty() ? "" : " ") + s.to_string(p.pegs);
-    return fmt::format(" --first-test \"{}\"", text);
+    return fmt::format(" --first-test \"{}\"", strings_text(first, p.pegs));
 }
 
 // --stats: which classes the longer search split, by size; and, against the guess that the

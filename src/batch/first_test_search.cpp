@@ -146,15 +146,6 @@ FirstTestResult search_first_test(const FirstTestSearch& search, const FirstTest
 
 namespace {
 
-std::string strings_of(const std::vector<PackedCode>& test, int pegs) {
-    std::string out;
-    for (const auto& s : test) {
-        if (!out.empty()) out += ' ';
-        out += s.to_string(pegs);
-    }
-    return out;
-}
-
 const char* criterion_name(FirstTestCriterion c) {
     switch (c) {
         case FirstTestCriterion::largest: return "largest";
@@ -174,7 +165,7 @@ std::string first_test_checkpoint_header(const FirstTestSearch& s) {
         "{} criterion {} hard-size {} power {} temperature {} string-moves {} from {}",
         p.pegs, p.colours, p.batch, p.max_tests, s.seed, s.candidates, s.climb, s.stride,
         criterion_name(s.criterion), s.hard_size, s.power, s.temperature, s.string_moves,
-        s.from ? "\"" + strings_of(*s.from, p.pegs) + "\"" : std::string("-"));
+        s.from ? "\"" + strings_text(*s.from, p.pegs) + "\"" : std::string("-"));
 }
 
 std::string first_test_checkpoint_text(const FirstTestSearch& search,
@@ -182,8 +173,8 @@ std::string first_test_checkpoint_text(const FirstTestSearch& search,
     const int pegs = search.params.pegs;
     return fmt::format("{}\nstep {}\nkept {} {}\ncurrent {}\nbest {}\nrng {}\n",
                        first_test_checkpoint_header(search), state.step, state.kept,
-                       state.kept_worse, strings_of(state.current, pegs),
-                       strings_of(state.best, pegs), state.rng);
+                       state.kept_worse, strings_text(state.current, pegs),
+                       strings_text(state.best, pegs), state.rng);
 }
 
 FirstTestClimbState read_first_test_checkpoint(const std::string& path,

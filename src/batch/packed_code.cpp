@@ -86,6 +86,15 @@ std::string PackedCode::to_string(int pegs) const {
     return s;
 }
 
+std::string strings_text(std::span<const PackedCode> strings, int pegs) {
+    std::string out;
+    for (const auto& s : strings) {
+        if (!out.empty()) out += ' ';
+        out += s.to_string(pegs);
+    }
+    return out;
+}
+
 std::uint64_t PackedCode::index(const BatchParams& params) const {
     std::uint64_t index = 0;
     for (int i = 0; i < params.pegs; ++i)

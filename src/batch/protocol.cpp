@@ -34,12 +34,7 @@ std::string parse_header(std::string_view raw, BatchParams& params) {
 }
 
 std::string format_test(std::span<const PackedCode> strings, int pegs) {
-    std::string line = "test";
-    for (const auto& s : strings) {
-        line += ' ';
-        line += s.to_string(pegs);
-    }
-    return line;
+    return strings.empty() ? std::string("test") : "test " + strings_text(strings, pegs);
 }
 
 std::string format_challenge(const PackedCode& guess, int pegs) {

@@ -7,6 +7,7 @@
 #include <compare>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -57,5 +58,9 @@ class PackedCode {
     std::uint64_t nibbles_ = 0;                          // peg i in bits 4i .. 4i+3
     alignas(16) std::array<std::uint8_t, 16> counts_{};  // pegs of each colour
 };
+
+// Strings of `pegs` pegs separated by single spaces: a test as the protocol, the tables and the
+// logs write it.
+std::string strings_text(std::span<const PackedCode> strings, int pegs);
 
 }  // namespace mastermind

@@ -123,13 +123,8 @@ std::string second_tests_source(std::vector<SecondTestEntry> table, const BatchP
 }
 
 std::string second_test_line(const SecondTestEntry& entry, const BatchParams& params) {
-    std::string strings;
-    for (const auto& s : entry.test) {
-        if (!strings.empty()) strings.push_back(' ');
-        strings.append(s.to_string(params.pegs));
-    }
     return fmt::format("{{0x{:016x}, {}, {}, \"{}\"}},", entry.class_key, entry.size,
-                       entry.not_alone, strings);
+                       entry.not_alone, strings_text(entry.test, params.pegs));
 }
 
 bool parse_second_test_line(const std::string& line, const BatchParams& params,
