@@ -187,9 +187,8 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
         "430443525 262276557 174630739 515151111 888823833 267276557 332002023\"   # "
         "adaptive-split's first test, judged\n"
         "  mastermind first-test --criterion power --stride 97 --seed 8 --climb 20000 "
-        "--temperature 0.002 --string-moves 0.1   # annealed\n"
-        "  mastermind first-test --criterion hard --climb 20000 --checkpoint climb.state   # "
-        "hours; the same command again goes on where it stopped");
+        "--temperature 0.002 --string-moves 0.1 --checkpoint climb.state   # annealed: hours; "
+        "the same command again goes on where it stopped");
     add_batch_params_options(cmd, args->params);
     cmd->add_option("--seed", args->seed, "seed of the candidates and the changes")
         ->capture_default_str()

@@ -559,11 +559,9 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
         "\nExamples:\n"
         "  mastermind second-tests -P 6 -K 7 -B 6 --play-steps 10 --out /tmp/second.inc    # a "
         "small game: seconds\n"
-        "  mastermind second-tests --out src/batch/strategies/second_tests_9_10_9.inc --progress  "
-        "# 9/10/9: hours; run it again to resume\n"
         "  mastermind second-tests --deepen second_tests_9_10_9.inc --out deeper.inc --progress  # "
-        "its unsplit classes again, longer "
-        "(add --so-far: the table from what is searched so far)\n"
+        "the 9/10/9 table's unsplit classes again, longer: hours; run it again to resume (add "
+        "--so-far: the table from what is searched so far)\n"
         "  mastermind second-tests --deepen second_tests_9_10_9.inc --method repair --out "
         "repaired.inc --progress  # each string replaced exactly (SAT)");
     add_game_options(cmd, args->game);
