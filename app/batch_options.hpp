@@ -42,7 +42,7 @@ inline void add_strategy_option(CLI::App* cmd, std::string& strategy, bool allow
         for (const auto& c : all_codebreakers()) names.emplace_back(c.name);
     }
     cmd->add_option("--strategy,-s", strategy, "the strategy (see docs/strategies.md)")
-        ->check(CLI::IsMember(names))
+        ->check(one_of(names))
         ->capture_default_str();
 }
 

@@ -18,6 +18,7 @@
 #include "mastermind/arena/arena.hpp"
 #include "mastermind/core/bounded_input.hpp"
 #include "mastermind/pictures/pictures.hpp"
+#include "option_checks.hpp"
 #include "output_paths.hpp"
 #include "tree_file.hpp"
 
@@ -252,7 +253,7 @@ void add_draw_command(CLI::App& app, int& exit_status) {
            "  mastermind draw tree tree.txt -o tree.svg\n"
            "  mastermind draw tree tree.txt --format dot > tree.dot");
     tree->add_option("--format", tree_args->format, "svg (needs GraphViz's dot) or dot")
-        ->check(CLI::IsMember({"svg", "dot"}))
+        ->check(one_of({"svg", "dot"}))
         ->capture_default_str();
     tree->callback([tree_args, &exit_status] {
         if (tree_args->format == "svg" && resolve_program("dot").empty()) {

@@ -21,6 +21,7 @@
 #include "commands.hpp"
 #include "mastermind/batch/first_test_search.hpp"
 #include "mastermind/batch/offline_pass.hpp"
+#include "option_checks.hpp"
 #include "output_paths.hpp"
 #include "test_option.hpp"
 
@@ -228,7 +229,7 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
                     "struggles to split); power: the "
                     "--power-th power mean of a secret's class size (weighs the large classes "
                     "more, smoothly)")
-        ->check(CLI::IsMember({"expected", "largest", "hard", "power"}))
+        ->check(one_of({"expected", "largest", "hard", "power"}))
         ->capture_default_str();
     cmd->add_option("--hard-size", args->hard_size,
                     "with --criterion hard: the class size that counts as hard")

@@ -91,11 +91,11 @@ inline void add_game_options(CLI::App* cmd, GameChoice& choice,
         cmd->add_option("--game", choice.game,
                         "ordinary (4 pegs, 6 colours) or bulls-and-cows (4 pegs, 10 colours, "
                         "none twice)")
-            ->check(CLI::IsMember({"ordinary", "bulls-and-cows"}))
+            ->check(one_of({"ordinary", "bulls-and-cows"}))
             ->capture_default_str();
         cmd->add_option("--rules", choice.rules,
                         "classic (black/white) or adjacent (black/grey/white)")
-            ->check(CLI::IsMember({"classic", "adjacent"}))
+            ->check(one_of({"classic", "adjacent"}))
             ->capture_default_str();
         cmd->add_option("--pegs,-P", choice.pegs, "pegs per code (1..8; default 4)")
             ->transform(integer_in(1, OrdinaryParams::kMaxPegs));
@@ -112,10 +112,10 @@ inline void add_game_options(CLI::App* cmd, GameChoice& choice,
                     "batch (9 pegs, 10 colours, 9 strings a test, 20 tests), ordinary "
                     "(one guess a turn: 4 pegs, 6 colours, 10 guesses) or bulls-and-cows "
                     "(ordinary, 4 pegs, 10 colours, none twice)")
-        ->check(CLI::IsMember({"batch", "ordinary", "bulls-and-cows"}))
+        ->check(one_of({"batch", "ordinary", "bulls-and-cows"}))
         ->capture_default_str();
     cmd->add_option("--rules", choice.rules, "classic (black/white) or adjacent (black/grey/white)")
-        ->check(CLI::IsMember({"classic", "adjacent"}))
+        ->check(one_of({"classic", "adjacent"}))
         ->capture_default_str();
     cmd->add_option("--pegs,-P", choice.pegs,
                     "pegs per code (batch 1..12, ordinary 1..8; default by --game)")

@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -16,8 +17,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace mastermind::app {
 
@@ -115,6 +118,20 @@ inline CLI::Validator seconds_or_none(double hi) {
             return {};
         },
         fmt::format("SECONDS: 0 or [0.001 - {:g}]", hi));
+}
+
+// One of `names`, exactly: "must be one of anneal, repair, got 'sat'" (CLI11's IsMember prints the
+// value unquoted, so an empty one vanished from its message). The help shows "{a,b}", as
+// IsMember's did.
+inline CLI::Validator one_of(std::vector<std::string> names) {
+    const auto list = fmt::format("{}", fmt::join(names, ", "));
+    const auto description = fmt::format("{{{}}}", fmt::join(names, ","));
+    return CLI::Validator(
+        [names = std::move(names), list](std::string& text) -> std::string {
+            if (std::find(names.begin(), names.end(), text) != names.end()) return {};
+            return fmt::format("must be one of {}, got '{}'", list, text);
+        },
+        description);
 }
 
 // Limits shared by several commands.

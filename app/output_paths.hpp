@@ -5,10 +5,13 @@
 // emptied by a run that fails, ReplacedFile writes beside the path and renames into place.
 #pragma once
 
+#include <fcntl.h>
 #include <unistd.h>
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -33,6 +36,15 @@ inline std::string output_file_problem(const std::string& path, bool dash = fals
         return fmt::format("'{}' is a directory, expected a file to write", path);
     if (fs::exists(path, error)) {
         if (::access(path.c_str(), W_OK) != 0) return fmt::format("'{}' cannot be written", path);
+        // A regular file is opened for appending, which changes nothing, since access() lets root
+        // through where writing still fails; other files (a pipe, a device) are not opened here,
+        // as that can wait for a reader.
+        if (fs::is_regular_file(path, error)) {
+            const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+            if (fd < 0)
+                return fmt::format("'{}' cannot be written ({})", path, std::strerror(errno));
+            ::close(fd);
+        }
         return {};
     }
     const auto folder = fs::absolute(path, error).parent_path();
@@ -40,6 +52,14 @@ inline std::string output_file_problem(const std::string& path, bool dash = fals
         return fmt::format("'{}': the folder '{}' does not exist", path, folder.string());
     if (::access(folder.c_str(), W_OK) != 0)
         return fmt::format("'{}': the folder '{}' cannot be written", path, folder.string());
+    // The file is made and removed again: a folder root may enter but not write in (/proc, a
+    // read-only mount seen through access() as root) shows now, not when the work is done.
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return fmt::format("'{}' cannot be made in the folder '{}' ({})", path, folder.string(),
+                           std::strerror(errno));
+    ::close(fd);
+    ::unlink(path.c_str());
     return {};
 }
 

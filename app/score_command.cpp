@@ -182,7 +182,7 @@ void add_score_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--rules", args->rules,
                     "adjacent: black/grey/white (grey = a maximum matching of neighbours); "
                     "classic: black/white, written 'GUESS: b black, w white'")
-        ->check(CLI::IsMember({"adjacent", "classic"}))
+        ->check(one_of({"adjacent", "classic"}))
         ->capture_default_str();
     cmd->add_option("--threads", args->threads,
                     "threads for a file (standard input that is a pipe is read by one): the output "
@@ -193,7 +193,7 @@ void add_score_command(CLI::App& app, int& exit_status) {
                     "instruction set of the inner loop (every one gives the same output; for "
                     "tests and benchmarks): auto = the fastest this processor runs, avx512, "
                     "avx2 or portable")
-        ->check(CLI::IsMember({"auto", "portable", "avx2", "avx512"}))
+        ->check(one_of({"auto", "portable", "avx2", "avx512"}))
         ->capture_default_str();
     cmd->footer(
         "\nExamples:\n  mastermind score < tests/data/adjacent-sample.in\n"

@@ -233,14 +233,10 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     if (args.progress)
         complain("{}: checking the {} classes of '{}' against the first test\n", kCommand,
                  input->size(), args.deepen);
-    if (const auto bad = first_wrong_size(*input, first, params, args.threads)) {
-        const auto& e = (*input)[*bad];
-        complain(
-            "{}: --deepen '{}': class {:016x} holds {} secrets by the table, {} by the first "
-            "test's answers (a table "
-            "of another first test? give it with --first-test)\n",
-            kCommand, args.deepen, e.class_key, e.size,
-            class_members(e.class_key, first, params).size());
+    if (const auto bad = first_untrue_entry(*input, first, params, args.threads)) {
+        complain("{}: --deepen '{}': {} ({})\n", kCommand, args.deepen, bad->why,
+                 bad->wrong_size ? "a table of another first test? give it with --first-test"
+                                 : "an edited line?");
         return kExitFailure;
     }
     if (resuming) {
@@ -249,6 +245,28 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
         } catch (const OfflineFileError& e) {
             complain_file("--checkpoint", e);
             return kExitFailure;
+        }
+        // A result goes into the table as it stands, so each is checked as the input was.
+        std::vector<SecondTestEntry> results;
+        for (const auto& [hash, e] : done) results.push_back(e);
+        if (const auto bad = first_untrue_entry(results, first, params, args.threads)) {
+            complain(
+                "{}: --checkpoint '{}': {} (an edited record; move the checkpoint away to search "
+                "again)\n",
+                kCommand, checkpoint, bad->why);
+            return kExitFailure;
+        }
+        for (const auto& e : *input) {
+            const auto it = done.find(entry_hash(e));
+            if (it != done.end() && (it->second.class_key != e.class_key ||
+                                     it->second.not_alone > e.not_alone)) {
+                complain(
+                    "{}: --checkpoint '{}': the record for class {:016x} holds class {:016x} with "
+                    "{} secrets not alone, where the input leaves {} (an edited record)\n",
+                    kCommand, checkpoint, e.class_key, it->second.class_key, it->second.not_alone,
+                    e.not_alone);
+                return kExitFailure;
+            }
         }
     } else if (!append_durably(checkpoint, header + "\n")) {
         complain("{}: --checkpoint '{}' cannot be written\n", kCommand, checkpoint);
@@ -624,7 +642,7 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
                         "a test in turn replaced by a string that leaves every secret alone, "
                         "found or ruled out by a SAT solver; a class no one string splits keeps "
                         "its test)")
-            ->check(CLI::IsMember({"anneal", "repair"}))
+            ->check(one_of({"anneal", "repair"}))
             ->capture_default_str();
     auto* conflicts =
         cmd->add_option("--conflicts", args->conflicts,

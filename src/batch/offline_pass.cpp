@@ -270,7 +270,15 @@ std::vector<SecondTestEntry> read_table_entries(const std::string& path,
     std::vector<SecondTestEntry> entries;
     FileLines lines(path);
     const auto game = fmt::format("{}/{}/{}", params.pegs, params.colours, params.batch);
+    std::optional<std::uint64_t> checksum;  // the header's, where the table has one
     for (std::string line; lines.next(line);) {
+        unsigned long long said = 0;
+        int used = 0;
+        if (std::sscanf(line.c_str(), "// checksum %16llx%n", &said, &used) == 1 &&
+            static_cast<std::size_t>(used) == line.size()) {
+            checksum = said;
+            continue;
+        }
         // A table says its game ("// Game P/K/B: ..."): one of another game is named as such.
         if (line.starts_with("// Game ") && !line.starts_with("// Game " + game + ":")) {
             const auto its =
@@ -299,6 +307,12 @@ std::vector<SecondTestEntry> read_table_entries(const std::string& path,
     }
     if (entries.empty())
         throw OfflineFileError(fmt::format("'{}' holds no entries of second tests", path));
+    if (checksum && *checksum != second_tests_checksum(entries)) {
+        throw OfflineFileError(fmt::format(
+            "'{}': its header's checksum {:016x} is not its entries' {:016x} (an entry edited, "
+            "added or lost; a table merged by hand on purpose: remove the checksum line)",
+            path, *checksum, second_tests_checksum(entries)));
+    }
     return entries;
 }
 
@@ -313,17 +327,30 @@ std::string table_made_by(const std::string& path) {
     return {};
 }
 
-std::optional<std::size_t> first_wrong_size(const std::vector<SecondTestEntry>& entries,
-                                            const std::vector<PackedCode>& first,
-                                            const BatchParams& params, int threads) {
-    std::vector<char> wrong(entries.size(), 0);
+std::optional<UntrueEntry> first_untrue_entry(std::span<const SecondTestEntry> entries,
+                                              const std::vector<PackedCode>& first,
+                                              const BatchParams& params, int threads) {
+    std::vector<std::string> why(entries.size());
     for_each_item(entries.size(), threads, [&](std::size_t i) {
-        wrong[i] = class_members(entries[i].class_key, first, params).size() != entries[i].size;
+        const auto& e = entries[i];
+        const auto members = class_members(e.class_key, first, params);
+        if (members.size() != e.size) {
+            why[i] = fmt::format(
+                "class {:016x} holds {} secrets by the table, {} by the first test's answers",
+                e.class_key, e.size, members.size());
+        } else if (const auto counted = SplitSearch(params, members, first).not_alone(e.test);
+                   counted != e.not_alone) {
+            why[i] = fmt::format("class {:016x}: {} secrets not alone by the table, {} by its test",
+                                 e.class_key, e.not_alone, counted);
+        }
         return true;
     });
-    const auto it = std::find(wrong.begin(), wrong.end(), 1);
-    if (it == wrong.end()) return std::nullopt;
-    return static_cast<std::size_t>(it - wrong.begin());
+    const auto it = std::find_if(why.begin(), why.end(), [](const auto& w) { return !w.empty(); });
+    if (it == why.end()) return std::nullopt;
+    const auto index = static_cast<std::size_t>(it - why.begin());
+    const bool wrong_size =
+        class_members(entries[index].class_key, first, params).size() != entries[index].size;
+    return UntrueEntry{index, std::move(why[index]), wrong_size};
 }
 
 bool append_durably(const std::string& path, const std::string& text) {

@@ -112,12 +112,41 @@ TEST_F(OfflinePass, ADeepenCheckpointAndATableReadBack) {
               [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
     EXPECT_EQ(read_table_entries(table, settings_.params), sorted);
     EXPECT_EQ(table_made_by(table), "the test");
+    {  // An entry dropped from a table with a checksum: refused, the checksum named.
+        ASSERT_GE(shard.found.size(), 2u);
+        std::ifstream in(table);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const auto last_entry = text.rfind("{0x");
+        ASSERT_NE(last_entry, std::string::npos);
+        const auto edited = path("edited.inc");
+        ASSERT_TRUE(replace_file(edited, text.substr(0, last_entry)));
+        try {
+            read_table_entries(edited, settings_.params);
+            ADD_FAILURE() << "a table without its last entry was read";
+        } catch (const OfflineFileError& e) {
+            EXPECT_NE(std::string(e.what()).find("checksum"), std::string::npos) << e.what();
+        }
+    }
     EXPECT_THROW(read_table_entries(table, BatchParams{}),
                  OfflineFileError);  // a table of 6/7/6, read for 9/10/9
-    EXPECT_EQ(first_wrong_size(sorted, settings_.first, settings_.params, 2), std::nullopt);
+    EXPECT_FALSE(first_untrue_entry(sorted, settings_.first, settings_.params, 2));
+    // A size that is not the class's, a count of secrets not alone that is not the test's: both
+    // named, the first of them found.
     auto wrong = sorted;
     wrong.back().size += 1;
-    EXPECT_EQ(first_wrong_size(wrong, settings_.first, settings_.params, 2), wrong.size() - 1);
+    auto untrue = first_untrue_entry(wrong, settings_.first, settings_.params, 2);
+    ASSERT_TRUE(untrue);
+    EXPECT_EQ(untrue->index, wrong.size() - 1);
+    EXPECT_TRUE(untrue->wrong_size);
+    EXPECT_NE(untrue->why.find("by the first test's answers"), std::string::npos) << untrue->why;
+    wrong = sorted;
+    wrong[1].not_alone += 2;
+    wrong.back().size += 1;
+    untrue = first_untrue_entry(wrong, settings_.first, settings_.params, 2);
+    ASSERT_TRUE(untrue);
+    EXPECT_EQ(untrue->index, 1u);
+    EXPECT_FALSE(untrue->wrong_size);
+    EXPECT_NE(untrue->why.find("not alone by the table"), std::string::npos) << untrue->why;
     // A class twice, a table of nothing: refused.
     append(table, second_test_line(sorted.front(), settings_.params) + "\n");
     EXPECT_THROW(read_table_entries(table, settings_.params), OfflineFileError);

@@ -99,6 +99,11 @@ check "--deepen of the whole table: searches only the others" test "$(grep -c '^
 check "--deepen of the whole table: the same table as in one run" diff <(grep -v '^// Made by' "$tmp/deep.inc") <(grep -v '^// Made by' "$tmp/grown.inc")
 "$bin" "${deepen[@]}" --out "$tmp/seed2.inc" --deepen-seed 2 >/dev/null 2>&1
 check "--deepen-seed 2: other searches" bash -c "! diff -q '$tmp/deep.inc' '$tmp/seed2.inc' >/dev/null"
+# A checkpoint's record is checked as an input entry is, before it goes into a table.
+awk -F', ' 'BEGIN {OFS = ", "} /^[0-9a-f]+ \{0x/ && !done {$3 = $3 + 1; done = 1} {print}' "$tmp/deep.inc.checkpoint" >"$tmp/edited.checkpoint"
+check "--deepen: the checkpoint has a record to edit" bash -c "! cmp -s '$tmp/deep.inc.checkpoint' '$tmp/edited.checkpoint'"
+refused "--deepen, an edited checkpoint record" "not alone by the table" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --checkpoint "$tmp/edited.checkpoint"
+check "--deepen, an edited checkpoint record: no table" test ! -e "$tmp/x.inc"
 refused "--deepen, another run's checkpoint" "was made by another run" "$bin" "${deepen[@]}" --out "$tmp/deep.inc" --restarts 1
 refused "--deepen, a table of another game" "is a table of the 6/7/6 game, not of 9/10/9" "$bin" second-tests --deepen "$tmp/weak.inc" --out "$tmp/x.inc"
 refused "--deepen, a table of another first test" "a table of another first test" "$bin" "${deepen[@]}" --seed 2 --out "$tmp/other.inc"
@@ -116,10 +121,17 @@ awk 'BEGIN {FS = OFS = "\""} /^\{0x[0-9a-f]*, [0-9]*, 0, / && !done {split($2, w
     "$tmp/weak.inc" >"$tmp/twice-table.inc"
 check "--deepen: the edited table has a string twice" bash -c "grep -m1 '^{0x[0-9a-f]*, [0-9]*, 0, ' '$tmp/twice-table.inc' | awk -F'\"' '{split(\$2, w, \" \"); exit w[1] != w[2]}'"
 refused "--deepen, a test with a string twice" "not a line of a table" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/twice-table.inc" --out "$tmp/x.inc"
+# The edits below drop the header's checksum, which would refuse them first, to reach the entries.
 awk -F', ' 'BEGIN {OFS = ", "} /^\{0x[0-9a-f]*, [0-9]*, 0, / && !done {$2 = $2 + 1; done = 1} {print}' "$tmp/weak.inc" >"$tmp/resized.inc"
-refused "--deepen, a class size edited" "by the first test's answers" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/resized.inc" --out "$tmp/x.inc"
-awk -F', ' 'BEGIN {OFS = ", "} /^\{0x[0-9a-f]*, [0-9]*, 0, / && !done {$1 = "{0x7fffffffffffffff"; done = 1} {print}' "$tmp/weak.inc" >"$tmp/nokey.inc"
+refused "--deepen, a class size edited, the checksum kept" "its header's checksum" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/resized.inc" --out "$tmp/x.inc"
+grep -v '^// checksum ' "$tmp/resized.inc" >"$tmp/resized-nosum.inc"
+refused "--deepen, a class size edited" "by the first test's answers" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/resized-nosum.inc" --out "$tmp/x.inc"
+awk -F', ' 'BEGIN {OFS = ", "} /^\{0x[0-9a-f]*, [0-9]*, 0, / && !done {$1 = "{0x7fffffffffffffff"; done = 1} !/^\/\/ checksum / {print}' "$tmp/weak.inc" >"$tmp/nokey.inc"
 refused "--deepen, a class key no answers give" "by the first test's answers" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/nokey.inc" --out "$tmp/x.inc"
+# A split entry that says 1 secret is not alone where its test leaves none (an entry that claims
+# to be split when it is not would be copied into the table as a lie; either way is refused).
+awk -F', ' 'BEGIN {OFS = ", "} /^\{0x[0-9a-f]*, [0-9]*, 0, / && !done {$3 = 1; done = 1} !/^\/\/ checksum / {print}' "$tmp/weak.inc" >"$tmp/lying.inc"
+refused "--deepen, a count of secrets not alone edited" "1 secrets not alone by the table, 0 by its test (an edited line?)" "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/lying.inc" --out "$tmp/x.inc"
 check "--deepen refusals: nothing written" test ! -e "$tmp/x.inc" -a ! -e "$tmp/x.inc.checkpoint"
 refused "--deepen, --out the input" "three files" "$bin" "${deepen[@]}" --out "$tmp/weak.inc"
 mkdir -p "$tmp/sub"
@@ -163,7 +175,7 @@ refused "--method repair on an annealing's checkpoint" "was made by another run"
 refused "--method repair with --steps" "--steps belongs to the annealing" "$bin" "${repair[@]}" --out "$tmp/x.inc" --steps 10
 refused "--method repair with --deepen-seed" "--deepen-seed belongs to the annealing" "$bin" "${repair[@]}" --out "$tmp/x.inc" --deepen-seed 2
 refused "--conflicts with the annealing" "--conflicts belongs to --method repair" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --conflicts 10
-refused "--method, another search" "not in {anneal,repair}" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --method sat
+refused "--method, another search" "--method: must be one of anneal, repair, got 'sat'" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --method sat
 refused "--method without --deepen" "requires --deepen" "$bin" second-tests -P 6 -K 7 -B 6 --out "$tmp/x.inc" --method repair
 refused "--conflicts 0" "--conflicts" "$bin" "${repair[@]}" --out "$tmp/x.inc" --conflicts 0
 

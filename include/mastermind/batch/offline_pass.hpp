@@ -12,6 +12,7 @@
 #include <functional>
 #include <optional>
 #include <stdexcept>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -105,11 +106,18 @@ std::unordered_map<std::uint64_t, SecondTestEntry> read_deepen_checkpoint(
 std::vector<SecondTestEntry> read_table_entries(const std::string& path, const BatchParams& params);
 // The "Made by" line of a table's source (what follows "// Made by: "), or "".
 std::string table_made_by(const std::string& path);
-// The first entry whose class size is not what `first`'s answers give, checked on `threads`
-// threads (0: every core).
-std::optional<std::size_t> first_wrong_size(const std::vector<SecondTestEntry>& entries,
-                                            const std::vector<PackedCode>& first,
-                                            const BatchParams& params, int threads);
+// The first entry that is not true of its class, and what is wrong with it: a class size that is
+// not what `first`'s answers give (a table of another first test), or a count of secrets not
+// alone that is not what the entry's test leaves (an edited line). Checked on `threads` threads
+// (0: every core).
+struct UntrueEntry {
+    std::size_t index = 0;
+    std::string why;  // "class KEY holds N secrets by the table, M by the first test's answers"
+    bool wrong_size = false;  // the class's size (another first test), not its count
+};
+std::optional<UntrueEntry> first_untrue_entry(std::span<const SecondTestEntry> entries,
+                                              const std::vector<PackedCode>& first,
+                                              const BatchParams& params, int threads);
 
 // Appends `text` to `path` (made if missing) and flushes it to the disk; false if it cannot.
 bool append_durably(const std::string& path, const std::string& text);
