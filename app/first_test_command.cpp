@@ -19,6 +19,7 @@
 
 #include "batch_options.hpp"
 #include "commands.hpp"
+#include "interrupt_notice.hpp"
 #include "mastermind/batch/first_test_search.hpp"
 #include "mastermind/batch/offline_pass.hpp"
 #include "option_checks.hpp"
@@ -154,7 +155,15 @@ int run_first_test(const FirstTestArgs& args) {
                    resume->step, args.climb, strings_text(resume->current, p.pegs));
         flush_stdout();
     }
+    std::optional<InterruptNotice> notice;
+    if (!args.checkpoint.empty()) {
+        notice.emplace(fmt::format(
+            "mastermind first-test: stopped by a signal; '{}' holds the climb as of its last "
+            "thousand steps: the same command goes on from there",
+            args.checkpoint));
+    }
     const auto r = search_first_test(search, events, resume ? &*resume : nullptr);
+    notice.reset();
     if (args.temperature > 0) {
         fmt::print(
             "annealed: {} of {} changes kept, {} of them worse than the test they replaced\n",

@@ -28,6 +28,7 @@
 #include "commands.hpp"
 #include "evaluation_report.hpp"
 #include "game_options.hpp"
+#include "interrupt_notice.hpp"
 #include "mastermind/batch/adaptive_split.hpp"
 #include "mastermind/batch/class_statistics.hpp"
 #include "mastermind/batch/offline_pass.hpp"
@@ -310,6 +311,13 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
         complain("{}: {} classes of '{}' not split, {} to search ({} moves, {} restarts each)\n",
                  kCommand, unsplit, args.deepen, work.size(), steps, args.restarts);
     }
+    std::optional<InterruptNotice> notice;
+    if (!work.empty()) {
+        notice.emplace(fmt::format(
+            "{}: stopped by a signal; every class finished is in the checkpoint '{}': the same "
+            "command goes on from there (add --so-far for the table as it stands)",
+            kCommand, checkpoint));
+    }
     std::mutex mutex;
     std::string failure;
     std::size_t finished = 0, improved = 0, proven = 0, undecided = 0;
@@ -363,6 +371,7 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
         done[hash] = std::move(result);
         return true;
     });
+    notice.reset();
     if (!all_searched) {
         complain("{}: {}\n", kCommand, failure);
         return kExitFailure;
@@ -381,9 +390,10 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
                     : fmt::format("--deepen-seed {} --steps {} --restarts {}", args.deepen_seed,
                                   steps, args.restarts);
     std::string command = fmt::format(
-        "{}{}mastermind second-tests --deepen {} --seed {}{} {}", pass,
-        pass.empty() ? "" : ", then ", std::filesystem::path(args.deepen).filename().string(),
-        args.seed, first_test_option(args, first, params), search);
+        "{}{}mastermind second-tests -P {} -K {} -B {} --deepen {} --seed {}{} {}", pass,
+        pass.empty() ? "" : ", then ", params.pegs, params.colours, params.batch,
+        std::filesystem::path(args.deepen).filename().string(), args.seed,
+        first_test_option(args, first, params), search);
     if (not_searched > 0)
         command += fmt::format(" --so-far ({} of the {} classes searched)", reused, unsplit);
     if (!write_table(args.out, second_tests_source(table, params, command), checkpoint))
@@ -483,6 +493,10 @@ int run_second_tests(const SecondTestsArgs& args) {
     const auto start = std::chrono::steady_clock::now();
     int ran = 0;
     const int left = static_cast<int>(std::count(resumed.done.begin(), resumed.done.end(), false));
+    const InterruptNotice notice(fmt::format(
+        "{}: stopped by a signal; every shard finished is in the checkpoint '{}': the same command "
+        "goes on from there",
+        kCommand, checkpoint));
     for (int shard = 0; shard < args.shards; ++shard) {
         if (resumed.done[static_cast<std::size_t>(shard)]) continue;
         const auto shard_start = std::chrono::steady_clock::now();

@@ -119,6 +119,12 @@ check "--checkpoint: its first line names the search" grep -q "^# mastermind fir
 check "--checkpoint again: status 0" test $? -eq 0
 check "--checkpoint again: says it resumes" grep -q "^resuming from '$tmp/climb.state' at step 2500 of 2500" "$tmp/climb-b"
 check "--checkpoint again: the same best test" diff <(sed -n '/^best:/,$p' "$tmp/climb-whole") <(sed -n '/^best:/,$p' "$tmp/climb-b")
+# Stopped by SIGTERM: a word on where the climb is kept, and the same command goes on from it.
+long=(first-test -P 5 -K 6 -B 5 --candidates 1 --climb 10000000 --stride 3 --checkpoint "$tmp/long.state" --progress)
+stopped "a long climb with --checkpoint" " steps: current" "holds the climb as of its last thousand steps: the same command goes on from there" "$bin" "${long[@]}"
+check "stopped: the state of a thousand steps or more" grep -qx "step [1-9][0-9]*000" "$tmp/long.state"
+stopped "a long climb resumed" " steps: current" "the same command goes on" "$bin" "${long[@]}"
+check "stopped: resumed, it says so" grep -q "^resuming from '$tmp/long.state' at step [1-9]" "$tmp/stopped.out"
 refused "--checkpoint of another search" "was made by another search" "$bin" "${climb[@]}" --checkpoint "$tmp/climb.state" --seed 2
 sed 's/^kept .*/kept many/' "$tmp/climb.state" >"$tmp/bad.state"
 refused "--checkpoint, a damaged state" "the kept line does not hold its value" "$bin" "${climb[@]}" --checkpoint "$tmp/bad.state"

@@ -45,6 +45,12 @@ check "--stats: a share of each band's classes" grep -qE '^\| [0-9]+-[0-9]+ \| [
 refused "--stats without a checkpoint" "is not a file" "$bin" second-tests "${game[@]}" --out "$tmp/none.inc" --stats
 refused "--stats on another run's checkpoint" "was made by another run" "$bin" second-tests -P 6 -K 7 -B 6 --play-steps 6 --steps 20000 --shards 4 --out "$tmp/t.inc" --stats
 
+# Stopped by SIGTERM: a word on where the shards done are kept (a game of 8^8 secrets in 64 shards:
+# seconds a shard).
+stopped "a pass with its checkpoint" "shard 0: 10%" "every shard finished is in the checkpoint '$tmp/long.inc.checkpoint': the same command goes on" \
+    "$bin" second-tests -P 8 -K 8 -B 8 --shards 64 --threads 1 --out "$tmp/long.inc" --progress
+check "stopped: no table written" test ! -e "$tmp/long.inc"
+
 # --deepen: a pass with a tiny budget leaves classes unsplit; searched again from their tests,
 # longer, they split; stopped and resumed, the same table; every class of the input kept.
 "$bin" second-tests -P 6 -K 7 -B 6 --play-steps 10 --steps 20 --restarts 0 --shards 2 --out "$tmp/weak.inc" >/dev/null 2>&1
@@ -63,7 +69,7 @@ check "--deepen: fewer secrets not alone ($before -> $left)" test "$left" -lt "$
 check "--deepen: the summary says so" grep -q "secrets not alone $before -> $left; checksum" "$tmp/deep.out"
 printed=$(sed -n 's/.*checksum \([0-9a-f]*\)$/\1/p' "$tmp/deep.out")
 check "--deepen: the file's checksum is the printed one" grep -qx "// checksum $printed" "$tmp/deep.inc"
-check "--deepen: the file names both stages" grep -q "^// Made by: mastermind second-tests .*--steps 20 --restarts 0, then mastermind second-tests --deepen weak.inc --seed 1 --deepen-seed 1 --steps 20000 --restarts 3$" "$tmp/deep.inc"
+check "--deepen: the file names both stages" grep -q "^// Made by: mastermind second-tests .*--steps 20 --restarts 0, then mastermind second-tests -P 6 -K 7 -B 6 --deepen weak.inc --seed 1 --deepen-seed 1 --steps 20000 --restarts 3$" "$tmp/deep.inc"
 head -4 "$tmp/deep.inc.checkpoint" >"$tmp/resume.inc.checkpoint"
 printf '{0x0000' >>"$tmp/resume.inc.checkpoint"
 "$bin" "${deepen[@]}" --out "$tmp/resume.inc" >"$tmp/resume.out" 2>"$tmp/resume.err"
@@ -166,7 +172,7 @@ check "--conflicts 1: classes undecided ($undecided)" test "$undecided" -gt 0
 check "--conflicts 1: the summary counts them" grep -q "; $undecided undecided within --conflicts 1 (they keep their tests" "$tmp/rep1.out"
 check "--method repair: the same classes and sizes" diff <(awk -F', ' '/^\{0x/ {print $1, $2}' "$tmp/w3.inc") <(awk -F', ' '/^\{0x/ {print $1, $2}' "$tmp/rep.inc")
 check "--method repair: a class is split or keeps its test" bash -c "paste -d'|' <(grep '^{0x' '$tmp/w3.inc') <(grep '^{0x' '$tmp/rep.inc') | awk -F'|' '\$2 != \$1 && \$2 !~ /^\{0x[0-9a-f]*, [0-9]*, 0, / {bad = 1} END {exit bad}'"
-check "--method repair: the file names it" grep -q -- "then mastermind second-tests --deepen w3.inc --seed 1 --method repair --conflicts 1000000$" "$tmp/rep.inc"
+check "--method repair: the file names it" grep -q -- "then mastermind second-tests -P 5 -K 6 -B 3 --deepen w3.inc --seed 1 --method repair --conflicts 1000000$" "$tmp/rep.inc"
 head -3 "$tmp/rep.inc.checkpoint" >"$tmp/rep-resume.inc.checkpoint"
 "$bin" "${repair[@]}" --out "$tmp/rep-resume.inc" >/dev/null 2>"$tmp/rep-resume.err"
 check "--method repair resumed: says so" grep -q "resuming from '$tmp/rep-resume.inc.checkpoint': 2 classes searched before" "$tmp/rep-resume.err"
