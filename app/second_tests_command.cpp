@@ -25,6 +25,7 @@
 
 #include <fmt/format.h>
 
+#include "checkpoint_lock.hpp"
 #include "commands.hpp"
 #include "evaluation_report.hpp"
 #include "game_options.hpp"
@@ -240,6 +241,12 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
                                  : "an edited line?");
         return kExitFailure;
     }
+    const CheckpointLock held(checkpoint);
+    if (!held.held()) {
+        complain("{}: --checkpoint '{}' is in use by another run (one run a checkpoint)\n",
+                 kCommand, checkpoint);
+        return kExitFailure;
+    }
     if (resuming) {
         try {
             done = read_deepen_checkpoint(checkpoint, header, params);
@@ -321,6 +328,10 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     std::mutex mutex;
     std::string failure;
     std::size_t finished = 0, improved = 0, proven = 0, undecided = 0;
+    // The ETA goes by secrets rather than classes: the classes come smallest first, and a class's
+    // search takes longer the more secrets it holds.
+    std::uint64_t secrets_left = 0, secrets_done = 0;
+    for (const auto* e : work) secrets_left += e->size;
     const auto start = std::chrono::steady_clock::now();
     // Each class on the next free thread; a checkpoint that cannot be written stops the queue.
     const bool all_searched = for_each_item(work.size(), args.threads, [&](std::size_t i) {
@@ -346,6 +357,8 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
             return false;
         }
         ++finished;
+        secrets_done += work[i]->size;
+        secrets_left -= work[i]->size;
         improved += result.not_alone < work[i]->not_alone;
         const bool all_refuted = refuted == params.batch;
         proven += all_refuted;
@@ -365,8 +378,8 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
                 "ETA {:.0f} s\n",
                 result.class_key, result.size, work[i]->not_alone, result.not_alone, verdict,
                 finished, work.size(), improved,
-                elapsed / static_cast<double>(finished) *
-                    static_cast<double>(work.size() - finished));
+                elapsed / static_cast<double>(secrets_done) *
+                    static_cast<double>(secrets_left));
         }
         done[hash] = std::move(result);
         return true;
@@ -470,6 +483,12 @@ int run_second_tests(const SecondTestsArgs& args) {
     const auto settings = pass_settings(args, params, first);
     const auto header = pass_checkpoint_header(settings);
     PassCheckpoint resumed;
+    const CheckpointLock held(checkpoint);
+    if (!held.held()) {
+        complain("{}: --checkpoint '{}' is in use by another run (one run a checkpoint)\n",
+                 kCommand, checkpoint);
+        return kExitFailure;
+    }
     std::error_code error;
     if (std::filesystem::exists(checkpoint, error) &&
         std::filesystem::file_size(checkpoint, error) > 0) {

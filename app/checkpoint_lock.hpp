@@ -1,0 +1,37 @@
+// A run's hold on its checkpoint: a second run of the same command on the same file (another
+// terminal, a script started twice) is refused instead of appending its classes beside the
+// first's. An advisory lock (flock) on the file itself, released when the process ends however
+// it ends; for checkpoints that are appended to, never renamed over (the lock goes with the
+// inode).
+#pragma once
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <string>
+
+namespace mastermind::app {
+
+class CheckpointLock {
+  public:
+    // Opens `path` (made empty if missing) and locks it; held() is false if another process
+    // holds it, or it cannot be opened.
+    explicit CheckpointLock(const std::string& path)
+        : fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)) {
+        held_ = fd_ >= 0 && ::flock(fd_, LOCK_EX | LOCK_NB) == 0;
+    }
+    ~CheckpointLock() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+    CheckpointLock(const CheckpointLock&) = delete;
+    CheckpointLock& operator=(const CheckpointLock&) = delete;
+
+    bool held() const { return held_; }
+
+  private:
+    int fd_ = -1;
+    bool held_ = false;
+};
+
+}  // namespace mastermind::app
