@@ -1,6 +1,6 @@
 // A run's hold on its checkpoint: a second run of the same command on the same file (another
-// terminal, a script started twice) is refused instead of appending its classes beside the
-// first's. An advisory lock (flock) on the file itself, released when the process ends however
+// terminal, a script started twice, a stopped run whose processes have not ended yet) is refused
+// instead of appending beside the first. An advisory lock (flock) on the file itself, released when the process ends however
 // it ends; for checkpoints that are appended to, never renamed over (the lock goes with the
 // inode).
 #pragma once
@@ -9,6 +9,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <string>
 
 namespace mastermind::app {
@@ -18,7 +19,8 @@ class CheckpointLock {
     // Opens `path` (made empty if missing) and locks it; held() is false if another process
     // holds it, or it cannot be opened.
     explicit CheckpointLock(const std::string& path)
-        : fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)) {
+        : fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)),
+          open_error_(fd_ < 0 ? errno : 0) {
         held_ = fd_ >= 0 && ::flock(fd_, LOCK_EX | LOCK_NB) == 0;
     }
     ~CheckpointLock() {
@@ -28,9 +30,12 @@ class CheckpointLock {
     CheckpointLock& operator=(const CheckpointLock&) = delete;
 
     bool held() const { return held_; }
+    // Why the file could not be opened (an errno), or 0: then another process holds it.
+    int open_error() const { return open_error_; }
 
   private:
     int fd_ = -1;
+    int open_error_ = 0;
     bool held_ = false;
 };
 

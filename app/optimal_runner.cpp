@@ -1,13 +1,10 @@
 #include "optimal_runner.hpp"
 
-#include <fcntl.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -17,15 +14,12 @@
 
 #include <fmt/format.h>
 
+#include "interrupt_notice.hpp"
 #include "mastermind/core/text.hpp"
 
 namespace mastermind::app {
 
 OptimalCheckpoint::OptimalCheckpoint(std::string path) : path_(std::move(path)) {}
-
-OptimalCheckpoint::~OptimalCheckpoint() {
-    if (lock_ >= 0) ::close(lock_);
-}
 
 void OptimalCheckpoint::resume(OptimalJobs& jobs) {
     if (path_.empty()) return;
@@ -35,13 +29,13 @@ void OptimalCheckpoint::resume(OptimalJobs& jobs) {
     const bool exists = status.type() != fs::file_type::not_found && !error;
     if (exists && status.type() != fs::file_type::regular)
         throw std::runtime_error(fmt::format("'{}' is not a regular file", path_));
-    if (lock_ < 0) {
-        lock_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-        if (lock_ < 0) {
-            throw std::runtime_error(
-                fmt::format("'{}' cannot be written: {}", path_, std::strerror(errno)));
+    if (!lock_) {
+        lock_ = std::make_unique<CheckpointLock>(path_);
+        if (lock_->open_error() != 0) {
+            throw std::runtime_error(fmt::format("'{}' cannot be written: {}", path_,
+                                                 std::strerror(lock_->open_error())));
         }
-        if (::flock(lock_, LOCK_EX | LOCK_NB) != 0) {
+        if (!lock_->held()) {
             throw std::runtime_error(fmt::format(
                 "'{}' is in use by another run (one still going, or a stopped one whose processes "
                 "have not ended yet)",
@@ -130,27 +124,6 @@ extern "C" void stop_jobs(int) {
     g_stop_jobs = true;
 }
 
-// The handlers of one run, the ones before it put back afterwards.
-class StopSignals {
-  public:
-    StopSignals() {
-        struct sigaction action {};
-        action.sa_handler = stop_jobs;
-        sigemptyset(&action.sa_mask);
-        ::sigaction(SIGINT, &action, &old_int_);
-        ::sigaction(SIGTERM, &action, &old_term_);
-    }
-    ~StopSignals() {
-        ::sigaction(SIGINT, &old_int_, nullptr);
-        ::sigaction(SIGTERM, &old_term_, nullptr);
-    }
-    StopSignals(const StopSignals&) = delete;
-    StopSignals& operator=(const StopSignals&) = delete;
-
-  private:
-    struct sigaction old_int_ {}, old_term_ {};
-};
-
 }  // namespace
 
 OptimalRunResult run_optimal_jobs_here(const OptimalRun& run) {
@@ -158,8 +131,8 @@ OptimalRunResult run_optimal_jobs_here(const OptimalRun& run) {
     OptimalSearch search(space, job_search_options(run));
     // Only a run that keeps a checkpoint has something to say when stopped; without the
     // handlers the flag is never set and the budget never runs out.
-    std::optional<StopSignals> signals;
-    if (!run.checkpoint.empty()) signals.emplace();
+    std::optional<ScopedSignalHandlers> signals;
+    if (!run.checkpoint.empty()) signals.emplace(stop_jobs);
     g_stop_jobs = false;
     const Budget budget = run.budget.also_until(g_stop_jobs);
     const auto started = std::chrono::steady_clock::now();

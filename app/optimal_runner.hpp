@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "checkpoint_lock.hpp"
 #include "mastermind/core/budget.hpp"
 #include "mastermind/core/code_space.hpp"
 #include "mastermind/ordinary/optimal_jobs.hpp"
@@ -63,7 +64,6 @@ class OptimalCheckpoint {
   public:
     // An empty path: nothing kept.
     explicit OptimalCheckpoint(std::string path);
-    ~OptimalCheckpoint();
     OptimalCheckpoint(const OptimalCheckpoint&) = delete;
     OptimalCheckpoint& operator=(const OptimalCheckpoint&) = delete;
     // Reads the file (when it exists) into `jobs`; the first time, opens it for appending too,
@@ -77,7 +77,7 @@ class OptimalCheckpoint {
     std::string path_;
     // Held locked (flock) while the run lasts: two runs never append to one checkpoint, even
     // when a stopped run's processes outlive the launcher that was stopped.
-    int lock_ = -1;
+    std::unique_ptr<CheckpointLock> lock_;
     std::unique_ptr<std::ofstream> out_;
     std::size_t resumed_ = 0;
 };

@@ -52,14 +52,19 @@ inline std::string output_file_problem(const std::string& path, bool dash = fals
         return fmt::format("'{}': the folder '{}' does not exist", path, folder.string());
     if (::access(folder.c_str(), W_OK) != 0)
         return fmt::format("'{}': the folder '{}' cannot be written", path, folder.string());
-    // The file is made and removed again: a folder root may enter but not write in (/proc, a
-    // read-only mount seen through access() as root) shows now, not when the work is done.
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd < 0)
+    // A file of this process's own is made in the folder and removed again: a folder root may
+    // enter but not write in (/proc, a read-only mount seen through access() as root) shows now,
+    // not when the work is done. Not the path itself: several processes (MPI ranks) check one
+    // path at once.
+    const auto probe = (folder / fmt::format(".mastermind-probe-{}", ::getpid())).string();
+    const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0 && errno != EEXIST)
         return fmt::format("'{}' cannot be made in the folder '{}' ({})", path, folder.string(),
                            std::strerror(errno));
-    ::close(fd);
-    ::unlink(path.c_str());
+    if (fd >= 0) {
+        ::close(fd);
+        ::unlink(probe.c_str());
+    }
     return {};
 }
 

@@ -10,6 +10,10 @@ mpi=${2:-}
 mpiexec=${3:-}
 source "$(dirname "$0")/lib.sh"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# mpirun, stopped, ends its ranks at once rather than a second later (Open MPI waits
+# odls_base_sigkill_timeout seconds, in which 4x7's ranks can finish every part, and the test of a
+# run stopped part-way would find nothing left to resume).
+export OMPI_MCA_odls_base_sigkill_timeout=0
 without_time() { grep -v 'wall time' "$1"; }
 records() { grep -c '^part ' "$1"; }
 
@@ -127,7 +131,9 @@ for _ in $(seq 600); do
     [ -f "$jobs" ] && [ "$(records "$jobs")" -ge 3 ] && break
     sleep 0.05
 done
-pkill -TERM -f "mpiexec .*$jobs|mpirun .*$jobs|orterun .*$jobs" || kill -TERM "$launcher"
+# The launcher alone, once: `timeout`, whose command line names it too, would pass the signal on,
+# and Open MPI's launcher takes a second signal as "exit now", leaving its ranks to finish alone.
+pkill -TERM -f "^[^ ]*(mpiexec|mpirun|orterun) .*$jobs" || kill -TERM "$launcher"
 wait "$launcher"
 # The ranks may outlive their launcher for a moment; the checkpoint's lock says when they are gone.
 for _ in $(seq 200); do
