@@ -1,8 +1,8 @@
 // A run's hold on its checkpoint: a second run of the same command on the same file (another
 // terminal, a script started twice, a stopped run whose processes have not ended yet) is refused
-// instead of appending beside the first. An advisory lock (flock) on the file itself, released when the process ends however
-// it ends; for checkpoints that are appended to, never renamed over (the lock goes with the
-// inode).
+// instead of appending beside the first. An advisory lock (flock) on the file itself, released when
+// the process ends however it ends; for checkpoints that are appended to, never renamed over (the
+// lock goes with the inode).
 #pragma once
 
 #include <fcntl.h>
