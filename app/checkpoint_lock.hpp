@@ -7,6 +7,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -19,12 +20,18 @@ class CheckpointLock {
     // Opens `path` (made empty if missing) and locks it; held() is false if another process
     // holds it, or it cannot be opened.
     explicit CheckpointLock(const std::string& path)
-        : fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)),
+        : path_(path), created_(::access(path.c_str(), F_OK) != 0),
+          fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)),
           open_error_(fd_ < 0 ? errno : 0) {
         held_ = fd_ >= 0 && ::flock(fd_, LOCK_EX | LOCK_NB) == 0;
     }
+    // A file this lock made and the run left empty (it was refused before writing) goes again.
     ~CheckpointLock() {
-        if (fd_ >= 0) ::close(fd_);
+        if (fd_ < 0) return;
+        struct stat status {};
+        if (held_ && created_ && ::fstat(fd_, &status) == 0 && status.st_size == 0)
+            ::unlink(path_.c_str());
+        ::close(fd_);
     }
     CheckpointLock(const CheckpointLock&) = delete;
     CheckpointLock& operator=(const CheckpointLock&) = delete;
@@ -34,6 +41,8 @@ class CheckpointLock {
     int open_error() const { return open_error_; }
 
   private:
+    std::string path_;
+    bool created_ = false;
     int fd_ = -1;
     int open_error_ = 0;
     bool held_ = false;

@@ -229,6 +229,18 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
             kCommand, checkpoint);
         return kExitFailure;
     }
+    // One run a checkpoint, known before the input's check (seconds to minutes); and a signal
+    // from here on says where the work is.
+    const CheckpointLock held(checkpoint);
+    if (!held.held()) {
+        complain("{}: --checkpoint '{}' is in use by another run (one run a checkpoint)\n",
+                 kCommand, checkpoint);
+        return kExitFailure;
+    }
+    const InterruptNotice notice(fmt::format(
+        "{}: stopped by a signal; every class finished is in the checkpoint '{}': the same "
+        "command goes on from there (add --so-far for the table as it stands)",
+        kCommand, checkpoint));
     // Every entry is checked against the first test before anything is written: its class must
     // hold the secrets it says (a table of another first test, a forgotten --first-test, an edited
     // size or a key no answers give all show here), and an entry is copied only when it is true.
@@ -239,12 +251,6 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
         complain("{}: --deepen '{}': {} ({})\n", kCommand, args.deepen, bad->why,
                  bad->wrong_size ? "a table of another first test? give it with --first-test"
                                  : "an edited line?");
-        return kExitFailure;
-    }
-    const CheckpointLock held(checkpoint);
-    if (!held.held()) {
-        complain("{}: --checkpoint '{}' is in use by another run (one run a checkpoint)\n",
-                 kCommand, checkpoint);
         return kExitFailure;
     }
     if (resuming) {
@@ -262,6 +268,14 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
                 "{}: --checkpoint '{}': {} (an edited record; move the checkpoint away to search "
                 "again)\n",
                 kCommand, checkpoint, bad->why);
+            return kExitFailure;
+        }
+        try {
+            if (const auto cut = cut_checkpoint_tail(checkpoint, false); cut > 0)
+                complain("{}: cut off the {} bytes of a line a stopped run left unfinished\n",
+                         kCommand, cut);
+        } catch (const OfflineFileError& e) {
+            complain_file("--checkpoint", e);
             return kExitFailure;
         }
         for (const auto& e : *input) {
@@ -317,13 +331,6 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     } else {
         complain("{}: {} classes of '{}' not split, {} to search ({} moves, {} restarts each)\n",
                  kCommand, unsplit, args.deepen, work.size(), steps, args.restarts);
-    }
-    std::optional<InterruptNotice> notice;
-    if (!work.empty()) {
-        notice.emplace(fmt::format(
-            "{}: stopped by a signal; every class finished is in the checkpoint '{}': the same "
-            "command goes on from there (add --so-far for the table as it stands)",
-            kCommand, checkpoint));
     }
     std::mutex mutex;
     std::string failure;
@@ -384,7 +391,6 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
         done[hash] = std::move(result);
         return true;
     });
-    notice.reset();
     if (!all_searched) {
         complain("{}: {}\n", kCommand, failure);
         return kExitFailure;
@@ -489,6 +495,10 @@ int run_second_tests(const SecondTestsArgs& args) {
                  kCommand, checkpoint);
         return kExitFailure;
     }
+    const InterruptNotice notice(fmt::format(
+        "{}: stopped by a signal; every shard finished is in the checkpoint '{}': the same command "
+        "goes on from there",
+        kCommand, checkpoint));
     std::error_code error;
     if (std::filesystem::exists(checkpoint, error) &&
         std::filesystem::file_size(checkpoint, error) > 0) {
@@ -500,6 +510,31 @@ int run_second_tests(const SecondTestsArgs& args) {
         }
         complain("{}: resuming from '{}': {} of {} shards done, {} classes found\n", kCommand,
                  checkpoint, resumed.reports.size(), args.shards, resumed.entries.size());
+        // The entries go into the table as they stand: each checked as --deepen checks its input,
+        // and a class found twice (a line copied by hand) refused.
+        auto keys = resumed.entries;
+        std::sort(keys.begin(), keys.end(),
+                  [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
+        const auto twice = std::adjacent_find(
+            keys.begin(), keys.end(),
+            [](const auto& a, const auto& b) { return a.class_key == b.class_key; });
+        if (twice != keys.end()) {
+            complain("{}: --checkpoint '{}': class {:016x} twice (an edited checkpoint)\n",
+                     kCommand, checkpoint, twice->class_key);
+            return kExitFailure;
+        }
+        if (const auto bad = first_untrue_entry(resumed.entries, first, params, args.threads)) {
+            complain("{}: --checkpoint '{}': {} (an edited checkpoint)\n", kCommand, checkpoint,
+                     bad->why);
+            return kExitFailure;
+        }
+        try {
+            if (const auto cut = cut_checkpoint_tail(checkpoint, true); cut > 0)
+                complain("{}: cut off the {} bytes of a shard that did not finish\n", kCommand, cut);
+        } catch (const OfflineFileError& e) {
+            complain_file("--checkpoint", e);
+            return kExitFailure;
+        }
     } else {
         resumed.done.assign(static_cast<std::size_t>(args.shards), false);
         if (!append_durably(checkpoint, header + "\n")) {
@@ -512,10 +547,6 @@ int run_second_tests(const SecondTestsArgs& args) {
     const auto start = std::chrono::steady_clock::now();
     int ran = 0;
     const int left = static_cast<int>(std::count(resumed.done.begin(), resumed.done.end(), false));
-    const InterruptNotice notice(fmt::format(
-        "{}: stopped by a signal; every shard finished is in the checkpoint '{}': the same command "
-        "goes on from there",
-        kCommand, checkpoint));
     for (int shard = 0; shard < args.shards; ++shard) {
         if (resumed.done[static_cast<std::size_t>(shard)]) continue;
         const auto shard_start = std::chrono::steady_clock::now();

@@ -65,6 +65,21 @@ check "the first run goes on until stopped (status $?)" test $? -eq 143
 # longer, they split; stopped and resumed, the same table; every class of the input kept.
 "$bin" second-tests -P 6 -K 7 -B 6 --play-steps 10 --steps 20 --restarts 0 --shards 2 --out "$tmp/weak.inc" >/dev/null 2>&1
 check "a weak pass: status 0" test $? -eq 0
+# A pass's checkpoint stopped in shard 1 (two of its entries written, not its report): resumed,
+# those entries are cut off before shard 1 runs again, so none is there twice.
+awk '{print} /^shard 0 / {n = NR} n && NR == n + 2 {exit}' "$tmp/weak.inc.checkpoint" >"$tmp/part.checkpoint"
+"$bin" second-tests -P 6 -K 7 -B 6 --play-steps 10 --steps 20 --restarts 0 --shards 2 --out "$tmp/weak2.inc" --checkpoint "$tmp/part.checkpoint" >/dev/null 2>"$tmp/part.err"
+check "a pass resumed in its last shard: status 0" test $? -eq 0
+check "a pass resumed in its last shard: says what it cut" grep -q "cut off the [0-9]* bytes of a shard that did not finish" "$tmp/part.err"
+check "a pass resumed in its last shard: each class once" diff <(grep '^{0x' "$tmp/weak.inc.checkpoint" | sort) <(grep '^{0x' "$tmp/part.checkpoint" | sort)
+check "a pass resumed in its last shard: the same table" diff <(grep -v '^// Made by' "$tmp/weak.inc") <(grep -v '^// Made by' "$tmp/weak2.inc")
+# A pass's checkpoint edited by hand: an entry's count of secrets not alone, an entry twice.
+pass_again=(second-tests -P 6 -K 7 -B 6 --play-steps 10 --steps 20 --restarts 0 --shards 2 --out "$tmp/x.inc")
+awk -F', ' 'BEGIN {OFS = ", "} /^\{0x[0-9a-f]*, [0-9]*, 0, / && !done {$3 = 1; done = 1} {print}' "$tmp/weak.inc.checkpoint" >"$tmp/edited-pass.checkpoint"
+refused "a pass's checkpoint with an entry edited" "not alone by the table, 0 by its test (an edited checkpoint)" "$bin" "${pass_again[@]}" --checkpoint "$tmp/edited-pass.checkpoint"
+awk 'NR == 2 {print} {print}' "$tmp/weak.inc.checkpoint" >"$tmp/twice-pass.checkpoint"
+refused "a pass's checkpoint with an entry twice" "twice (an edited checkpoint)" "$bin" "${pass_again[@]}" --checkpoint "$tmp/twice-pass.checkpoint"
+check "a pass's checkpoint refused: no table" test ! -e "$tmp/x.inc"
 weak=$(awk -F', ' '/^\{0x/ && $3 > 0' "$tmp/weak.inc" | wc -l)
 check "a weak pass leaves classes unsplit ($weak)" test "$weak" -gt 5
 deepen=(second-tests -P 6 -K 7 -B 6 --deepen "$tmp/weak.inc" --steps 20000)
@@ -86,6 +101,10 @@ printf '{0x0000' >>"$tmp/resume.inc.checkpoint"
 check "--deepen resumed: status 0" test $? -eq 0
 check "--deepen resumed: says so" grep -q "resuming from '$tmp/resume.inc.checkpoint': 3 classes searched before, 3 of them in this input" "$tmp/resume.err"
 check "--deepen resumed: the same table" diff <(grep -v '^// Made by' "$tmp/deep.inc") <(grep -v '^// Made by' "$tmp/resume.inc")
+check "--deepen resumed: the torn line cut off first" grep -q "cut off the 7 bytes of a line a stopped run left unfinished" "$tmp/resume.err"
+check "--deepen resumed: the checkpoint holds every class, one a line" test "$(grep -c '^[0-9a-f]* {0x' "$tmp/resume.inc.checkpoint")" -eq "$(grep -c '^[0-9a-f]* {0x' "$tmp/deep.inc.checkpoint")"
+"$bin" "${deepen[@]}" --out "$tmp/resume.inc" >/dev/null 2>"$tmp/resume2.err"
+check "--deepen resumed again: status 0, nothing cut" bash -c "test $? -eq 0 && ! grep -q 'cut off' '$tmp/resume2.err'"
 # --so-far: the table from a checkpoint of 3 searched classes, nothing searched; the others keep
 # the input's tests, and the checkpoint is left as it was (the run goes on later without it).
 head -4 "$tmp/deep.inc.checkpoint" >"$tmp/sofar.checkpoint"
