@@ -45,6 +45,7 @@ struct FirstTestArgs {
     double string_moves = 0;  // the share of changes that replace a whole string instead of one peg
     std::string from;         // --from: a test to start from (B strings, spaces between)
     bool from_given = false;
+    bool stride_given = false;  // else the stride is lowered for a small game (100 secrets sampled)
     bool progress =
         false;  // every 1,000 climb steps a line on stderr (also when stderr is a terminal)
     std::string checkpoint;  // --checkpoint: where the climb stands, resumed when it exists
@@ -58,6 +59,9 @@ int run_first_test(const FirstTestArgs& args) {
     search.candidates = args.candidates;
     search.climb = args.climb;
     search.stride = args.stride;
+    if (!args.stride_given && p.validate().empty())
+        search.stride = std::min<std::uint64_t>(
+            args.stride, std::max<std::uint64_t>(1, p.secret_count() / 100));
     search.criterion = args.criterion == "largest" ? FirstTestCriterion::largest
                        : args.criterion == "hard"  ? FirstTestCriterion::hard
                        : args.criterion == "power" ? FirstTestCriterion::power
@@ -138,6 +142,13 @@ int run_first_test(const FirstTestArgs& args) {
         };
     }
     bool checkpoint_failed = false;
+    // A signal once the checkpoint holds a state (from the first write, or from the start of a
+    // resumed climb): where the climb is kept.
+    std::optional<InterruptNotice> kept_notice;
+    const auto kept_text = fmt::format(
+        "mastermind first-test: stopped by a signal; '{}' holds the climb as of its last "
+        "thousand steps: the same command goes on from there",
+        args.checkpoint);
     if (!args.checkpoint.empty()) {
         // Written beside the file and renamed over it: never half written.
         events.checkpoint = [&](const FirstTestClimbState& state) {
@@ -148,7 +159,9 @@ int run_first_test(const FirstTestArgs& args) {
                          args.checkpoint);
                 checkpoint_failed = true;
             }
+            if (!checkpoint_failed && !kept_notice) kept_notice.emplace(kept_text);
         };
+        if (resume) kept_notice.emplace(kept_text);
     }
     if (resume) {
         fmt::print("resuming from '{}' at step {} of {}: current {}\n", args.checkpoint,
@@ -156,13 +169,14 @@ int run_first_test(const FirstTestArgs& args) {
         flush_stdout();
     }
     std::optional<InterruptNotice> notice;
-    if (!args.checkpoint.empty()) {
+    if (!args.checkpoint.empty() && !resume) {
         notice.emplace(fmt::format(
-            "mastermind first-test: stopped by a signal; '{}' holds the climb as of its last "
-            "thousand steps: the same command goes on from there",
+            "mastermind first-test: stopped by a signal before the climb's first checkpoint: "
+            "nothing is kept in '{}' yet; the same command starts again",
             args.checkpoint));
     }
     const auto r = search_first_test(search, events, resume ? &*resume : nullptr);
+    kept_notice.reset();  // the later notice first: each puts back the one before it
     notice.reset();
     if (args.temperature > 0) {
         fmt::print(
@@ -174,7 +188,7 @@ int run_first_test(const FirstTestArgs& args) {
         "sample: {} secrets (stride {}), {} classes, largest ~{}, expected class {:.1f}, power-{} "
         "mean {:.1f}, "
         "{:.5f}% in classes of >= {}\n",
-        exact.sampled, args.stride, exact.classes, exact.largest * args.stride,
+        exact.sampled, search.stride, exact.classes, exact.largest * search.stride,
         exact.expected_class, args.power, exact.power_mean, 100 * exact.hard_share, args.hard_size);
     fmt::print("best: {}\n{}\n", show(r.score), strings_text(r.best, p.pegs));
     return checkpoint_failed ? kExitFailure : kExitOk;
@@ -255,6 +269,7 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
         ->transform(integer_in(1, kMaxPower));
     cmd->callback([args, cmd, &exit_status] {
         args->from_given = cmd->count("--from") > 0;
+        args->stride_given = cmd->count("--stride") > 0;
         exit_status = run_first_test(*args);
     });
 }

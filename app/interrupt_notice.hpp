@@ -15,6 +15,7 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <csignal>
 #include <string>
 
@@ -43,25 +44,36 @@ class ScopedSignalHandlers {
 };
 
 namespace interrupt_detail {
-inline std::string g_notice;  // set before the handlers are installed, read only by them
+// The notice of the innermost InterruptNotice, read by the handler: an atomic pointer (lock-free,
+// so safe in a handler), switched by a notice made later, as a run's phase changes.
+inline std::atomic<const std::string*> g_notice{nullptr};
 inline void say_and_exit(int signal) {
-    (void)!::write(STDERR_FILENO, g_notice.data(), g_notice.size());
+    if (const auto* notice = g_notice.load()) {
+        (void)!::write(STDERR_FILENO, notice->data(), notice->size());
+    }
     ::_exit(128 + signal);
 }
-// The notice, with its newline, stored before any handler can read it.
-inline void (*with_notice(std::string notice))(int) {
-    if (!notice.ends_with('\n')) notice += '\n';
-    g_notice = std::move(notice);
-    return say_and_exit;
+inline std::string with_newline(std::string text) {
+    if (!text.ends_with('\n')) text += '\n';
+    return text;
 }
 }  // namespace interrupt_detail
 
+// A later notice replaces an earlier one while it lives (first-test: "nothing kept yet", then
+// "the checkpoint holds the climb").
 class InterruptNotice {
   public:
     explicit InterruptNotice(std::string notice)
-        : handlers_(interrupt_detail::with_notice(std::move(notice))) {}
+        : notice_(interrupt_detail::with_newline(std::move(notice))),
+          previous_(interrupt_detail::g_notice.exchange(&notice_)),
+          handlers_(interrupt_detail::say_and_exit) {}
+    ~InterruptNotice() { interrupt_detail::g_notice.store(previous_); }
+    InterruptNotice(const InterruptNotice&) = delete;
+    InterruptNotice& operator=(const InterruptNotice&) = delete;
 
   private:
+    std::string notice_;
+    const std::string* previous_;
     ScopedSignalHandlers handlers_;
 };
 

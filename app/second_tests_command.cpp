@@ -63,6 +63,7 @@ struct SecondTestsArgs {
                          // searched again
     bool deepen_given = false;
     bool steps_given = false;
+    bool shards_given = false;  // else --shards is lowered to what the game can fill
     std::uint64_t deepen_seed = 1;
     std::string method = "anneal";  // --method
     bool repair = false;  // --method repair: the exact replacement of one string, not annealing
@@ -435,7 +436,7 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     return kExitOk;
 }
 
-int run_second_tests(const SecondTestsArgs& args) {
+int run_second_tests(SecondTestsArgs args) {
     BatchParams params;
     if (args.game.ordinary()) {
         complain("{}: the table is for the batch game (got --game ordinary)\n", kCommand);
@@ -458,6 +459,23 @@ int run_second_tests(const SecondTestsArgs& args) {
         first = strategies::adaptive_split_first_test(params, args.seed);
     }
     if (args.deepen_given) return run_deepen(args, params, first);
+    // A shard costs a pass over the game's answer classes whatever it holds: shards of a few
+    // secrets multiply the time for nothing. The default is lowered for a small game; a number
+    // given is refused.
+    constexpr std::uint64_t kShardSecrets = 1000;
+    if (const auto most = std::max<std::uint64_t>(1, params.secret_count() / kShardSecrets);
+        static_cast<std::uint64_t>(args.shards) > most) {
+        if (!args.shards_given) {
+            args.shards = static_cast<int>(most);
+        } else {
+            complain(
+                "{}: --shards {} splits the {} secrets of {}/{}/{} into shards of fewer than {} "
+                "secrets; at most {}\n",
+                kCommand, args.shards, params.secret_count(), params.pegs, params.colours,
+                params.batch, kShardSecrets, most);
+            return kExitFailure;
+        }
+    }
     const std::string checkpoint =
         args.checkpoint.empty() ? args.out + ".checkpoint" : args.checkpoint;
     if (args.stats) {
@@ -641,10 +659,12 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
         "\nExamples:\n"
         "  mastermind second-tests -P 6 -K 7 -B 6 --play-steps 10 --out /tmp/second.inc    # a "
         "small game: seconds\n"
-        "  mastermind second-tests --deepen second_tests_9_10_9.inc --out deeper.inc --progress  # "
+        "  mastermind second-tests --deepen src/batch/strategies/second_tests_9_10_9.inc --out "
+        "deeper.inc --progress  # "
         "the 9/10/9 table's unsplit classes again, longer: hours; run it again to resume (add "
         "--so-far: the table from what is searched so far)\n"
-        "  mastermind second-tests --deepen second_tests_9_10_9.inc --method repair --out "
+        "  mastermind second-tests --deepen src/batch/strategies/second_tests_9_10_9.inc --method "
+        "repair --out "
         "repaired.inc --progress  # each string replaced exactly (SAT)");
     add_game_options(cmd, args->game);
     cmd->add_option("--seed", args->seed, "adaptive-split's seed")
@@ -657,7 +677,8 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
                     "finished shards (default: OUT.checkpoint); an existing one is resumed")
         ->check(output_file());
     cmd->add_option("--shards", args->shards,
-                    "shards of the game (one at a time in memory; the checkpoint's unit)")
+                    "shards of the game (one at a time in memory; the checkpoint's unit; at "
+                    "most one per 1,000 secrets, the default lowered to that)")
         ->transform(integer_in(1, 100'000))
         ->capture_default_str();
     auto* steps =
@@ -723,6 +744,7 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
     deepen_seed->needs(deepen);
     cmd->callback([args, cmd, steps, deepen, first_test, deepen_seed, conflicts, &exit_status] {
         args->steps_given = steps->count() > 0;
+        args->shards_given = cmd->get_option("--shards")->count() > 0;
         args->deepen_given = deepen->count() > 0;
         args->first_test_given = first_test->count() > 0;
         args->repair = args->method == "repair";

@@ -38,6 +38,15 @@ std::string first_test_search_refuses(const FirstTestSearch& search) {
             "--stride)",
             search.stride, samples, p.colours, p.pegs, ClassSample::kMaxSamples);
     }
+    // A sample of a few secrets says nothing of a test's classes (a stride past the game's size
+    // samples one secret).
+    constexpr std::uint64_t kMinSamples = 100;
+    if (samples < std::min<std::uint64_t>(kMinSamples, p.secret_count())) {
+        return fmt::format(
+            "--stride {} makes a sample of {} of the {}^{} secrets; at least {} (lower --stride)",
+            search.stride, samples, p.colours, p.pegs,
+            std::min<std::uint64_t>(kMinSamples, p.secret_count()));
+    }
     if (!search.from && search.candidates == 0)
         return "--candidates 0 needs --from (a test to start from)";
     return {};
@@ -221,7 +230,8 @@ FirstTestClimbState read_first_test_checkpoint(const std::string& path,
         unsigned long long kept = 0, worse = 0;
         int used = 0;
         if (std::sscanf(text.c_str(), "%llu %llu%n", &kept, &worse, &used) != 2 ||
-            static_cast<std::size_t>(used) != text.size() || worse > kept)
+            static_cast<std::size_t>(used) != text.size() || worse > kept ||
+            kept > static_cast<unsigned long long>(state.step))  // at most one change a step
             throw bad("kept");
         state.kept = kept;
         state.kept_worse = worse;

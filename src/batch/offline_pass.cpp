@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <mutex>
@@ -351,6 +352,34 @@ std::optional<UntrueEntry> first_untrue_entry(std::span<const SecondTestEntry> e
     const bool wrong_size =
         class_members(entries[index].class_key, first, params).size() != entries[index].size;
     return UntrueEntry{index, std::move(why[index]), wrong_size};
+}
+
+std::uint64_t checkpoint_bytes_to_keep(const std::string& path, bool pass_shards) {
+    std::ifstream in(path, std::ios::binary);
+    std::uint64_t offset = 0, keep = 0;
+    bool first = true;
+    for (std::string line; std::getline(in, line);) {
+        const bool complete = !in.eof();  // ended by a newline
+        offset += line.size() + (complete ? 1 : 0);
+        if (!complete) break;
+        if (!pass_shards || first || line.starts_with("shard ")) keep = offset;
+        first = false;
+    }
+    return keep;
+}
+
+std::uint64_t cut_checkpoint_tail(const std::string& path, bool pass_shards) {
+    std::error_code error;
+    const auto size = std::filesystem::file_size(path, error);
+    if (error) return 0;
+    const auto keep = checkpoint_bytes_to_keep(path, pass_shards);
+    if (keep >= size) return 0;
+    std::filesystem::resize_file(path, keep, error);
+    if (error) {
+        throw OfflineFileError(
+            fmt::format("'{}': cannot cut off its unfinished tail: {}", path, error.message()));
+    }
+    return size - keep;
 }
 
 bool append_durably(const std::string& path, const std::string& text) {

@@ -24,6 +24,8 @@ check "first-test: the best test has 4 strings of 4 pegs" grep -qE '^[0-4]{4}( [
 "$bin" first-test --stride 0 >"$tmp/d" 2>&1
 check "first-test: --stride 0 refused with exit 2" test $? -eq 2
 check "first-test: and says why" grep -q "stride" "$tmp/d"
+refused "a stride past the game's size: a sample of one secret" "--stride 4294967295 makes a sample of 1 of the 6^5 secrets; at least 100" \
+    "$bin" first-test -P 5 -K 6 -B 5 --stride 4294967295 --candidates 1 --climb 5
 refused "16^12 secrets at the default stride: too large a sample" "makes a sample of 282321942539 of the 16^12 secrets; at most 2^26" \
     "$bin" first-test -P 12 -K 16
 # Past 2^32 secrets (10^10): sampled by 64-bit indices, a test of 10 strings of 10 pegs.
@@ -119,6 +121,10 @@ check "--checkpoint: its first line names the search" grep -q "^# mastermind fir
 check "--checkpoint again: status 0" test $? -eq 0
 check "--checkpoint again: says it resumes" grep -q "^resuming from '$tmp/climb.state' at step 2500 of 2500" "$tmp/climb-b"
 check "--checkpoint again: the same best test" diff <(sed -n '/^best:/,$p' "$tmp/climb-whole") <(sed -n '/^best:/,$p' "$tmp/climb-b")
+# Stopped by SIGTERM while it scores its candidates, before the climb's first checkpoint: it says
+# nothing is kept yet.
+stopped "a search with --checkpoint, among its candidates" "^candidate" "nothing is kept in '$tmp/early.state' yet; the same command starts again" \
+    "$bin" first-test -P 5 -K 6 -B 5 --candidates 100000 --climb 10 --stride 3 --checkpoint "$tmp/early.state"
 # Stopped by SIGTERM: a word on where the climb is kept, and the same command goes on from it.
 long=(first-test -P 5 -K 6 -B 5 --candidates 1 --climb 10000000 --stride 3 --checkpoint "$tmp/long.state" --progress)
 stopped "a long climb with --checkpoint" " steps: current" "holds the climb as of its last thousand steps: the same command goes on from there" "$bin" "${long[@]}"
@@ -128,6 +134,8 @@ check "stopped: resumed, it says so" grep -q "^resuming from '$tmp/long.state' a
 refused "--checkpoint of another search" "was made by another search" "$bin" "${climb[@]}" --checkpoint "$tmp/climb.state" --seed 2
 sed 's/^kept .*/kept many/' "$tmp/climb.state" >"$tmp/bad.state"
 refused "--checkpoint, a damaged state" "the kept line does not hold its value" "$bin" "${climb[@]}" --checkpoint "$tmp/bad.state"
+sed 's/^kept .*/kept 99999 0/' "$tmp/climb.state" >"$tmp/many.state"
+refused "--checkpoint, more changes kept than steps taken" "the kept line does not hold its value" "$bin" "${climb[@]}" --checkpoint "$tmp/many.state"
 head -3 "$tmp/climb.state" >"$tmp/short.state"
 refused "--checkpoint, a state cut short" "ends before its current line" "$bin" "${climb[@]}" --checkpoint "$tmp/short.state"
 refused "--checkpoint, a folder" "is a directory, expected a file to write" "$bin" "${climb[@]}" --checkpoint "$tmp"

@@ -7,7 +7,7 @@ check() {  # check NAME CONDITION...
     shift
     if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); return 1; fi
 }
-stopped() {  # stopped NAME READY PATTERN COMMAND...: once READY is on its stderr, SIGTERM ends it
+stopped() {  # stopped NAME READY PATTERN COMMAND...: once READY is on its stdout or stderr, SIGTERM ends it
     # with status 143 and PATTERN on stderr (the run's stderr is left in $tmp/stopped.err)
     local name=$1 ready=$2 pattern=$3
     shift 3
@@ -16,7 +16,7 @@ stopped() {  # stopped NAME READY PATTERN COMMAND...: once READY is on its stder
     rm -f "$tmp/stopped.out" "$tmp/stopped.err"
     "$@" >"$tmp/stopped.out" 2>"$tmp/stopped.err" &
     local pid=$! waited=0
-    until grep -qs -- "$ready" "$tmp/stopped.err" || [ $waited -ge 600 ]; do
+    until cat "$tmp/stopped.err" "$tmp/stopped.out" 2>/dev/null | grep -q -- "$ready" || [ $waited -ge 600 ]; do
         sleep 0.1
         waited=$((waited + 1))
     done

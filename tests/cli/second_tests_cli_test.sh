@@ -175,6 +175,7 @@ refused "--deepen, --checkpoint the --out by another path, neither made yet" "th
 refused "--deepen, --checkpoint where the table is first written" "three files" "$bin" "${deepen[@]}" --out "$tmp/pa.inc" --checkpoint "$tmp/pa.inc.partial"
 refused "--deepen with --stats" "excludes" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --stats
 refused "--deepen with --shards" "excludes" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --shards 4
+refused "--shards past the game's size" "--shards 100000 splits the 7776 secrets of 5/6/3 into shards of fewer than 1000 secrets; at most 7" "$bin" second-tests -P 5 -K 6 -B 3 --shards 100000 --out "$tmp/x.inc"
 refused "--deepen-seed without --deepen" "requires" "$bin" second-tests -P 6 -K 7 -B 6 --deepen-seed 3 --out "$tmp/x.inc"
 
 # --deepen --method repair: each string of an unsplit class's test replaced exactly (SAT). On the
