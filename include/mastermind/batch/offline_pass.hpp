@@ -119,6 +119,16 @@ std::optional<UntrueEntry> first_untrue_entry(std::span<const SecondTestEntry> e
                                               const std::vector<PackedCode>& first,
                                               const BatchParams& params, int threads);
 
+// How much of a checkpoint a resumed run keeps before it appends: up to its last line that ends
+// with a newline (a kill can leave a line cut short) and, for a pass's checkpoint
+// (`pass_shards`), up to its last shard line (the entries after it belong to a shard that did not
+// finish, and run again). Appending after a longer prefix would glue a new line onto a torn one,
+// or leave a shard's entries twice.
+std::uint64_t checkpoint_bytes_to_keep(const std::string& path, bool pass_shards);
+// Cuts `path` to checkpoint_bytes_to_keep(); the bytes cut off (0: nothing to cut). Throws
+// OfflineFileError if the file cannot be cut.
+std::uint64_t cut_checkpoint_tail(const std::string& path, bool pass_shards);
+
 // Appends `text` to `path` (made if missing) and flushes it to the disk; false if it cannot.
 bool append_durably(const std::string& path, const std::string& text);
 // Writes `text` beside `path` and renames it over `path`, so that the file is never half written.
