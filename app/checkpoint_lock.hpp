@@ -19,6 +19,13 @@ class CheckpointLock {
   public:
     // Opens `path` (made empty if missing) and locks it; held() is false if another process
     // holds it, or it cannot be opened.
+    // For a checkpoint that is renamed over at each write, the lock is held on a file of its own
+    // (PATH.lock), which goes at the end of the run (after a kill it stays, empty and unlocked).
+    static constexpr struct RemoveAtEnd {
+    } remove_at_end{};
+    CheckpointLock(const std::string& path, RemoveAtEnd) : CheckpointLock(path) {
+        remove_at_end_ = true;
+    }
     explicit CheckpointLock(const std::string& path)
         : path_(path), created_(::access(path.c_str(), F_OK) != 0),
           fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)),
@@ -29,7 +36,8 @@ class CheckpointLock {
     ~CheckpointLock() {
         if (fd_ < 0) return;
         struct stat status {};
-        if (held_ && created_ && ::fstat(fd_, &status) == 0 && status.st_size == 0)
+        if (held_ && (remove_at_end_ || created_) && ::fstat(fd_, &status) == 0 &&
+            status.st_size == 0)
             ::unlink(path_.c_str());
         ::close(fd_);
     }
@@ -43,6 +51,7 @@ class CheckpointLock {
   private:
     std::string path_;
     bool created_ = false;
+    bool remove_at_end_ = false;
     int fd_ = -1;
     int open_error_ = 0;
     bool held_ = false;

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "batch_options.hpp"
+#include "checkpoint_lock.hpp"
 #include "commands.hpp"
 #include "interrupt_notice.hpp"
 #include "mastermind/batch/first_test_search.hpp"
@@ -85,9 +87,25 @@ int run_first_test(const FirstTestArgs& args) {
     }
     // --checkpoint: a state to resume when the file holds one, else a new climb that writes it.
     std::optional<FirstTestClimbState> resume;
+    // The state is renamed over the checkpoint at each write (a lock on it would go with the old
+    // file): one run a checkpoint is held on CHECKPOINT.lock instead, removed at the end.
+    std::optional<CheckpointLock> lock;
     if (!args.checkpoint.empty()) {
         if (args.climb == 0) {
             complain("mastermind first-test: --checkpoint keeps a climb's state, and --climb is 0\n");
+            return kExitFailure;
+        }
+        lock.emplace(args.checkpoint + ".lock", CheckpointLock::remove_at_end);
+        if (lock->open_error() != 0) {
+            complain("mastermind first-test: --checkpoint: '{}.lock' cannot be made ({})\n",
+                     args.checkpoint, std::strerror(lock->open_error()));
+            return kExitFailure;
+        }
+        if (!lock->held()) {
+            complain(
+                "mastermind first-test: --checkpoint '{}' is in use by another run ('{}.lock' is "
+                "held; one run a checkpoint)\n",
+                args.checkpoint, args.checkpoint);
             return kExitFailure;
         }
         std::error_code error;

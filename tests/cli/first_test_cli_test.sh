@@ -129,8 +129,19 @@ stopped "a search with --checkpoint, among its candidates" "^candidate" "nothing
 long=(first-test -P 5 -K 6 -B 5 --candidates 1 --climb 10000000 --stride 3 --checkpoint "$tmp/long.state" --progress)
 stopped "a long climb with --checkpoint" " steps: current" "holds the climb as of its last thousand steps: the same command goes on from there" "$bin" "${long[@]}"
 check "stopped: the state of a thousand steps or more" grep -qx "step [1-9][0-9]*000" "$tmp/long.state"
+# One run a checkpoint: a second climb on the state of one under way is refused; the lock file goes
+# with the run.
+"$bin" "${long[@]}" >/dev/null 2>"$tmp/busy.err" &
+busy_pid=$!
+waited=0
+until grep -qs " steps: current" "$tmp/busy.err" || [ $waited -ge 600 ]; do sleep 0.1; waited=$((waited + 1)); done
+refused "a second climb on a checkpoint in use" "is in use by another run ('$tmp/long.state.lock' is held" "$bin" "${long[@]}"
+kill -TERM "$busy_pid"
+wait "$busy_pid"
 stopped "a long climb resumed" " steps: current" "the same command goes on" "$bin" "${long[@]}"
 check "stopped: resumed, it says so" grep -q "^resuming from '$tmp/long.state' at step [1-9]" "$tmp/stopped.out"
+"$bin" first-test -P 5 -K 6 -B 5 --candidates 1 --climb 1000 --stride 3 --checkpoint "$tmp/short-climb.state" >/dev/null 2>&1
+check "a climb that ends: its lock file goes" test -s "$tmp/short-climb.state" -a ! -e "$tmp/short-climb.state.lock"
 refused "--checkpoint of another search" "was made by another search" "$bin" "${climb[@]}" --checkpoint "$tmp/climb.state" --seed 2
 sed 's/^kept .*/kept many/' "$tmp/climb.state" >"$tmp/bad.state"
 refused "--checkpoint, a damaged state" "the kept line does not hold its value" "$bin" "${climb[@]}" --checkpoint "$tmp/bad.state"
