@@ -211,7 +211,7 @@ int run_assist(const AssistArgs& args) {
     std::string why;
     const CodebreakerInfo* info = hint_codebreaker(args.codebreaker, space, why);
     if (!info) {
-        complain("mastermind assist: --codebreaker {}: {}\n", args.codebreaker, why);
+        complain("mastermind assist: --codebreaker: {}\n", why);
         return kExitFailure;
     }
     Assistant assistant(params, space, *info);

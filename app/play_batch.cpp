@@ -55,7 +55,7 @@ int play_batch(const BatchParams& params, std::uint64_t seed, const std::string&
     std::string no_hints;
     const StrategyInfo* default_info = hint_strategy(hints, params, no_hints);
     if (!default_info && hints != "auto") {
-        complain("mastermind play: --hints {}: {}\n", hints, no_hints);
+        complain("mastermind play: --hints: {}\n", no_hints);
         return kExitFailure;
     }
     BatchTable table(params, seed);

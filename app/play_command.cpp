@@ -14,6 +14,7 @@
 #include "mastermind/core/random.hpp"
 #include "mastermind/core/text.hpp"
 #include "mastermind/ordinary/table.hpp"
+#include "output_paths.hpp"
 #include "play.hpp"
 #include "typed_line.hpp"
 
@@ -87,7 +88,7 @@ int run_play(const PlayArgs& args) {
     OrdinaryTable table(params, args.seed ? *args.seed : fresh_seed());
     const CodeSpace& space = table.space();
     if (std::string why; !hint_codebreaker(args.hints, space, why)) {
-        complain("mastermind play: --hints {}: {}\n", args.hints, why);
+        complain("mastermind play: --hints: {}\n", why);
         return kExitFailure;
     }
     const PlayScreen screen(params, space, table.seed());
@@ -166,6 +167,7 @@ void add_play_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--hints", args->hints,
                     "the codebreaker (batch game: the strategy) that gives hints (auto: the best "
                     "for the game)")
+        ->check(not_empty())
         ->capture_default_str();
     cmd->footer(
         "\nExamples:\n  mastermind play\n"

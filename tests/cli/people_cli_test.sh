@@ -38,6 +38,8 @@ status=$?
 [ "$secret" = 0000 ] || check "play: out of guesses, status 1" test "$status" -eq 1
 "$bin" play --hints nobody </dev/null >/dev/null 2>"$tmp/err"
 check "play --hints nobody: status 2, named" bash -c "test $? -eq 2 && grep -q nobody '$tmp/err'"
+refused "play --hints '' in the batch game (not auto's hints)" "--hints: must not be empty" "$bin" play --game batch --hints ''
+refused "play --hints knuth in the batch game" "--hints: 'knuth' is not a strategy" "$bin" play --game batch --hints knuth
 # A hint that would take the codebreakers hours (8x8 after a guess of one's own) is declined at once.
 # (Release build only: the 16.7 million codes and the 10^9 secrets below take minutes under the
 # sanitizers; the code that declines is the same.)
