@@ -318,10 +318,17 @@ std::vector<SecondTestEntry> read_table_entries(const std::string& path,
 }
 
 std::string table_made_by(const std::string& path) {
+    // A pass's checkpoint says how the pass ran on its first line.
+    constexpr std::string_view kPass = "# mastermind second-tests checkpoint: ";
     try {
         FileLines lines(path);
         for (std::string line; lines.next(line);) {
             if (line.starts_with("// Made by: ")) return line.substr(12);
+            if (lines.number() == 1 && line.starts_with(kPass)) {
+                return fmt::format("the pass of mastermind second-tests ({}; its checkpoint {})",
+                                   line.substr(kPass.size()),
+                                   std::filesystem::path(path).filename().string());
+            }
         }
     } catch (const OfflineFileError&) {
     }

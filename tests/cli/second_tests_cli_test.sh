@@ -95,6 +95,8 @@ check "--deepen: the summary says so" grep -q "secrets not alone $before -> $lef
 printed=$(sed -n 's/.*checksum \([0-9a-f]*\)$/\1/p' "$tmp/deep.out")
 check "--deepen: the file's checksum is the printed one" grep -qx "// checksum $printed" "$tmp/deep.inc"
 check "--deepen: the file names both stages" grep -q "^// Made by: mastermind second-tests .*--steps 20 --restarts 0, then mastermind second-tests -P 6 -K 7 -B 6 --deepen weak.inc --seed 1 --deepen-seed 1 --steps 20000 --restarts 3$" "$tmp/deep.inc"
+"$bin" "${deepen[@]/"$tmp/weak.inc"/"$tmp/weak.inc.checkpoint"}" --out "$tmp/from-checkpoint.inc" >/dev/null 2>&1
+check "--deepen of a pass's checkpoint: the file names the pass from it" grep -q "^// Made by: the pass of mastermind second-tests (game 6 7 6 20 seed 1 .* shards 2 .*; its checkpoint weak.inc.checkpoint), then mastermind second-tests -P 6 -K 7 -B 6 --deepen weak.inc.checkpoint " "$tmp/from-checkpoint.inc"
 head -4 "$tmp/deep.inc.checkpoint" >"$tmp/resume.inc.checkpoint"
 printf '{0x0000' >>"$tmp/resume.inc.checkpoint"
 "$bin" "${deepen[@]}" --out "$tmp/resume.inc" >"$tmp/resume.out" 2>"$tmp/resume.err"

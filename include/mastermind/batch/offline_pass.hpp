@@ -104,7 +104,8 @@ std::unordered_map<std::uint64_t, SecondTestEntry> read_deepen_checkpoint(
 // lines ("//", "#"), shard reports and blank lines are skipped. Throws OfflineFileError (another
 // line, a class twice, no entry).
 std::vector<SecondTestEntry> read_table_entries(const std::string& path, const BatchParams& params);
-// The "Made by" line of a table's source (what follows "// Made by: "), or "".
+// The "Made by" line of a table's source (what follows "// Made by: "), what a pass's checkpoint
+// says of its pass, or "".
 std::string table_made_by(const std::string& path);
 // The first entry that is not true of its class, and what is wrong with it: a class size that is
 // not what `first`'s answers give (a table of another first test), or a count of secrets not
