@@ -20,6 +20,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -156,6 +157,28 @@ bool same_file(const std::string& a, const std::string& b) {
     return full(a) == full(b) || full(a) == full(b + ".partial") || full(b) == full(a + ".partial");
 }
 
+// A run's hold on its checkpoint for as long as it runs: one run a checkpoint, and a signal says
+// where the work is kept (`kept`: what the checkpoint holds).
+struct CheckpointHold {
+    CheckpointHold(const std::string& checkpoint, std::string_view kept, std::string_view also)
+        : lock(checkpoint),
+          notice(fmt::format("{}: stopped by a signal; {} is in the checkpoint '{}': the same "
+                             "command goes on from there{}",
+                             kCommand, kept, checkpoint, also)) {}
+    CheckpointLock lock;
+    InterruptNotice notice;
+};
+// Null, said on stderr, when another run holds the checkpoint.
+std::unique_ptr<CheckpointHold> hold_checkpoint(const std::string& checkpoint,
+                                                std::string_view kept,
+                                                std::string_view also = "") {
+    auto hold = std::make_unique<CheckpointHold>(checkpoint, kept, also);
+    if (hold->lock.held()) return hold;
+    complain("{}: --checkpoint '{}' is in use by another run (one run a checkpoint)\n", kCommand,
+             checkpoint);
+    return nullptr;
+}
+
 bool writable_file(const std::string& option, const std::string& path) {
     if (const auto why = output_file_problem(path); !why.empty()) {
         complain("{}: {} {}\n", kCommand, option, why);
@@ -230,18 +253,10 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
             kCommand, checkpoint);
         return kExitFailure;
     }
-    // One run a checkpoint, known before the input's check (seconds to minutes); and a signal
-    // from here on says where the work is.
-    const CheckpointLock held(checkpoint);
-    if (!held.held()) {
-        complain("{}: --checkpoint '{}' is in use by another run (one run a checkpoint)\n",
-                 kCommand, checkpoint);
-        return kExitFailure;
-    }
-    const InterruptNotice notice(fmt::format(
-        "{}: stopped by a signal; every class finished is in the checkpoint '{}': the same "
-        "command goes on from there (add --so-far for the table as it stands)",
-        kCommand, checkpoint));
+    // Known before the input's check (seconds to minutes).
+    const auto hold = hold_checkpoint(checkpoint, "every class finished",
+                                      " (add --so-far for the table as it stands)");
+    if (!hold) return kExitFailure;
     // Every entry is checked against the first test before anything is written: its class must
     // hold the secrets it says (a table of another first test, a forgotten --first-test, an edited
     // size or a key no answers give all show here), and an entry is copied only when it is true.
@@ -507,16 +522,8 @@ int run_second_tests(SecondTestsArgs args) {
     const auto settings = pass_settings(args, params, first);
     const auto header = pass_checkpoint_header(settings);
     PassCheckpoint resumed;
-    const CheckpointLock held(checkpoint);
-    if (!held.held()) {
-        complain("{}: --checkpoint '{}' is in use by another run (one run a checkpoint)\n",
-                 kCommand, checkpoint);
-        return kExitFailure;
-    }
-    const InterruptNotice notice(fmt::format(
-        "{}: stopped by a signal; every shard finished is in the checkpoint '{}': the same command "
-        "goes on from there",
-        kCommand, checkpoint));
+    const auto hold = hold_checkpoint(checkpoint, "every shard finished");
+    if (!hold) return kExitFailure;
     std::error_code error;
     if (std::filesystem::exists(checkpoint, error) &&
         std::filesystem::file_size(checkpoint, error) > 0) {

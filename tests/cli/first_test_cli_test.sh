@@ -131,13 +131,10 @@ stopped "a long climb with --checkpoint" " steps: current" "holds the climb as o
 check "stopped: the state of a thousand steps or more" grep -qx "step [1-9][0-9]*000" "$tmp/long.state"
 # One run a checkpoint: a second climb on the state of one under way is refused; the lock file goes
 # with the run.
-"$bin" "${long[@]}" >/dev/null 2>"$tmp/busy.err" &
-busy_pid=$!
-waited=0
-until grep -qs " steps: current" "$tmp/busy.err" || [ $waited -ge 600 ]; do sleep 0.1; waited=$((waited + 1)); done
+start_until " steps: current" "$tmp/busy.out" "$tmp/busy.err" "$bin" "${long[@]}"
 refused "a second climb on a checkpoint in use" "is in use by another run ('$tmp/long.state.lock' is held" "$bin" "${long[@]}"
-kill -TERM "$busy_pid"
-wait "$busy_pid"
+kill -TERM "$started"
+wait "$started"
 stopped "a long climb resumed" " steps: current" "the same command goes on" "$bin" "${long[@]}"
 check "stopped: resumed, it says so" grep -q "^resuming from '$tmp/long.state' at step [1-9]" "$tmp/stopped.out"
 "$bin" first-test -P 5 -K 6 -B 5 --candidates 1 --climb 1000 --stride 3 --checkpoint "$tmp/short-climb.state" >/dev/null 2>&1

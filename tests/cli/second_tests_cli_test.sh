@@ -52,13 +52,10 @@ stopped "a pass with its checkpoint" "shard 0: 10%" "every shard finished is in 
 check "stopped: no table written" test ! -e "$tmp/long.inc"
 # One run a checkpoint: a second run on the checkpoint of one under way is refused.
 busy=(second-tests -P 8 -K 8 -B 8 --shards 64 --threads 1 --out "$tmp/busy.inc")
-"$bin" "${busy[@]}" --progress >/dev/null 2>"$tmp/busy.err" &
-busy_pid=$!
-waited=0
-until grep -qs "shard 0: 10%" "$tmp/busy.err" || [ $waited -ge 600 ]; do sleep 0.1; waited=$((waited + 1)); done
+start_until "shard 0: 10%" "$tmp/busy.out" "$tmp/busy.err" "$bin" "${busy[@]}" --progress
 refused "a second run on a checkpoint in use" "--checkpoint '$tmp/busy.inc.checkpoint' is in use by another run" "$bin" "${busy[@]}"
-kill -TERM "$busy_pid"
-wait "$busy_pid"
+kill -TERM "$started"
+wait "$started"
 check "the first run goes on until stopped (status $?)" test $? -eq 143
 
 # --deepen: a pass with a tiny budget leaves classes unsplit; searched again from their tests,
