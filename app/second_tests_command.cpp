@@ -555,7 +555,8 @@ int run_second_tests(SecondTestsArgs args) {
         }
         try {
             if (const auto cut = cut_checkpoint_tail(checkpoint, true); cut > 0)
-                complain("{}: cut off the {} bytes of a shard that did not finish\n", kCommand, cut);
+                complain("{}: cut off the {} bytes of a shard that did not finish\n", kCommand,
+                         cut);
         } catch (const OfflineFileError& e) {
             complain_file("--checkpoint", e);
             return kExitFailure;
