@@ -10,7 +10,11 @@
 #   6. round 5: from round 4's table with a fifth seed and twice the moves (6,000,000), for the
 #      classes that resisted four rounds;
 #   7. round 6: the same from round 5's table with a sixth seed;
-#   8. round 7: the same from round 6's table with a seventh seed.
+#   8. round 7: the same from round 6's table with a seventh seed;
+#   9. round 8: the same from round 7's table with an eighth seed;
+#  10. the exact stage: each class round 8 leaves unsplit, each string of its test replaced by a
+#      SAT solver's (--method repair), which splits the class or proves no one string can. Its
+#      checkpoint is keyed by entry, so the run begun on round 7's table (repair7.inc) counts here.
 # The checkpoints live in that folder and are committed as the work goes (docs/results.md: the
 # machine that runs a stage may not outlive it). Hours on 2 cores; CI never runs it.
 # Usage: scripts/offline-second-tests.sh [MASTERMIND]   (default: build/release/mastermind)
@@ -47,5 +51,11 @@ stage "round 6"
 stage "round 7"
 [ -f round7.inc ] || "$bin" second-tests --first-test "$first" --deepen round6.inc --out round7.inc --deepen-seed 7 --steps 6000000 \
     --checkpoint round7.checkpoint --progress >round7.out
+stage "round 8"
+[ -f round8.inc ] || "$bin" second-tests --first-test "$first" --deepen round7.inc --out round8.inc --deepen-seed 8 --steps 6000000 \
+    --checkpoint round8.checkpoint --progress >round8.out
+stage "repair"
+[ -f repair8.inc ] || "$bin" second-tests --first-test "$first" --deepen round8.inc --method repair --out repair8.inc \
+    --checkpoint repair.checkpoint --progress >repair8.out
 stage done
-cat round7.out
+cat round8.out repair8.out
