@@ -82,7 +82,12 @@ int run_first_test(const FirstTestArgs& args) {
         search.from = std::move(*test);
     }
     if (auto why = first_test_search_refuses(search); !why.empty()) {
-        complain("mastermind first-test: {}\n", why);
+        // A stride the user did not give is named as the default.
+        const bool stride = why.starts_with("--stride");
+        complain("mastermind first-test: {}{}\n", why,
+                 stride && !args.stride_given
+                     ? fmt::format(" ({} is --stride's default for a game this large)", args.stride)
+                     : std::string());
         return kExitFailure;
     }
     // --checkpoint: a state to resume when the file holds one, else a new climb that writes it.

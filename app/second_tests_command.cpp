@@ -269,9 +269,10 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
                                  : "an edited line?");
         return kExitFailure;
     }
+    std::size_t taken = 1;  // the checkpoint's lines read as records (and its header)
     if (resuming) {
         try {
-            done = read_deepen_checkpoint(checkpoint, header, params);
+            done = read_deepen_checkpoint(checkpoint, header, params, &taken);
         } catch (const OfflineFileError& e) {
             complain_file("--checkpoint", e);
             return kExitFailure;
@@ -287,8 +288,8 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
             return kExitFailure;
         }
         try {
-            if (const auto cut = cut_checkpoint_tail(checkpoint, false); cut > 0)
-                complain("{}: cut off the {} bytes of a line a stopped run left unfinished\n",
+            if (const auto cut = cut_checkpoint_tail(checkpoint, taken); cut > 0)
+                complain("{}: cut off the {} bytes after its last record (what a stopped run left unfinished)\n",
                          kCommand, cut);
         } catch (const OfflineFileError& e) {
             complain_file("--checkpoint", e);
@@ -554,7 +555,7 @@ int run_second_tests(SecondTestsArgs args) {
             return kExitFailure;
         }
         try {
-            if (const auto cut = cut_checkpoint_tail(checkpoint, true); cut > 0)
+            if (const auto cut = cut_checkpoint_tail(checkpoint, resumed.lines); cut > 0)
                 complain("{}: cut off the {} bytes of a shard that did not finish\n", kCommand,
                          cut);
         } catch (const OfflineFileError& e) {

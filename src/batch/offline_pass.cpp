@@ -55,6 +55,9 @@ class FileLines {
     BoundedLines lines_;
 };
 
+// How a pass's checkpoint begins (pass_checkpoint_header).
+constexpr std::string_view kPassHeader = "# mastermind second-tests checkpoint: ";
+
 // The checkpoint's first line must be this run's.
 void expect_header(FileLines& lines, const std::string& path, const std::string& header,
                    const char* why_else) {
@@ -129,10 +132,11 @@ std::uint64_t first_test_hash(const std::vector<PackedCode>& test, const BatchPa
 std::string pass_checkpoint_header(const PassSettings& s) {
     const auto& p = s.params;
     return fmt::format(
-        "# mastermind second-tests checkpoint: game {} {} {} {} seed {} first {:016x} play-steps "
+        "{}game {} {} {} {} seed {} first {:016x} play-steps "
         "{} steps {} restarts {} shards {} "
         "search {:016x}",
-        p.pegs, p.colours, p.batch, p.max_tests, s.seed, first_test_hash(s.first, p), s.play_steps,
+        kPassHeader, p.pegs, p.colours, p.batch, p.max_tests, s.seed, first_test_hash(s.first, p),
+        s.play_steps,
         s.steps, s.restarts, s.shards, pass_search_signature(s.play_steps));
 }
 
@@ -176,6 +180,7 @@ PassCheckpoint read_pass_checkpoint(const std::string& path, const std::string& 
                     r.reports.push_back(std::move(report.result));
                     r.entries.insert(r.entries.end(), pending.begin(), pending.end());
                     pending.clear();
+                    r.lines = lines.number();
                     continue;
                 }
             } catch (const std::exception&) {
@@ -247,10 +252,12 @@ std::string deepen_checkpoint_line(std::uint64_t hash, const SecondTestEntry& re
 }
 
 std::unordered_map<std::uint64_t, SecondTestEntry> read_deepen_checkpoint(
-    const std::string& path, const std::string& header, const BatchParams& params) {
+    const std::string& path, const std::string& header, const BatchParams& params,
+    std::size_t* taken) {
     std::unordered_map<std::uint64_t, SecondTestEntry> done;
     FileLines lines(path);
     expect_header(lines, path, header, "");
+    if (taken) *taken = 1;
     for (std::string line; lines.next(line);) {
         SecondTestEntry e;
         unsigned long long hash = 0;
@@ -258,6 +265,7 @@ std::unordered_map<std::uint64_t, SecondTestEntry> read_deepen_checkpoint(
         if (std::sscanf(line.c_str(), "%16llx %n", &hash, &used) == 1 && used == 17 &&
             parse_second_test_line(line.substr(17), params, e)) {
             done[hash] = std::move(e);
+            if (taken) *taken = lines.number();
         } else if (!lines.at_end()) {  // a last line cut short: that class is searched again
             throw OfflineFileError(fmt::format("'{}':{}: not a line of a checkpoint: '{}'", path,
                                                lines.number(), line.substr(0, 120)));
@@ -272,6 +280,7 @@ std::vector<SecondTestEntry> read_table_entries(const std::string& path,
     FileLines lines(path);
     const auto game = fmt::format("{}/{}/{}", params.pegs, params.colours, params.batch);
     std::optional<std::uint64_t> checksum;  // the header's, where the table has one
+    bool pass_checkpoint = false;
     for (std::string line; lines.next(line);) {
         unsigned long long said = 0;
         int used = 0;
@@ -289,8 +298,13 @@ std::vector<SecondTestEntry> read_table_entries(const std::string& path,
                 its.substr(0, 20), game));
         }
         SecondTestEntry e;
+        // A pass's checkpoint can be deepened while the pass writes it: its last line may be cut
+        // short.
+        if (lines.number() == 1) pass_checkpoint = line.starts_with(kPassHeader);
         if (parse_second_test_line(line, params, e)) {
             entries.push_back(std::move(e));
+        } else if (pass_checkpoint && lines.at_end()) {
+            break;
         } else if (!line.empty() && !line.starts_with("//") && !line.starts_with("#") &&
                    !line.starts_with("shard ")) {
             throw OfflineFileError(fmt::format(
@@ -319,7 +333,7 @@ std::vector<SecondTestEntry> read_table_entries(const std::string& path,
 
 std::string table_made_by(const std::string& path) {
     // A pass's checkpoint says how the pass ran on its first line.
-    constexpr std::string_view kPass = "# mastermind second-tests checkpoint: ";
+    constexpr std::string_view kPass = kPassHeader;
     try {
         FileLines lines(path);
         for (std::string line; lines.next(line);) {
@@ -361,25 +375,15 @@ std::optional<UntrueEntry> first_untrue_entry(std::span<const SecondTestEntry> e
     return UntrueEntry{index, std::move(why[index]), wrong_size};
 }
 
-std::uint64_t checkpoint_bytes_to_keep(const std::string& path, bool pass_shards) {
-    std::ifstream in(path, std::ios::binary);
-    std::uint64_t offset = 0, keep = 0;
-    bool first = true;
-    for (std::string line; std::getline(in, line);) {
-        const bool complete = !in.eof();  // ended by a newline
-        offset += line.size() + (complete ? 1 : 0);
-        if (!complete) break;
-        if (!pass_shards || first || line.starts_with("shard ")) keep = offset;
-        first = false;
-    }
-    return keep;
-}
-
-std::uint64_t cut_checkpoint_tail(const std::string& path, bool pass_shards) {
+std::uint64_t cut_checkpoint_tail(const std::string& path, std::size_t lines) {
     std::error_code error;
     const auto size = std::filesystem::file_size(path, error);
     if (error) return 0;
-    const auto keep = checkpoint_bytes_to_keep(path, pass_shards);
+    std::ifstream in(path, std::ios::binary);
+    std::uint64_t keep = 0;
+    std::string line;
+    for (std::size_t n = 0; n < lines && std::getline(in, line) && !in.eof(); ++n)
+        keep += line.size() + 1;
     if (keep >= size) return 0;
     std::filesystem::resize_file(path, keep, error);
     if (error) {

@@ -26,7 +26,7 @@ check "first-test: --stride 0 refused with exit 2" test $? -eq 2
 check "first-test: and says why" grep -q "stride" "$tmp/d"
 refused "a stride past the game's size: a sample of one secret" "--stride 4294967295 makes a sample of 1 of the 6^5 secrets; at least 100" \
     "$bin" first-test -P 5 -K 6 -B 5 --stride 4294967295 --candidates 1 --climb 5
-refused "16^12 secrets at the default stride: too large a sample" "makes a sample of 282321942539 of the 16^12 secrets; at most 2^26" \
+refused "16^12 secrets at the default stride: too large a sample" "makes a sample of 282321942539 of the 16^12 secrets; at most 2^26 = 67108864 (raise --stride) (997 is --stride's default" \
     "$bin" first-test -P 12 -K 16
 # Past 2^32 secrets (10^10): sampled by 64-bit indices, a test of 10 strings of 10 pegs.
 "$bin" first-test -P 10 -K 10 -B 10 --candidates 2 --climb 3 --stride 1000003 >"$tmp/wide" 2>&1

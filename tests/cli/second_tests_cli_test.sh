@@ -70,6 +70,16 @@ check "a pass resumed in its last shard: status 0" test $? -eq 0
 check "a pass resumed in its last shard: says what it cut" grep -q "cut off the [0-9]* bytes of a shard that did not finish" "$tmp/part.err"
 check "a pass resumed in its last shard: each class once" diff <(grep '^{0x' "$tmp/weak.inc.checkpoint" | sort) <(grep '^{0x' "$tmp/part.checkpoint" | sort)
 check "a pass resumed in its last shard: the same table" diff <(grep -v '^// Made by' "$tmp/weak.inc") <(grep -v '^// Made by' "$tmp/weak2.inc")
+# Its last shard's report edited (a whole line, not a torn one): that shard runs again, its block
+# cut off first, and the checkpoint reads back whole.
+last=$(grep -n '^shard 1 ' "$tmp/weak.inc.checkpoint" | cut -d: -f1)
+sed "${last}s/\"games\":\([0-9]*\)/\"games\":1\1/" "$tmp/weak.inc.checkpoint" >"$tmp/bad-report.checkpoint"
+check "the edited report differs" bash -c "! cmp -s '$tmp/weak.inc.checkpoint' '$tmp/bad-report.checkpoint'"
+"$bin" second-tests -P 6 -K 7 -B 6 --play-steps 10 --steps 20 --restarts 0 --shards 2 --out "$tmp/weak3.inc" --checkpoint "$tmp/bad-report.checkpoint" >/dev/null 2>"$tmp/bad-report.err"
+check "a pass whose last report is not one: status 0, the shard cut off" bash -c "test $? -eq 0 && grep -q 'cut off the [0-9]* bytes of a shard that did not finish' '$tmp/bad-report.err'"
+check "a pass whose last report is not one: each class once" diff <(grep '^{0x' "$tmp/weak.inc.checkpoint" | sort) <(grep '^{0x' "$tmp/bad-report.checkpoint" | sort)
+"$bin" second-tests -P 6 -K 7 -B 6 --play-steps 10 --steps 20 --restarts 0 --shards 2 --out "$tmp/weak3.inc" --checkpoint "$tmp/bad-report.checkpoint" >/dev/null 2>&1
+check "a pass whose last report is not one: its checkpoint reads back" test $? -eq 0
 # A pass's checkpoint edited by hand: an entry's count of secrets not alone, an entry twice.
 pass_again=(second-tests -P 6 -K 7 -B 6 --play-steps 10 --steps 20 --restarts 0 --shards 2 --out "$tmp/x.inc")
 awk -F', ' 'BEGIN {OFS = ", "} /^\{0x[0-9a-f]*, [0-9]*, 0, / && !done {$3 = 1; done = 1} {print}' "$tmp/weak.inc.checkpoint" >"$tmp/edited-pass.checkpoint"
@@ -93,6 +103,9 @@ printed=$(sed -n 's/.*checksum \([0-9a-f]*\)$/\1/p' "$tmp/deep.out")
 check "--deepen: the file's checksum is the printed one" grep -qx "// checksum $printed" "$tmp/deep.inc"
 check "--deepen: the file names both stages" grep -q "^// Made by: mastermind second-tests .*--steps 20 --restarts 0, then mastermind second-tests -P 6 -K 7 -B 6 --deepen weak.inc --seed 1 --deepen-seed 1 --steps 20000 --restarts 3$" "$tmp/deep.inc"
 "$bin" "${deepen[@]/"$tmp/weak.inc"/"$tmp/weak.inc.checkpoint"}" --out "$tmp/from-checkpoint.inc" >/dev/null 2>&1
+head -c 3000 "$tmp/weak.inc.checkpoint" >"$tmp/torn-pass.checkpoint"
+"$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/torn-pass.checkpoint" --steps 20000 --out "$tmp/from-torn.inc" >/dev/null 2>&1
+check "--deepen of a pass's checkpoint cut short (the pass under way): status 0" test $? -eq 0
 check "--deepen of a pass's checkpoint: the file names the pass from it" grep -q "^// Made by: the pass of mastermind second-tests (game 6 7 6 20 seed 1 .* shards 2 .*; its checkpoint weak.inc.checkpoint), then mastermind second-tests -P 6 -K 7 -B 6 --deepen weak.inc.checkpoint " "$tmp/from-checkpoint.inc"
 head -4 "$tmp/deep.inc.checkpoint" >"$tmp/resume.inc.checkpoint"
 printf '{0x0000' >>"$tmp/resume.inc.checkpoint"
@@ -100,7 +113,7 @@ printf '{0x0000' >>"$tmp/resume.inc.checkpoint"
 check "--deepen resumed: status 0" test $? -eq 0
 check "--deepen resumed: says so" grep -q "resuming from '$tmp/resume.inc.checkpoint': 3 classes searched before, 3 of them in this input" "$tmp/resume.err"
 check "--deepen resumed: the same table" diff <(grep -v '^// Made by' "$tmp/deep.inc") <(grep -v '^// Made by' "$tmp/resume.inc")
-check "--deepen resumed: the torn line cut off first" grep -q "cut off the 7 bytes of a line a stopped run left unfinished" "$tmp/resume.err"
+check "--deepen resumed: the torn line cut off first" grep -q "cut off the 7 bytes after its last record" "$tmp/resume.err"
 check "--deepen resumed: the checkpoint holds every class, one a line" test "$(grep -c '^[0-9a-f]* {0x' "$tmp/resume.inc.checkpoint")" -eq "$(grep -c '^[0-9a-f]* {0x' "$tmp/deep.inc.checkpoint")"
 "$bin" "${deepen[@]}" --out "$tmp/resume.inc" >/dev/null 2>"$tmp/resume2.err"
 check "--deepen resumed again: status 0, nothing cut" bash -c "test $? -eq 0 && ! grep -q 'cut off' '$tmp/resume2.err'"

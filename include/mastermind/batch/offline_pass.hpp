@@ -76,6 +76,7 @@ struct PassCheckpoint {
     std::vector<SecondTestEntry> entries;
     std::vector<EvaluationResult> reports;
     std::vector<bool> done;  // [shard]
+    std::size_t lines = 1;  // up to the last shard taken: what a resumed run keeps (the header's)
 };
 PassCheckpoint read_pass_checkpoint(const std::string& path, const std::string& header,
                                     const BatchParams& params, int shards);
@@ -97,8 +98,10 @@ std::string pass_shard_block(const PassSettings& settings, int shard, const Pass
 std::uint64_t entry_hash(const SecondTestEntry& entry);
 std::string deepen_checkpoint_line(std::uint64_t hash, const SecondTestEntry& result,
                                    const BatchParams& params);
+// `lines` (if given) gets how many lines were taken: what a resumed run keeps.
 std::unordered_map<std::uint64_t, SecondTestEntry> read_deepen_checkpoint(
-    const std::string& path, const std::string& header, const BatchParams& params);
+    const std::string& path, const std::string& header, const BatchParams& params,
+    std::size_t* lines = nullptr);
 
 // The entries of a table's source or of a pass's checkpoint, by class key: entry lines; comment
 // lines ("//", "#"), shard reports and blank lines are skipped. Throws OfflineFileError (another
@@ -120,15 +123,11 @@ std::optional<UntrueEntry> first_untrue_entry(std::span<const SecondTestEntry> e
                                               const std::vector<PackedCode>& first,
                                               const BatchParams& params, int threads);
 
-// How much of a checkpoint a resumed run keeps before it appends: up to its last line that ends
-// with a newline (a kill can leave a line cut short) and, for a pass's checkpoint
-// (`pass_shards`), up to its last shard line (the entries after it belong to a shard that did not
-// finish, and run again). Appending after a longer prefix would glue a new line onto a torn one,
-// or leave a shard's entries twice.
-std::uint64_t checkpoint_bytes_to_keep(const std::string& path, bool pass_shards);
-// Cuts `path` to checkpoint_bytes_to_keep(); the bytes cut off (0: nothing to cut). Throws
-// OfflineFileError if the file cannot be cut.
-std::uint64_t cut_checkpoint_tail(const std::string& path, bool pass_shards);
+// Cuts a checkpoint to its first `lines` lines, the ones its reader took, before a resumed run
+// appends: what a stop left after them (a line cut short, a last line that is not a record, the
+// entries of a shard whose report is missing) would otherwise sit between records, or count
+// twice. Returns the bytes cut off (0: nothing). Throws OfflineFileError if it cannot cut.
+std::uint64_t cut_checkpoint_tail(const std::string& path, std::size_t lines);
 
 // Appends `text` to `path` (made if missing) and flushes it to the disk; false if it cannot.
 bool append_durably(const std::string& path, const std::string& text);
