@@ -169,22 +169,35 @@ PassCheckpoint read_pass_checkpoint(const std::string& path, const std::string& 
             continue;
         }
         int shard = -1, used = 0;
+        std::optional<ShardReport> report;
         if (std::sscanf(line.c_str(), "shard %d %n", &shard, &used) == 1 && shard >= 0 &&
             shard < shards && used > 0) {
             try {
-                auto report = parse_shard_report(
+                report = parse_shard_report(
                     nlohmann::json::parse(line.substr(static_cast<std::size_t>(used))));
-                if (report.shard.index == shard && report.shard.count == shards &&
-                    !r.done[static_cast<std::size_t>(shard)]) {
-                    r.done[static_cast<std::size_t>(shard)] = true;
-                    r.reports.push_back(std::move(report.result));
-                    r.entries.insert(r.entries.end(), pending.begin(), pending.end());
-                    pending.clear();
-                    r.lines = lines.number();
-                    continue;
-                }
             } catch (const std::exception&) {
             }
+        }
+        if (report && report->shard.index == shard && report->shard.count == shards &&
+            !r.done[static_cast<std::size_t>(shard)]) {
+            // The shard's entries leave as many secrets not alone as its games needed a third
+            // test (or failed): a line lost or edited shows here.
+            std::uint64_t not_alone = 0, third = report->result.failures;
+            for (const auto& entry : pending) not_alone += entry.not_alone;
+            for (std::size_t m = 3; m < report->result.histogram.size(); ++m)
+                third += report->result.histogram[m];
+            if (not_alone != third) {
+                throw OfflineFileError(fmt::format(
+                    "'{}':{}: shard {}'s entries leave {} secrets not alone, its report has {} "
+                    "games of 3 tests or more (an entry lost or edited)",
+                    path, lines.number(), shard, not_alone, third));
+            }
+            r.done[static_cast<std::size_t>(shard)] = true;
+            r.reports.push_back(std::move(report->result));
+            r.entries.insert(r.entries.end(), pending.begin(), pending.end());
+            pending.clear();
+            r.lines = lines.number();
+            continue;
         }
         if (lines.at_end())
             break;  // a last line cut short by an interruption: that shard runs again

@@ -83,9 +83,11 @@ check "a pass whose last report is not one: its checkpoint reads back" test $? -
 # A pass's checkpoint edited by hand: an entry's count of secrets not alone, an entry twice.
 pass_again=(second-tests -P 6 -K 7 -B 6 --play-steps 10 --steps 20 --restarts 0 --shards 2 --out "$tmp/x.inc")
 awk -F', ' 'BEGIN {OFS = ", "} /^\{0x[0-9a-f]*, [0-9]*, 0, / && !done {$3 = 1; done = 1} {print}' "$tmp/weak.inc.checkpoint" >"$tmp/edited-pass.checkpoint"
-refused "a pass's checkpoint with an entry edited" "not alone by the table, 0 by its test (an edited checkpoint)" "$bin" "${pass_again[@]}" --checkpoint "$tmp/edited-pass.checkpoint"
+refused "a pass's checkpoint with an entry edited" "(an entry lost or edited)" "$bin" "${pass_again[@]}" --checkpoint "$tmp/edited-pass.checkpoint"
 awk 'NR == 2 {print} {print}' "$tmp/weak.inc.checkpoint" >"$tmp/twice-pass.checkpoint"
 refused "a pass's checkpoint with an entry twice" "twice (an edited checkpoint)" "$bin" "${pass_again[@]}" --checkpoint "$tmp/twice-pass.checkpoint"
+awk -F', ' '/^\{0x[0-9a-f]*, [0-9]*, [1-9]/ && !done {done = 1; next} {print}' "$tmp/weak.inc.checkpoint" >"$tmp/lost-pass.checkpoint"
+refused "a pass's checkpoint with an entry lost" "secrets not alone, its report has [0-9]* games of 3 tests or more (an entry lost or edited)" "$bin" "${pass_again[@]}" --checkpoint "$tmp/lost-pass.checkpoint"
 check "a pass's checkpoint refused: no table" test ! -e "$tmp/x.inc"
 weak=$(awk -F', ' '/^\{0x/ && $3 > 0' "$tmp/weak.inc" | wc -l)
 check "a weak pass leaves classes unsplit ($weak)" test "$weak" -gt 5
