@@ -6,6 +6,8 @@
 // --checkpoint FILE keeps where the climb stands every 1,000 steps, so that a climb of hours
 // stopped for any reason goes on from there, with the draws it would have made.
 #include <fmt/format.h>
+#include <tbb/global_control.h>
+#include <tbb/info.h>
 
 #include <algorithm>
 #include <cmath>
@@ -47,13 +49,19 @@ struct FirstTestArgs {
     double string_moves = 0;  // the share of changes that replace a whole string instead of one peg
     std::string from;         // --from: a test to start from (B strings, spaces between)
     bool from_given = false;
-    bool stride_given = false;  // else the stride is lowered for a small game (100 secrets sampled)
+    bool stride_given = false;
+    int threads = 0;  // --threads: 0, every core  // else the stride is lowered for a small game (100 secrets sampled)
     bool progress =
         false;  // every 1,000 climb steps a line on stderr (also when stderr is a terminal)
     std::string checkpoint;  // --checkpoint: where the climb stands, resumed when it exists
 };
 
 int run_first_test(const FirstTestArgs& args) {
+    // The sample's counts run on TBB's threads: at most --threads of them for this run.
+    const tbb::global_control threads(
+        tbb::global_control::max_allowed_parallelism,
+        args.threads > 0 ? static_cast<std::size_t>(args.threads)
+                         : static_cast<std::size_t>(tbb::info::default_concurrency()));
     const auto& p = args.params;
     FirstTestSearch search;
     search.params = p;
@@ -265,6 +273,11 @@ void add_first_test_command(CLI::App& app, int& exit_status) {
                     "the share of changes that replace a whole string by a random one")
         ->capture_default_str()
         ->check(number_in(0, 1));
+    cmd->add_option("--threads", args->threads,
+                    "worker threads of the sample's counts (0: all cores; 1 for a climb of hours "
+                    "beside other work)")
+        ->transform(integer_in(0, kMaxThreads))
+        ->capture_default_str();
     cmd->add_option("--stride", args->stride, "sample every stride-th secret")
         ->capture_default_str()
         ->transform(integer_in(1, UINT32_MAX));

@@ -65,6 +65,7 @@ table=(
     "--batch|first-test -P 3 -K 3 --candidates 1 --climb 1 --batch {}|"
     "--temperature|first-test -P 3 -K 3 -B 2 --candidates 1 --climb 5 --temperature {}|0"
     "--string-moves|first-test -P 3 -K 3 -B 2 --candidates 1 --climb 5 --string-moves {}|0"
+    "--threads|first-test -P 3 -K 3 -B 2 --candidates 1 --climb 1 --threads {}|0"
     "--deepen-seed|second-tests -P 6 -K 7 -B 6 --deepen $tmp/deepen-in.inc --out $tmp/deepen-out.inc --steps 100 --deepen-seed {}|0"
     "--conflicts|second-tests -P 6 -K 7 -B 6 --deepen $tmp/deepen-in.inc --out $tmp/repair-out.inc --method repair --conflicts {}|"
 )
