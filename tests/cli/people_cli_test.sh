@@ -38,6 +38,7 @@ status=$?
 [ "$secret" = 0000 ] || check "play: out of guesses, status 1" test "$status" -eq 1
 "$bin" play --hints nobody </dev/null >/dev/null 2>"$tmp/err"
 check "play --hints nobody: status 2, named" bash -c "test $? -eq 2 && grep -q nobody '$tmp/err'"
+check "play --hints nobody: the names a hint takes, not tree (it needs a file)" bash -c "grep -q 'is not a codebreaker that gives hints (auto, knuth' '$tmp/err' && ! grep -q 'tree' '$tmp/err'"
 refused "play --hints '' in the batch game (not auto's hints)" "--hints: must not be empty" "$bin" play --game batch --hints ''
 refused "play --hints knuth in the batch game" "--hints: 'knuth' is not a strategy" "$bin" play --game batch --hints knuth
 # A hint that would take the codebreakers hours (8x8 after a guess of one's own) is declined at once.

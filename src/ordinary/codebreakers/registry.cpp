@@ -103,7 +103,11 @@ const CodebreakerInfo* hint_codebreaker(std::string_view name, const CodeSpace& 
     const CodebreakerInfo* info =
         name == "auto" ? best_codebreaker_for(space.shape()) : find_codebreaker(name);
     if (!info) {
-        why = fmt::format("'{}' is not a codebreaker ({})", name, codebreaker_names());
+        // The names a hint may take: auto and every codebreaker but tree (it needs a file).
+        std::string names = "auto";
+        for (const auto& c : all_codebreakers())
+            if (c.name != "tree") names += fmt::format(", {}", c.name);
+        why = fmt::format("'{}' is not a codebreaker that gives hints ({})", name, names);
         return nullptr;
     }
     why = codebreaker_refuses_hints(*info, space.size());
