@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -349,13 +350,19 @@ std::string table_made_by(const std::string& path) {
     constexpr std::string_view kPass = kPassHeader;
     try {
         FileLines lines(path);
+        std::string pass;  // the pass's header, when the file is its checkpoint
+        int finished = 0;  // its shards finished (a pass under way has not finished them all)
         for (std::string line; lines.next(line);) {
             if (line.starts_with("// Made by: ")) return line.substr(12);
-            if (lines.number() == 1 && line.starts_with(kPass)) {
-                return fmt::format("the pass of mastermind second-tests ({}; its checkpoint {})",
-                                   line.substr(kPass.size()),
-                                   std::filesystem::path(path).filename().string());
-            }
+            if (lines.number() == 1 && line.starts_with(kPass)) pass = line.substr(kPass.size());
+            finished += !pass.empty() && line.starts_with("shard ") && lines.number() > 1;
+        }
+        if (!pass.empty()) {
+            const auto at = pass.find(" shards ");
+            const int shards = at == std::string::npos ? 0 : std::atoi(pass.c_str() + at + 8);
+            return fmt::format(
+                "the pass of mastermind second-tests ({}; its checkpoint {}, {} of {} shards)", pass,
+                std::filesystem::path(path).filename().string(), finished, shards);
         }
     } catch (const OfflineFileError&) {
     }

@@ -108,7 +108,8 @@ check "--deepen: the file names both stages" grep -q "^// Made by: mastermind se
 head -c 3000 "$tmp/weak.inc.checkpoint" >"$tmp/torn-pass.checkpoint"
 "$bin" second-tests -P 6 -K 7 -B 6 --deepen "$tmp/torn-pass.checkpoint" --steps 20000 --out "$tmp/from-torn.inc" >/dev/null 2>&1
 check "--deepen of a pass's checkpoint cut short (the pass under way): status 0" test $? -eq 0
-check "--deepen of a pass's checkpoint: the file names the pass from it" grep -q "^// Made by: the pass of mastermind second-tests (game 6 7 6 20 seed 1 .* shards 2 .*; its checkpoint weak.inc.checkpoint), then mastermind second-tests -P 6 -K 7 -B 6 --deepen weak.inc.checkpoint " "$tmp/from-checkpoint.inc"
+check "--deepen of a pass's checkpoint cut short: the file says how many shards it holds" grep -q "its checkpoint torn-pass.checkpoint, 1 of 2 shards)" "$tmp/from-torn.inc"
+check "--deepen of a pass's checkpoint: the file names the pass from it" grep -q "^// Made by: the pass of mastermind second-tests (game 6 7 6 20 seed 1 .* shards 2 .*; its checkpoint weak.inc.checkpoint, 2 of 2 shards), then mastermind second-tests -P 6 -K 7 -B 6 --deepen weak.inc.checkpoint " "$tmp/from-checkpoint.inc"
 head -4 "$tmp/deep.inc.checkpoint" >"$tmp/resume.inc.checkpoint"
 printf '{0x0000' >>"$tmp/resume.inc.checkpoint"
 "$bin" "${deepen[@]}" --out "$tmp/resume.inc" >"$tmp/resume.out" 2>"$tmp/resume.err"
