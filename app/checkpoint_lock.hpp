@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
 #include <string>
 
 namespace mastermind::app {
@@ -47,6 +48,14 @@ class CheckpointLock {
     bool held() const { return held_; }
     // Why the file could not be opened (an errno), or 0: then another process holds it.
     int open_error() const { return open_error_; }
+    // Why the lock is not held, or "": "'PATH' cannot be written: ERROR" when the file cannot be
+    // opened, else "'PATH' is in use by another run" and `in_use`.
+    std::string problem(const std::string& in_use = "") const {
+        if (held_) return {};
+        if (open_error_ != 0)
+            return "'" + path_ + "' cannot be written: " + std::strerror(open_error_);
+        return "'" + path_ + "' is in use by another run" + in_use;
+    }
 
   private:
     std::string path_;

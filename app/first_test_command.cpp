@@ -49,8 +49,8 @@ struct FirstTestArgs {
     double string_moves = 0;  // the share of changes that replace a whole string instead of one peg
     std::string from;         // --from: a test to start from (B strings, spaces between)
     bool from_given = false;
-    bool stride_given = false;
-    int threads = 0;  // --threads: 0, every core  // else the stride is lowered for a small game (100 secrets sampled)
+    bool stride_given = false;  // else the stride is lowered for a small game (100 secrets sampled)
+    int threads = 0;            // --threads: 0, every core
     bool progress =
         false;  // every 1,000 climb steps a line on stderr (also when stderr is a terminal)
     std::string checkpoint;  // --checkpoint: where the climb stands, resumed when it exists

@@ -31,16 +31,10 @@ void OptimalCheckpoint::resume(OptimalJobs& jobs) {
         throw std::runtime_error(fmt::format("'{}' is not a regular file", path_));
     if (!lock_) {
         lock_ = std::make_unique<CheckpointLock>(path_);
-        if (lock_->open_error() != 0) {
-            throw std::runtime_error(fmt::format("'{}' cannot be written: {}", path_,
-                                                 std::strerror(lock_->open_error())));
-        }
-        if (!lock_->held()) {
-            throw std::runtime_error(fmt::format(
-                "'{}' is in use by another run (one still going, or a stopped one whose processes "
-                "have not ended yet)",
-                path_));
-        }
+        if (const auto why = lock_->problem(
+                " (one still going, or a stopped one whose processes have not ended yet)");
+            !why.empty())
+            throw std::runtime_error(why);
     }
     if (exists) {
         // Refused by its size before anything is read.

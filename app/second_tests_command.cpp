@@ -168,14 +168,14 @@ struct CheckpointHold {
     CheckpointLock lock;
     InterruptNotice notice;
 };
-// Null, said on stderr, when another run holds the checkpoint.
+// Null, said on stderr, when another run holds the checkpoint or it cannot be opened.
 std::unique_ptr<CheckpointHold> hold_checkpoint(const std::string& checkpoint,
                                                 std::string_view kept,
                                                 std::string_view also = "") {
     auto hold = std::make_unique<CheckpointHold>(checkpoint, kept, also);
-    if (hold->lock.held()) return hold;
-    complain("{}: --checkpoint '{}' is in use by another run (one run a checkpoint)\n", kCommand,
-             checkpoint);
+    const auto why = hold->lock.problem(" (one run a checkpoint)");
+    if (why.empty()) return hold;
+    complain("{}: --checkpoint {}\n", kCommand, why);
     return nullptr;
 }
 

@@ -40,12 +40,11 @@ std::string first_test_search_refuses(const FirstTestSearch& search) {
     }
     // A sample of a few secrets says nothing of a test's classes (a stride past the game's size
     // samples one secret).
-    constexpr std::uint64_t kMinSamples = 100;
-    if (samples < std::min<std::uint64_t>(kMinSamples, p.secret_count())) {
+    const auto least = std::min<std::uint64_t>(100, p.secret_count());
+    if (samples < least) {
         return fmt::format(
             "--stride {} makes a sample of {} of the {}^{} secrets; at least {} (lower --stride)",
-            search.stride, samples, p.colours, p.pegs,
-            std::min<std::uint64_t>(kMinSamples, p.secret_count()));
+            search.stride, samples, p.colours, p.pegs, least);
     }
     if (!search.from && search.candidates == 0)
         return "--candidates 0 needs --from (a test to start from)";

@@ -133,12 +133,10 @@ std::uint64_t first_test_hash(const std::vector<PackedCode>& test, const BatchPa
 std::string pass_checkpoint_header(const PassSettings& s) {
     const auto& p = s.params;
     return fmt::format(
-        "{}game {} {} {} {} seed {} first {:016x} play-steps "
-        "{} steps {} restarts {} shards {} "
+        "{}game {} {} {} {} seed {} first {:016x} play-steps {} steps {} restarts {} shards {} "
         "search {:016x}",
         kPassHeader, p.pegs, p.colours, p.batch, p.max_tests, s.seed, first_test_hash(s.first, p),
-        s.play_steps,
-        s.steps, s.restarts, s.shards, pass_search_signature(s.play_steps));
+        s.play_steps, s.steps, s.restarts, s.shards, pass_search_signature(s.play_steps));
 }
 
 std::string deepen_checkpoint_header(const DeepenSettings& s) {
@@ -346,16 +344,16 @@ std::vector<SecondTestEntry> read_table_entries(const std::string& path,
 }
 
 std::string table_made_by(const std::string& path) {
-    // A pass's checkpoint says how the pass ran on its first line.
-    constexpr std::string_view kPass = kPassHeader;
     try {
         FileLines lines(path);
         std::string pass;  // the pass's header, when the file is its checkpoint
         int finished = 0;  // its shards finished (a pass under way has not finished them all)
         for (std::string line; lines.next(line);) {
             if (line.starts_with("// Made by: ")) return line.substr(12);
-            if (lines.number() == 1 && line.starts_with(kPass)) pass = line.substr(kPass.size());
-            finished += !pass.empty() && line.starts_with("shard ") && lines.number() > 1;
+            // A pass's checkpoint says how the pass ran on its first line.
+            if (lines.number() == 1 && line.starts_with(kPassHeader))
+                pass = line.substr(kPassHeader.size());
+            finished += !pass.empty() && line.starts_with("shard ");
         }
         if (!pass.empty()) {
             const auto at = pass.find(" shards ");
@@ -373,10 +371,12 @@ std::optional<UntrueEntry> first_untrue_entry(std::span<const SecondTestEntry> e
                                               const std::vector<PackedCode>& first,
                                               const BatchParams& params, int threads) {
     std::vector<std::string> why(entries.size());
+    std::vector<char> wrong_size(entries.size(), 0);
     for_each_item(entries.size(), threads, [&](std::size_t i) {
         const auto& e = entries[i];
         const auto members = class_members(e.class_key, first, params);
         if (members.size() != e.size) {
+            wrong_size[i] = 1;
             why[i] = fmt::format(
                 "class {:016x} holds {} secrets by the table, {} by the first test's answers",
                 e.class_key, e.size, members.size());
@@ -390,9 +390,7 @@ std::optional<UntrueEntry> first_untrue_entry(std::span<const SecondTestEntry> e
     const auto it = std::find_if(why.begin(), why.end(), [](const auto& w) { return !w.empty(); });
     if (it == why.end()) return std::nullopt;
     const auto index = static_cast<std::size_t>(it - why.begin());
-    const bool wrong_size =
-        class_members(entries[index].class_key, first, params).size() != entries[index].size;
-    return UntrueEntry{index, std::move(why[index]), wrong_size};
+    return UntrueEntry{index, std::move(why[index]), wrong_size[index] != 0};
 }
 
 std::uint64_t cut_checkpoint_tail(const std::string& path, std::size_t lines) {
