@@ -59,6 +59,17 @@ class FileLines {
 // How a pass's checkpoint begins (pass_checkpoint_header).
 constexpr std::string_view kPassHeader = "# mastermind second-tests checkpoint: ";
 
+// The key of a class that `entries` hold twice, if any (a line copied by hand).
+std::optional<std::uint64_t> class_twice(std::vector<SecondTestEntry> entries) {
+    std::sort(entries.begin(), entries.end(),
+              [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
+    const auto it = std::adjacent_find(
+        entries.begin(), entries.end(),
+        [](const auto& a, const auto& b) { return a.class_key == b.class_key; });
+    if (it == entries.end()) return std::nullopt;
+    return it->class_key;
+}
+
 // The checkpoint's first line must be this run's.
 void expect_header(FileLines& lines, const std::string& path, const std::string& header,
                    const char* why_else) {
@@ -203,6 +214,10 @@ PassCheckpoint read_pass_checkpoint(const std::string& path, const std::string& 
         throw OfflineFileError(fmt::format("'{}':{}: not a line of a checkpoint: '{}'", path,
                                            lines.number(), line.substr(0, 120)));
     }
+    if (const auto twice = class_twice(r.entries)) {
+        throw OfflineFileError(
+            fmt::format("'{}': class {:016x} twice (an edited checkpoint)", path, *twice));
+    }
     return r;
 }
 
@@ -324,14 +339,10 @@ std::vector<SecondTestEntry> read_table_entries(const std::string& path,
                 lines.number(), params.pegs, params.colours, params.batch, line.substr(0, 120)));
         }
     }
+    if (const auto twice = class_twice(entries))
+        throw OfflineFileError(fmt::format("'{}': class {:016x} twice", path, *twice));
     std::sort(entries.begin(), entries.end(),
               [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
-    for (std::size_t i = 1; i < entries.size(); ++i) {
-        if (entries[i].class_key == entries[i - 1].class_key) {
-            throw OfflineFileError(
-                fmt::format("'{}': class {:016x} twice", path, entries[i].class_key));
-        }
-    }
     if (entries.empty())
         throw OfflineFileError(fmt::format("'{}' holds no entries of second tests", path));
     if (checksum && *checksum != second_tests_checksum(entries)) {

@@ -71,7 +71,8 @@ BatchRunHeader pass_run_header(const PassSettings& settings);
 
 // The finished shards of a pass's checkpoint: entry lines, then "shard I REPORT"; entries after
 // the last shard line belong to a shard that did not finish and are dropped, as is a last line
-// cut short. Throws OfflineFileError (unreadable, another run's, a line that is neither).
+// cut short. Throws OfflineFileError (unreadable, another run's, a line that is neither, a class
+// twice).
 struct PassCheckpoint {
     std::vector<SecondTestEntry> entries;
     std::vector<EvaluationResult> reports;
