@@ -137,7 +137,7 @@ class Table {
         }
         void grow() {
             std::vector<Slot> old = std::move(slots);
-            slots.assign(old.empty() ? 1024 : old.size() * 2, Slot{});
+            slots.assign(old.empty() ? 64 : old.size() * 2, Slot{});
             for (const Slot& o : old) {
                 if (!o.used()) continue;
                 std::size_t i = home(o.key);
@@ -157,6 +157,16 @@ class Table {
 struct Symmetry {
     std::array<std::uint8_t, CodeSpace::kMaxPegs> to{};
     std::array<std::int8_t, CodeSpace::kMaxColours> colour{};
+};
+
+// A symmetry as least_under() applies it within one scan: peg j of a guess's image is
+// colour[the guess's digit at from[j]], where a colour of kRelabel or above is free (or, for
+// distinct codes, absent from the set) and takes the lowest label of its kind not yet taken, in
+// the order the image meets them.
+constexpr std::uint8_t kRelabel = 64;
+struct SymmetryMap {
+    std::array<std::uint8_t, CodeSpace::kMaxPegs> from{};
+    std::array<std::uint8_t, CodeSpace::kMaxColours> colour{};
 };
 
 struct Candidate {
@@ -239,17 +249,16 @@ struct GuessList {
 };
 
 // The order candidates are tried in: the least bound first, then a consistent guess, then the
-// lower code. As a heap's comparison: whether `a` comes after `b`.
-bool worse(const Candidate& a, const Candidate& b) {
+// lower code. As a heap's comparison: whether `a` comes after `b`. (A function object, so that
+// the heap's loops inline it.)
+constexpr auto worse = [](const Candidate& a, const Candidate& b) {
     if (a.bound != b.bound) return a.bound > b.bound;
     if (a.consistent != b.consistent) return b.consistent;
     return a.code > b.code;
-}
+};
 
 // The same order for a sort: `a` is tried before `b`.
-bool before(const Candidate& a, const Candidate& b) {
-    return worse(b, a);
-}
+constexpr auto before = [](const Candidate& a, const Candidate& b) { return worse(b, a); };
 
 struct Part {
     std::uint32_t feedback;
@@ -323,6 +332,7 @@ struct OptimalSearch::Impl {
     std::vector<std::uint32_t> touched;
     std::vector<std::uint64_t> touched_words;   // bit f: part f has members (scan)
     std::vector<Value> bounds;                  // scan: measure.lift(bound()) of each part size
+    std::vector<SymmetryMap> maps;              // scan: the frame's symmetries for its set
     std::vector<Value> steps;                   // scan: bounds[m + 1] - bounds[m]
     std::vector<std::uint32_t> member_answers;  // scan: the feedback of each member
     small_scan::Members small_set;              // scan: a small set's masks for the kernel
@@ -654,46 +664,57 @@ struct OptimalSearch::Impl {
         }
     }
 
-    // Whether `guess` (canonical for its colours) is the least code of its class under the
-    // position symmetries too.
-    bool least_under(const std::vector<Symmetry>& symmetries, std::uint32_t guess,
-                     std::uint32_t zero, std::uint32_t free_live) const {
-        const int pegs = space.pegs();
-        const auto digits = space.digits(guess);
+    // The maps of `symmetries` for a set whose absent colours are `zero` and whose free colours
+    // still present are `free_live`.
+    void symmetry_maps(const std::vector<Symmetry>& symmetries, std::uint32_t zero,
+                       std::uint32_t free_live, std::vector<SymmetryMap>& out) const {
+        const int pegs = space.pegs(), k = space.colours();
         const int z0 = zero ? __builtin_ctz(zero) : -1;
-        const bool distinct = space.distinct();
-        for (const auto& s : symmetries) {
-            int image[CodeSpace::kMaxPegs];
-            // Free colours (and, for distinct codes, zero ones) are relabelled below, in the
-            // order they appear, to the lowest of their kind.
-            for (int i = 0; i < pegs; ++i) {
-                const int c = digits[static_cast<std::size_t>(i)];
+        out.resize(symmetries.size());
+        for (std::size_t i = 0; i < symmetries.size(); ++i) {
+            const Symmetry& s = symmetries[i];
+            SymmetryMap& m = out[i];
+            for (int p = 0; p < pegs; ++p)
+                m.from[s.to[static_cast<std::size_t>(p)]] = static_cast<std::uint8_t>(p);
+            for (int c = 0; c < k; ++c) {
                 int mapped;
                 if (zero >> c & 1)
-                    mapped = distinct ? 64 + c : z0;
+                    mapped = space.distinct() ? kRelabel + c : z0;
                 else if (free_live >> c & 1)
-                    mapped = 64 + c;
+                    mapped = kRelabel + c;
                 else
                     mapped = s.colour[static_cast<std::size_t>(c)];
-                image[s.to[static_cast<std::size_t>(i)]] = mapped;
+                m.colour[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(mapped);
             }
-            std::uint32_t pending_free = free_live, pending_zero = zero;
-            int label_of[CodeSpace::kMaxColours];
-            std::fill(label_of, label_of + CodeSpace::kMaxColours, -1);
-            for (int i = 0; i < pegs; ++i) {
-                if (image[i] < 64) continue;
-                const int c = image[i] - 64;
-                int& label = label_of[c];
-                if (label < 0) {
-                    std::uint32_t& pending = (zero >> c & 1) ? pending_zero : pending_free;
-                    label = __builtin_ctz(pending);
-                    pending &= pending - 1;
+        }
+    }
+
+    // Whether `guess` (canonical for its colours) is the least code of its class under the
+    // position symmetries too: its image under each map, built peg by peg, is compared with it
+    // as it is built, so that most maps are decided at the first peg or two.
+    bool least_under(const std::vector<SymmetryMap>& images, std::uint32_t guess,
+                     std::uint32_t zero, std::uint32_t free_live) const {
+        const int pegs = space.pegs();
+        const std::uint8_t* digits = space.digits(guess).data();
+        for (const auto& m : images) {
+            std::uint32_t pending_free = free_live, pending_zero = zero, labelled = 0;
+            std::uint8_t label_of[CodeSpace::kMaxColours];
+            for (int j = 0; j < pegs; ++j) {
+                const std::uint8_t c = digits[m.from[static_cast<std::size_t>(j)]];
+                std::uint8_t image = m.colour[c];
+                if (image >= kRelabel) {
+                    if (labelled >> c & 1) {
+                        image = label_of[c];
+                    } else {
+                        std::uint32_t& pending = (zero >> c & 1) ? pending_zero : pending_free;
+                        image = static_cast<std::uint8_t>(__builtin_ctz(pending));
+                        pending &= pending - 1;
+                        label_of[c] = image;
+                        labelled |= 1u << c;
+                    }
                 }
-                image[i] = label;
-            }
-            for (int i = 0; i < pegs; ++i) {
-                if (image[i] != digits[static_cast<std::size_t>(i)]) {
-                    if (image[i] < digits[static_cast<std::size_t>(i)]) return false;
+                if (image != digits[j]) {
+                    if (image < digits[j]) return false;
                     break;
                 }
             }
@@ -726,6 +747,7 @@ struct OptimalSearch::Impl {
         }
         const std::uint32_t all = (1u << k) - 1;
         const std::uint32_t zero = all & ~present, free_live = all & ~used & present;
+        symmetry_maps(f.symmetries, zero, free_live, maps);
         const std::uint32_t win = space.win();
         // A consistent guess wins one game at once, with the guesses left at this set.
         const Value wins_now = measure.win(child_left == kUnbounded ? child_left : child_left + 1);
@@ -777,7 +799,7 @@ struct OptimalSearch::Impl {
         const std::uint32_t words = static_cast<std::uint32_t>(touched_words.size());
         std::uint64_t* touched_bits = touched_words.data();
         auto consider = [&](std::uint32_t g, bool consistent) {
-            if (!f.symmetries.empty() && !least_under(f.symmetries, g, zero, free_live))
+            if (!maps.empty() && !least_under(maps, g, zero, free_live))
                 return true;
             ++stats.guesses_scored;
             const CodeMasks gm = space.masks(g);
@@ -984,7 +1006,7 @@ struct OptimalSearch::Impl {
         std::uint8_t best_depth = 0;
         bool found = false;
         auto try_candidates = [&] {
-            auto& candidates = frames[level].candidates;
+            auto& candidates = f.candidates;
             const std::size_t count = candidates.size();
             for (std::size_t c = 0; c < count; ++c) {
                 std::pop_heap(candidates.begin(), candidates.end() - static_cast<std::ptrdiff_t>(c),
@@ -996,21 +1018,21 @@ struct OptimalSearch::Impl {
                     if (level == 0) report_cut(count - c, count, cand.bound);
                     break;
                 }
-                split<R>(frames[level], set, cand.code);
+                split<R>(f, set, cand.code);
                 history.push_back(cand.code);
                 Value total = cand.bound;
                 std::uint8_t depth = 1;
                 bool complete = true;
-                for (std::size_t p = 0; p < frames[level].parts.size(); ++p) {
-                    const Part part = frames[level].parts[p];
+                for (std::size_t p = 0; p < f.parts.size(); ++p) {
+                    const Part part = f.parts[p];
                     if (part.feedback == space.win()) continue;
                     const Value estimate =
                         measure.lift(bound(part.size(), child_left, branch), part.size());
                     const Value beta_here = measure.child_beta(best - (total - estimate), part.size());
-                    const auto members = std::span<const std::uint32_t>(frames[level].members)
+                    const auto members = std::span<const std::uint32_t>(f.members)
                                              .subspan(part.begin, part.size());
                     const Result r = search<R>(level + 1, members, child_left, beta_here,
-                                               frames[level].child_branch);
+                                               f.child_branch);
                     total = total - estimate + measure.lift(r.value, part.size());
                     if (r.value >= beta_here) {
                         complete = false;
@@ -1035,7 +1057,7 @@ struct OptimalSearch::Impl {
             const Value outside = outside_floor(n, branch);
             if (outside < best) {
                 proven = std::min(
-                    proven, scan<R>(frames[level], set, child_left, best, std::max(floor, outside),
+                    proven, scan<R>(f, set, child_left, best, std::max(floor, outside),
                                     Guesses::outside, settled, branch));
                 try_candidates();
             } else {
