@@ -77,9 +77,10 @@ inline GameChoice ordinary_choice() {
     return choice;
 }
 
-// Which games a command plays: both (--game and -B offered), or the ordinary game alone (no
-// --game, no -B; -P and -M in the ordinary game's ranges).
-enum class GameOptions { both, ordinary_only };
+// Which games a command plays: both (--game and -B offered), the ordinary game alone (no
+// --game, no -B; -P and -M in the ordinary game's ranges), or the batch game alone under classic
+// rules (no --game, --rules or --distinct; the offline commands of adaptive-split's tables).
+enum class GameOptions { both, ordinary_only, batch_only };
 
 inline constexpr const char* kDistinctHelp =
     "codes without repeated colours, secrets and guesses alike (the ordinary game; "
@@ -106,6 +107,25 @@ inline void add_game_options(CLI::App* cmd, GameChoice& choice,
                         "guesses allowed (1..100; default 10)")
             ->transform(integer_in(1, OrdinaryParams::kMaxGuesses));
         cmd->add_flag("--distinct", choice.distinct, kDistinctHelp);
+        return;
+    }
+    if (games == GameOptions::batch_only) {
+        const BatchParams d;
+        cmd->add_option("--pegs,-P", choice.pegs,
+                        fmt::format("pegs per string (1..{}; default {})", BatchParams::kMaxPegs,
+                                    d.pegs))
+            ->transform(integer_in(1, BatchParams::kMaxPegs));
+        cmd->add_option("--colours,-K", choice.colours,
+                        fmt::format("colours, written 0-9 then A-F (2..{}; default {})",
+                                    BatchParams::kMaxColours, d.colours))
+            ->transform(integer_in(2, BatchParams::kMaxColours));
+        cmd->add_option("--batch,-B", choice.batch,
+                        fmt::format("strings per test (1..{}; default {})", BatchParams::kMaxBatch,
+                                    d.batch))
+            ->transform(integer_in(1, BatchParams::kMaxBatch));
+        cmd->add_option("--max-tests,-M", choice.max_tests,
+                        fmt::format("tests allowed (1..1000; default {})", d.max_tests))
+            ->transform(integer_in(1, 1000));
         return;
     }
     cmd->add_option("--game", choice.game,

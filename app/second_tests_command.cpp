@@ -454,10 +454,6 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
 
 int run_second_tests(SecondTestsArgs args) {
     BatchParams params;
-    if (args.game.ordinary()) {
-        complain("{}: the table is for the batch game (got --game ordinary)\n", kCommand);
-        return kExitFailure;
-    }
     if (auto why = args.game.batch_params(params); !why.empty()) {
         complain("{}: {}\n", kCommand, why);
         return kExitFailure;
@@ -664,7 +660,7 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
         "  mastermind second-tests --deepen src/batch/strategies/second_tests_9_10_9.inc --method "
         "repair --out "
         "repaired.inc --progress  # each string replaced exactly (SAT)");
-    add_game_options(cmd, args->game);
+    add_game_options(cmd, args->game, GameOptions::batch_only);
     cmd->add_option("--seed", args->seed, "adaptive-split's seed")
         ->transform(seed_value())
         ->capture_default_str();

@@ -174,7 +174,6 @@ empties=(
     "evaluate -P 3 -K 3 -B 2 --strategy consistent --all --memory-limit {}|--memory-limit"
     "evaluate -P 3 -K 3 -B 2 --strategy consistent --all --shard {}|--shard"
     "merge {}|FILE"
-    "second-tests -P 4 -K 5 -B 4 --game {} --out $tmp/st.inc|--game" "second-tests -P 4 -K 5 -B 4 --rules {} --out $tmp/st.inc|--rules"
     "second-tests -P {} -K 5 -B 4 --out $tmp/st.inc|--pegs" "second-tests -P 4 -K {} -B 4 --out $tmp/st.inc|--colours"
     "second-tests -P 4 -K 5 -B {} --out $tmp/st.inc|--batch" "second-tests -P 4 -K 5 -B 4 -M {} --out $tmp/st.inc|--max-tests"
     "second-tests -P 4 -K 5 -B 4 --out {}|--out" "second-tests -P 4 -K 5 -B 4 --out $tmp/st.inc --checkpoint {}|--checkpoint"

@@ -260,12 +260,17 @@ refused "--out in a missing folder" "does not exist" "$bin" second-tests "${game
 refused "--shards 0" "--shards" "$bin" second-tests "${game[@]}" --shards 0 --out "$tmp/x.inc"
 refused "--steps -1" "--steps" "$bin" second-tests -P 5 -K 6 -B 5 --steps -1 --out "$tmp/x.inc"
 refused "--restarts huge" "--restarts" "$bin" second-tests -P 5 -K 6 -B 5 --restarts 99999999999999999999 --out "$tmp/x.inc"
-refused "the ordinary game" "batch game" "$bin" second-tests --game ordinary --out "$tmp/x.inc"
-refused "adjacent rules" "classic rules" "$bin" second-tests --rules adjacent -P 5 -K 6 -B 5 --out "$tmp/x.inc"
+# The table is the batch game's under classic rules: --game, --rules and --distinct are not
+# options of second-tests (its --help lists only -P, -K, -B and -M).
+refused "--game" "--game" "$bin" second-tests --game ordinary --out "$tmp/x.inc"
+refused "--rules" "--rules" "$bin" second-tests --rules adjacent -P 5 -K 6 -B 5 --out "$tmp/x.inc"
+refused "--distinct" "--distinct" "$bin" second-tests --distinct -P 5 -K 6 -B 5 --out "$tmp/x.inc"
 refused "10 pegs" "P <= 9" "$bin" second-tests -P 10 -K 6 -B 5 --out "$tmp/x.inc"
 refused "--out = --checkpoint" "same file" "$bin" second-tests "${game[@]}" --out "$tmp/same" --checkpoint "$tmp/same"
 check "nothing written by refused runs" test ! -e "$tmp/x.inc" -a ! -e "$tmp/x.inc.checkpoint"
 "$bin" second-tests --help >"$tmp/help"
 check "--help has an example" grep -q "mastermind second-tests -P 6" "$tmp/help"
+check "--help offers no option it refuses" bash -c '! grep -q -e "--game" -e "--rules" -e "--distinct" "$1"' - "$tmp/help"
+check "--help gives the batch game's defaults" grep -q "default 9)" "$tmp/help"
 
 [ "$failures" -eq 0 ]
