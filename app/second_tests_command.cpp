@@ -68,7 +68,7 @@ struct SecondTestsArgs {
     std::uint64_t deepen_seed = 1;
     std::string method = "anneal";  // --method
     bool repair = false;  // --method repair: the exact replacement of one string, not annealing
-    std::int64_t conflicts = 1'000'000;  // --conflicts: the solver's limit per string
+    std::int64_t conflicts = 1'000'000;  // --conflicts: the solver's limit per call
     bool so_far =
         false;  // --so-far: write --deepen's table from its checkpoint, search nothing more
     std::string
@@ -343,7 +343,7 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     } else if (args.repair) {
         complain(
             "{}: {} classes of '{}' not split, {} to search (each string of a test replaced "
-            "exactly, at most {} conflicts a string)\n",
+            "exactly, at most {} conflicts a solver call)\n",
             kCommand, unsplit, args.deepen, work.size(), args.conflicts);
     } else {
         complain("{}: {} classes of '{}' not split, {} to search ({} moves, {} restarts each)\n",
@@ -725,8 +725,9 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
             ->capture_default_str();
     auto* conflicts =
         cmd->add_option("--conflicts", args->conflicts,
-                        "with --method repair: the SAT solver's conflicts per string before it "
-                        "gives the string up as undecided")
+                        "with --method repair: the SAT solver's conflicts per call (a string's "
+                        "formula grows and is solved again while models break its sets) before "
+                        "it gives the string up as undecided")
             ->transform(integer_in(1, 1'000'000'000))
             ->capture_default_str();
     deepen->excludes(stats);

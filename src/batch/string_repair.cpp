@@ -341,65 +341,126 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
         return v;
     };
 
-    RepairOutcome out;
-    std::vector<bool> involved(n, false);
-    std::vector<int> set;
+    // The sets are given to the solver lazily. First, of every set, the pairs of the same
+    // combination: secrets the kept strings answer alike, which the free strings must tell
+    // apart whatever else they do. Then, each time a model leaves two secrets alike, the whole
+    // set of their common key, and the solver goes on from there. Every constraint given is one
+    // of the whole formula's, so an unsatisfiable formula is still a proof; a model that leaves
+    // every secret alone is a split, whichever sets were given. (On the classes of the 9/10/9
+    // game most formulas are unsatisfiable from the first constraints alone, a sixth of the
+    // whole formula's size; docs/performance.md, "The exact stage of the second tests".)
+    struct Run {
+        std::size_t begin, end;
+        bool given = false;
+    };
+    std::vector<Run> runs;
     for (std::size_t i = 0; i < entries.size();) {
         std::size_t e = i + 1;
         while (e < entries.size() && entries[e].key == entries[i].key) ++e;
-        if (e - i > 1) {
-            set.clear();
-            for (std::size_t k = i; k < e; ++k) {
-                set.push_back(combination_literal(entries[k].member, entries[k].combination));
-                involved[entries[k].member] = true;
-            }
-            f.at_most_one(set);
-        }
+        if (e - i > 1) runs.push_back({i, e});
         i = e;
     }
-    entries = {};
-    out.secrets = static_cast<std::size_t>(std::count(involved.begin(), involved.end(), true));
-    out.clauses = f.clauses;
+    RepairOutcome out;
+    std::vector<bool> involved(n, false);
+    std::vector<int> set;
+    // At most one of the (secret, combination) pairs entries[k] for k in `ks`.
+    auto at_most_one_of = [&](auto&& ks) {
+        set.clear();
+        for (const std::size_t k : ks) {
+            set.push_back(combination_literal(entries[k].member, entries[k].combination));
+            involved[entries[k].member] = true;
+        }
+        f.at_most_one(set);
+    };
+    std::vector<std::pair<std::uint32_t, std::size_t>> by_combination;  // (combination, entry)
+    std::vector<std::size_t> ks;
+    for (const auto& run : runs) {
+        by_combination.clear();
+        for (std::size_t k = run.begin; k < run.end; ++k)
+            by_combination.push_back({entries[k].combination, k});
+        std::sort(by_combination.begin(), by_combination.end());
+        for (std::size_t i = 0; i < by_combination.size();) {
+            ks.clear();
+            std::size_t e = i;
+            for (; e < by_combination.size() && by_combination[e].first == by_combination[i].first;
+                 ++e)
+                ks.push_back(by_combination[e].second);
+            if (ks.size() > 1) at_most_one_of(ks);
+            i = e;
+        }
+    }
+    auto give = [&](Run& run) {
+        ks.clear();
+        for (std::size_t k = run.begin; k < run.end; ++k) ks.push_back(k);
+        at_most_one_of(ks);
+        run.given = true;
+    };
 
     BudgetTerminator terminator(ambient_budget());
     f.solver.connect_terminator(&terminator);
-    if (conflict_limit >= 0)
-        f.solver.limit("conflicts",
-                       static_cast<int>(std::min<std::int64_t>(conflict_limit, 1 << 30)));
-    const int result = f.solver.solve();
-    f.solver.disconnect_terminator();
-    if (result == 20) {
-        out.verdict = RepairOutcome::Verdict::none;
-        return out;
-    }
-    if (result != 10) return out;
-
-    // The model checked against the exact answers: every secret alone, no string repeated or
-    // avoided.
     std::vector<PackedCode> repaired(test.begin(), test.end());
-    for (std::size_t i = 0; i < free.size(); ++i) {
-        out.strings.push_back(strings[i].read());
-        repaired[free[i]] = out.strings.back();
-    }
-    out.string = out.strings.front();
-    std::vector<MultisetKey> keys(n);
+    struct Keyed {
+        MultisetKey key;
+        std::uint32_t member;
+    };
+    std::vector<Keyed> keys(n);
     std::vector<std::uint8_t> all;
-    for (std::size_t m = 0; m < n; ++m) {
-        all.clear();
-        for (const auto& s : repaired) all.push_back(answer_byte(answer_of(members_[m], s, pegs)));
-        std::sort(all.begin(), all.end());
-        keys[m] = key_of(all);
+    for (;;) {
+        if (conflict_limit >= 0)
+            f.solver.limit("conflicts",
+                           static_cast<int>(std::min<std::int64_t>(conflict_limit, 1 << 30)));
+        const int result = f.solver.solve();
+        ++out.rounds;
+        if (result != 10) {
+            if (result == 20) out.verdict = RepairOutcome::Verdict::none;
+            break;
+        }
+        out.strings.clear();
+        for (std::size_t i = 0; i < free.size(); ++i) {
+            out.strings.push_back(strings[i].read());
+            repaired[free[i]] = out.strings.back();
+        }
+        // Every secret's answers to the repaired test: secrets alike give the sets to add.
+        for (std::size_t m = 0; m < n; ++m) {
+            all.clear();
+            for (const auto& s : repaired)
+                all.push_back(answer_byte(answer_of(members_[m], s, pegs)));
+            std::sort(all.begin(), all.end());
+            keys[m] = {key_of(all), static_cast<std::uint32_t>(m)};
+        }
+        std::sort(keys.begin(), keys.end(),
+                  [](const Keyed& x, const Keyed& y) { return x.key < y.key; });
+        std::size_t added = 0;
+        for (std::size_t i = 0; i + 1 < n; ++i) {
+            if (keys[i].key != keys[i + 1].key || (i > 0 && keys[i - 1].key == keys[i].key))
+                continue;
+            const auto it = std::lower_bound(
+                runs.begin(), runs.end(), keys[i].key,
+                [&](const Run& r, const MultisetKey& k) { return entries[r.begin].key < k; });
+            if (it == runs.end() || entries[it->begin].key != keys[i].key || it->given)
+                throw std::logic_error("StringRepair: two secrets alike outside the formula's sets");
+            give(*it);
+            ++added;
+        }
+        if (added > 0) continue;
+        // Every secret alone: checked once more against the exact answers, no string repeated
+        // or avoided.
+        bool fresh_strings = true;
+        for (const auto& s : out.strings) {
+            fresh_strings = fresh_strings &&
+                            std::count(repaired.begin(), repaired.end(), s) == 1 &&
+                            std::find(avoid_.begin(), avoid_.end(), s) == avoid_.end();
+        }
+        if (!fresh_strings)
+            throw std::logic_error("StringRepair: the solver's strings repeat or are avoided");
+        out.string = out.strings.front();
+        out.verdict = RepairOutcome::Verdict::split;
+        break;
     }
-    std::sort(keys.begin(), keys.end());
-    const bool alone = std::adjacent_find(keys.begin(), keys.end()) == keys.end();
-    bool fresh_strings = true;
-    for (const auto& s : out.strings) {
-        fresh_strings = fresh_strings && std::count(repaired.begin(), repaired.end(), s) == 1 &&
-                        std::find(avoid_.begin(), avoid_.end(), s) == avoid_.end();
-    }
-    if (!alone || !fresh_strings)
-        throw std::logic_error("StringRepair: the solver's strings do not split the class");
-    out.verdict = RepairOutcome::Verdict::split;
+    f.solver.disconnect_terminator();
+    if (out.verdict != RepairOutcome::Verdict::split) out.strings.clear();
+    out.secrets = static_cast<std::size_t>(std::count(involved.begin(), involved.end(), true));
+    out.clauses = f.clauses;
     return out;
 }
 

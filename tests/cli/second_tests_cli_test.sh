@@ -203,7 +203,7 @@ w3=$(awk -F', ' '/^\{0x/ && $3 > 0' "$tmp/w3.inc" | wc -l)
 repair=(second-tests -P 5 -K 6 -B 3 --deepen "$tmp/w3.inc" --method repair)
 "$bin" "${repair[@]}" --out "$tmp/rep.inc" --progress >"$tmp/rep.out" 2>"$tmp/rep.err"
 check "--method repair: status 0" test $? -eq 0
-check "--method repair: says how it searches" grep -q "$w3 to search (each string of a test replaced exactly, at most 1000000 conflicts a string)" "$tmp/rep.err"
+check "--method repair: says how it searches" grep -q "$w3 to search (each string of a test replaced exactly, at most 1000000 conflicts a solver call)" "$tmp/rep.err"
 check "--method repair: one progress line per unsplit class" test "$(grep -c '^  class ' "$tmp/rep.err")" -eq "$w3"
 split3=$(grep -c '^  class .* -> 0 not alone;' "$tmp/rep.err")
 proven3=$(grep -c 'no one string splits it: all 3 proven' "$tmp/rep.err")

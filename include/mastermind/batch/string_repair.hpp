@@ -14,6 +14,10 @@
 // string does (given the other B - 1). Two strings can be replaced together the same way: the
 // keys are then M(s) + {a, b} over the pairs of answers the two strings can give, and the
 // literal "the pair answers s with {a, b}" is implied by the two strings' own literals.
+// The sets reach the solver lazily: first the pairs of secrets the kept strings answer alike,
+// then each set a model breaks, solving again until the formula given is unsatisfiable or a
+// model leaves every secret alone (a subset of the formula's clauses: either verdict holds for
+// the whole).
 //
 // Classic rules only (the batch game's). The class is given as secret indices; the result is
 // checked against the exact answers before it is returned.
@@ -40,8 +44,9 @@ struct RepairOutcome {
     Verdict verdict = Verdict::unknown;
     PackedCode string;             // with split: the first free string's replacement
     std::vector<PackedCode> strings;  // with split: every free string's, in the order given
-    std::size_t secrets = 0;       // members of the class in some set of the formula
-    std::size_t clauses = 0;       // of the formula
+    std::size_t secrets = 0;       // members of the class in some set given to the solver
+    std::size_t clauses = 0;       // of the formula given
+    int rounds = 0;                // solver calls (sets are added as models break them)
 };
 
 class StringRepair {
@@ -51,8 +56,8 @@ class StringRepair {
                  std::span<const PackedCode> avoid);
 
     // String j of `test` replaced, if any string splits the class (B - 1 others kept; none of
-    // them, nor an avoided string, may be chosen). `conflict_limit` < 0: no limit. The ambient
-    // budget (core/budget.hpp) is asked while the solver runs.
+    // them, nor an avoided string, may be chosen). At most `conflict_limit` conflicts a solver
+    // call (< 0: no limit). The ambient budget (core/budget.hpp) is asked while the solver runs.
     RepairOutcome replace(std::span<const PackedCode> test, std::size_t j,
                           std::int64_t conflict_limit = -1) const;
     // Strings free[0] and free[1] of `test` replaced together (or free[0] alone): the same
@@ -68,7 +73,7 @@ class StringRepair {
 
 // The exact stage of the offline pass (`mastermind second-tests --deepen TABLE --method repair`):
 // each string of `entry`'s test in turn replaced by StringRepair, at most `conflict_limit`
-// conflicts a string. Returns the entry split (not_alone 0) by the first string that can do it,
+// conflicts a solver call. Returns the entry split (not_alone 0) by the first string that can do it,
 // else the entry itself; `refuted` (if given) gets how many strings were proven unable to (B when
 // no one string splits the class). Throws std::invalid_argument as deepen_second_test does when
 // the entry does not describe its class.
