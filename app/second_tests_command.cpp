@@ -21,7 +21,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include <fmt/format.h>
@@ -33,11 +32,11 @@
 #include "interrupt_notice.hpp"
 #include "mastermind/batch/adaptive_split.hpp"
 #include "mastermind/batch/class_statistics.hpp"
+#include "mastermind/batch/deepen_run.hpp"
 #include "mastermind/batch/offline_pass.hpp"
 #include "mastermind/batch/second_tests.hpp"
 #include "mastermind/batch/string_repair.hpp"
 #include "mastermind/core/text.hpp"
-#include "mastermind/engine/work_queue.hpp"
 #include "option_checks.hpp"
 #include "output_paths.hpp"
 #include "test_option.hpp"
@@ -241,9 +240,6 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
         args.repair ? repair_checkpoint_header(params, args.seed, first, args.conflicts)
                     : deepen_checkpoint_header(
                           {params, args.seed, first, args.deepen_seed, steps, args.restarts});
-    // Finished classes: a result is used for an input entry with the same hash, so a checkpoint
-    // made from a pass's checkpoint of some shards serves the whole table later.
-    std::unordered_map<std::uint64_t, SecondTestEntry> done;
     const bool resuming = std::filesystem::exists(checkpoint, error) &&
                           std::filesystem::file_size(checkpoint, error) > 0;
     if (args.so_far && !resuming) {
@@ -269,69 +265,27 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
                                  : "an edited line?");
         return kExitFailure;
     }
-    std::size_t taken = 1;  // the checkpoint's lines read as records (and its header)
+    DeepenRun run(params, first, std::move(*input), checkpoint, header);
     if (resuming) {
         try {
-            done = read_deepen_checkpoint(checkpoint, header, params, &taken);
-        } catch (const OfflineFileError& e) {
-            complain_file("--checkpoint", e);
-            return kExitFailure;
-        }
-        // A result goes into the table as it stands, so each is checked as the input was.
-        std::vector<SecondTestEntry> results;
-        for (const auto& [hash, e] : done) results.push_back(e);
-        if (const auto bad = first_untrue_entry(results, first, params, args.threads)) {
-            complain(
-                "{}: --checkpoint '{}': {} (an edited record; move the checkpoint away to search "
-                "again)\n",
-                kCommand, checkpoint, bad->why);
-            return kExitFailure;
-        }
-        try {
-            if (const auto cut = cut_checkpoint_tail(checkpoint, taken); cut > 0)
+            if (const auto cut = run.resume(args.threads); cut > 0)
                 complain("{}: cut off the {} bytes after its last record (what a stopped run left unfinished)\n",
                          kCommand, cut);
         } catch (const OfflineFileError& e) {
             complain_file("--checkpoint", e);
             return kExitFailure;
         }
-        for (const auto& e : *input) {
-            const auto it = done.find(entry_hash(e));
-            if (it != done.end() && (it->second.class_key != e.class_key ||
-                                     it->second.not_alone > e.not_alone)) {
-                complain(
-                    "{}: --checkpoint '{}': the record for class {:016x} holds class {:016x} with "
-                    "{} secrets not alone, where the input leaves {} (an edited record)\n",
-                    kCommand, checkpoint, e.class_key, it->second.class_key, it->second.not_alone,
-                    e.not_alone);
-                return kExitFailure;
-            }
-        }
-    } else if (!append_durably(checkpoint, header + "\n")) {
+    } else if (!run.start()) {
         complain("{}: --checkpoint '{}' cannot be written\n", kCommand, checkpoint);
         return kExitFailure;
     }
 
-    std::vector<const SecondTestEntry*> work;
-    std::size_t before = 0, reused = 0;
-    for (const auto& e : *input) {
-        before += e.not_alone;
-        if (e.not_alone == 0) continue;
-        if (done.contains(entry_hash(e))) {
-            ++reused;
-        } else {
-            work.push_back(&e);
-        }
-    }
-    if (!done.empty()) {
+    auto work = run.work();
+    const std::size_t reused = run.reused(), unsplit = run.unsplit();
+    if (run.results() > 0) {
         complain("{}: resuming from '{}': {} classes searched before, {} of them in this input\n",
-                 kCommand, checkpoint, done.size(), reused);
+                 kCommand, checkpoint, run.results(), reused);
     }
-    // The largest classes last: the progress and the ETA are steadier.
-    std::stable_sort(work.begin(), work.end(),
-                     [](const auto* a, const auto* b) { return a->size < b->size; });
-    const auto unsplit =
-        std::count_if(input->begin(), input->end(), [](const auto& e) { return e.not_alone > 0; });
     // --so-far: the table as the checkpoint has it; the classes not searched yet keep their tests.
     const std::size_t not_searched = args.so_far ? work.size() : 0;
     if (args.so_far) {
@@ -349,77 +303,58 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
         complain("{}: {} classes of '{}' not split, {} to search ({} moves, {} restarts each)\n",
                  kCommand, unsplit, args.deepen, work.size(), steps, args.restarts);
     }
-    std::mutex mutex;
-    std::string failure;
     std::size_t finished = 0, improved = 0, proven = 0, undecided = 0;
     // The ETA goes by secrets rather than classes: the classes come smallest first, and a class's
     // search takes longer the more secrets it holds.
     std::uint64_t secrets_left = 0, secrets_done = 0;
     for (const auto* e : work) secrets_left += e->size;
     const auto start = std::chrono::steady_clock::now();
-    // Each class on the next free thread; a checkpoint that cannot be written stops the queue.
-    const bool all_searched = for_each_item(work.size(), args.threads, [&](std::size_t i) {
-        SecondTestEntry result;
-        int refuted = 0;  // --method repair: strings proven unable to split the class
-        try {
-            result = args.repair ? repair_second_test(*work[i], first, params, args.conflicts,
-                                                      &refuted)
-                                 : deepen_second_test(*work[i], first, params, steps,
-                                                      args.restarts, args.deepen_seed);
-        } catch (const std::exception& e) {
-            const std::lock_guard lock(mutex);
-            if (failure.empty()) failure = e.what();
-            return false;
-        }
-        const std::lock_guard lock(mutex);
-        if (!failure.empty()) return false;
-        const auto hash = entry_hash(*work[i]);
-        if (!append_durably(checkpoint,
-                            fmt::format("{:016x} {}\n", hash, second_test_line(result, params)))) {
-            failure = fmt::format(
-                "--checkpoint '{}' cannot be written (the classes before are kept)", checkpoint);
-            return false;
-        }
+    const auto search_class = [&](const SecondTestEntry& entry) {
+        DeepenRun::Found found;
+        found.result = args.repair ? repair_second_test(entry, first, params, args.conflicts,
+                                                        &found.refuted)
+                                   : deepen_second_test(entry, first, params, steps,
+                                                        args.restarts, args.deepen_seed);
+        return found;
+    };
+    const auto on_finished = [&](const SecondTestEntry& searched, const DeepenRun::Found& found) {
+        const auto& result = found.result;
         ++finished;
-        secrets_done += work[i]->size;
-        secrets_left -= work[i]->size;
-        improved += result.not_alone < work[i]->not_alone;
-        const bool all_refuted = refuted == params.batch;
+        secrets_done += searched.size;
+        secrets_left -= searched.size;
+        improved += result.not_alone < searched.not_alone;
+        const bool all_refuted = found.refuted == params.batch;
         proven += all_refuted;
         undecided += args.repair && result.not_alone > 0 && !all_refuted;
-        if (args.progress) {
-            const double elapsed =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            const auto verdict =
-                !args.repair || result.not_alone == 0 ? std::string()
-                : all_refuted
-                    ? fmt::format(" (no one string splits it: all {} proven)", params.batch)
-                    : fmt::format(" ({} of {} strings proven, the others undecided within the "
-                                  "limit)",
-                                  refuted, params.batch);
-            complain(
-                "  class {:016x} ({} secrets): {} -> {} not alone{}; {} of {} done, {} better, "
-                "ETA {:.0f} s\n",
-                result.class_key, result.size, work[i]->not_alone, result.not_alone, verdict,
-                finished, work.size(), improved,
-                elapsed / static_cast<double>(secrets_done) *
-                    static_cast<double>(secrets_left));
-        }
-        done[hash] = std::move(result);
-        return true;
-    });
-    if (!all_searched) {
+        if (!args.progress) return;
+        const double elapsed =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const auto verdict =
+            !args.repair || result.not_alone == 0 ? std::string()
+            : all_refuted
+                ? fmt::format(" (no one string splits it: all {} proven)", params.batch)
+                : fmt::format(" ({} of {} strings proven, the others undecided within the limit)",
+                              found.refuted, params.batch);
+        complain(
+            "  class {:016x} ({} secrets): {} -> {} not alone{}; {} of {} done, {} better, ETA "
+            "{:.0f} s\n",
+            result.class_key, result.size, searched.not_alone, result.not_alone, verdict, finished,
+            work.size(), improved,
+            elapsed / static_cast<double>(secrets_done) * static_cast<double>(secrets_left));
+    };
+    if (std::string failure; !run.search(work, args.threads, search_class, on_finished, failure)) {
         complain("{}: {}\n", kCommand, failure);
         return kExitFailure;
     }
 
-    auto table = *input;
-    std::size_t after = 0, split = 0;
-    for (auto& e : table) {
-        if (const auto it = done.find(entry_hash(e)); it != done.end()) e = it->second;
+    const auto table = run.table();
+    const std::uint64_t before = run.not_alone_before();
+    std::uint64_t after = 0;
+    std::size_t split = 0;
+    for (const auto& e : table) {
         after += e.not_alone;
+        split += e.not_alone == 0;
     }
-    for (const auto& e : table) split += e.not_alone == 0;
     const auto pass = table_made_by(args.deepen);
     const auto search =
         args.repair ? fmt::format("--method repair --conflicts {}", args.conflicts)
