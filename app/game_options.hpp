@@ -78,9 +78,10 @@ inline GameChoice ordinary_choice() {
 }
 
 // Which games a command plays: both (--game and -B offered), the ordinary game alone (no
-// --game, no -B; -P and -M in the ordinary game's ranges), or the batch game alone under classic
-// rules (no --game, --rules or --distinct; the offline commands of adaptive-split's tables).
-enum class GameOptions { both, ordinary_only, batch_only };
+// --game, no -B; -P and -M in the ordinary game's ranges), or the batch game as adaptive-split's
+// table of second tests holds it (no --game, --rules or --distinct; P <= 9 and B <= 10, the
+// sizes its keys take: offline_pass_refuses() has the whole rule).
+enum class GameOptions { both, ordinary_only, batch_table };
 
 inline constexpr const char* kDistinctHelp =
     "codes without repeated colours, secrets and guesses alike (the ordinary game; "
@@ -109,23 +110,24 @@ inline void add_game_options(CLI::App* cmd, GameChoice& choice,
         cmd->add_flag("--distinct", choice.distinct, kDistinctHelp);
         return;
     }
-    if (games == GameOptions::batch_only) {
+    if (games == GameOptions::batch_table) {
         const BatchParams d;
+        constexpr int kTablePegs = 9, kTableBatch = 10;
         cmd->add_option("--pegs,-P", choice.pegs,
-                        fmt::format("pegs per string (1..{}; default {})", BatchParams::kMaxPegs,
-                                    d.pegs))
-            ->transform(integer_in(1, BatchParams::kMaxPegs));
+                        fmt::format("pegs per string (1..{}; default {})", kTablePegs, d.pegs))
+            ->transform(integer_in(1, kTablePegs));
         cmd->add_option("--colours,-K", choice.colours,
                         fmt::format("colours, written 0-9 then A-F (2..{}; default {})",
                                     BatchParams::kMaxColours, d.colours))
             ->transform(integer_in(2, BatchParams::kMaxColours));
         cmd->add_option("--batch,-B", choice.batch,
-                        fmt::format("strings per test (1..{}; default {})", BatchParams::kMaxBatch,
-                                    d.batch))
-            ->transform(integer_in(1, BatchParams::kMaxBatch));
+                        fmt::format("strings per test (1..{}; default {})", kTableBatch, d.batch))
+            ->transform(integer_in(1, kTableBatch));
         cmd->add_option("--max-tests,-M", choice.max_tests,
-                        fmt::format("tests allowed (1..1000; default {})", d.max_tests))
-            ->transform(integer_in(1, 1000));
+                        fmt::format("tests allowed (3..1000: the table is of the second test, "
+                                    "not the last; default {})",
+                                    d.max_tests))
+            ->transform(integer_in(3, 1000));
         return;
     }
     cmd->add_option("--game", choice.game,

@@ -297,7 +297,7 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     } else if (args.repair) {
         complain(
             "{}: {} classes of '{}' not split, {} to search (each string of a test replaced "
-            "exactly, at most {} conflicts a solver call)\n",
+            "exactly, at most {} conflicts per solver call)\n",
             kCommand, unsplit, args.deepen, work.size(), args.conflicts);
     } else {
         complain("{}: {} classes of '{}' not split, {} to search ({} moves, {} restarts each)\n",
@@ -380,9 +380,11 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     if (args.repair && !args.so_far) {
         fmt::print(
             "of the {} classes searched in this run, {} split; no one string splits {} (every "
-            "string's formula unsatisfiable); {} undecided within --conflicts {} (they keep their "
-            "tests: give this table to a run with a larger limit)\n",
-            finished, improved, proven, undecided, args.conflicts);
+            "string's formula unsatisfiable); {} undecided within --conflicts {}{}\n",
+            finished, improved, proven, undecided, args.conflicts,
+            undecided > 0 ? fmt::format(" (they keep their tests: give this table to --deepen "
+                                        "with a larger --conflicts and another --out)")
+                          : "");
     }
     return kExitOk;
 }
@@ -595,7 +597,7 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
         "  mastermind second-tests --deepen src/batch/strategies/second_tests_9_10_9.inc --method "
         "repair --out "
         "repaired.inc --progress  # each string replaced exactly (SAT)");
-    add_game_options(cmd, args->game, GameOptions::batch_only);
+    add_game_options(cmd, args->game, GameOptions::batch_table);
     cmd->add_option("--seed", args->seed, "adaptive-split's seed")
         ->transform(seed_value())
         ->capture_default_str();

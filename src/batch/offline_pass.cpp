@@ -92,6 +92,13 @@ std::string offline_pass_refuses(const BatchParams& p) {
             "{}/{}/{}, {} rules)",
             p.pegs, p.colours, p.batch, to_string(p.rules));
     }
+    // With fewer tests the second is the last: adaptive-split plays the secrets still possible
+    // there instead of a test that splits the class, and no table is asked.
+    if (p.max_tests < 3)
+        return fmt::format(
+            "adaptive-split's table is for games of at least 3 tests (got -M {}: the second test "
+            "would be the last)",
+            p.max_tests);
     return {};
 }
 

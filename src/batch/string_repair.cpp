@@ -59,7 +59,9 @@ MultisetKey key_of(std::span<const std::uint8_t> sorted) {
 // The formula, with the counters it is built from.
 class Formula {
   public:
-    explicit Formula(int variables) : next_(variables + 1) {}
+    // Quiet: the solver prints nothing (it notes on stdout a clause given false at the root,
+    // which a set added after a model can be).
+    explicit Formula(int variables) : next_(variables + 1) { solver.set("quiet", 1); }
 
     int fresh() { return next_++; }
     void clause(std::initializer_list<int> literals) { clause(std::span<const int>(literals)); }

@@ -169,6 +169,9 @@ TEST_F(OfflinePass, RefusesTheGamesATableCannotBeMadeFor) {
     adjacent.rules = Rules::adjacent;
     EXPECT_NE(offline_pass_refuses(adjacent), "");
     EXPECT_NE(offline_pass_refuses(BatchParams{10, 10, 9, 20}), "");  // 10^10 secrets
+    // Two tests: the second is the last, where adaptive-split plays secrets, not a split.
+    EXPECT_NE(offline_pass_refuses(BatchParams{6, 7, 6, 2}).find("-M 2"), std::string::npos);
+    EXPECT_EQ(offline_pass_refuses(BatchParams{6, 7, 6, 3}), "");
 }
 
 }  // namespace

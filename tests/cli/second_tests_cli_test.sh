@@ -203,13 +203,14 @@ w3=$(awk -F', ' '/^\{0x/ && $3 > 0' "$tmp/w3.inc" | wc -l)
 repair=(second-tests -P 5 -K 6 -B 3 --deepen "$tmp/w3.inc" --method repair)
 "$bin" "${repair[@]}" --out "$tmp/rep.inc" --progress >"$tmp/rep.out" 2>"$tmp/rep.err"
 check "--method repair: status 0" test $? -eq 0
-check "--method repair: says how it searches" grep -q "$w3 to search (each string of a test replaced exactly, at most 1000000 conflicts a solver call)" "$tmp/rep.err"
+check "--method repair: says how it searches" grep -q "$w3 to search (each string of a test replaced exactly, at most 1000000 conflicts per solver call)" "$tmp/rep.err"
 check "--method repair: one progress line per unsplit class" test "$(grep -c '^  class ' "$tmp/rep.err")" -eq "$w3"
 split3=$(grep -c '^  class .* -> 0 not alone;' "$tmp/rep.err")
 proven3=$(grep -c 'no one string splits it: all 3 proven' "$tmp/rep.err")
 check "--method repair: every class split or proven ($split3 + $proven3 = $w3)" test $((split3 + proven3)) -eq "$w3"
 check "--method repair: both verdicts met" test "$split3" -gt 0 -a "$proven3" -gt 0
-check "--method repair: the summary counts them" grep -q "^of the $w3 classes searched in this run, $split3 split; no one string splits $proven3 (every string's formula unsatisfiable); 0 undecided within --conflicts 1000000" "$tmp/rep.out"
+check "--method repair: the summary counts them" grep -q "^of the $w3 classes searched in this run, $split3 split; no one string splits $proven3 (every string's formula unsatisfiable); 0 undecided within --conflicts 1000000$" "$tmp/rep.out"
+check "--method repair: stdout is the table's line and the summary alone" test "$(wc -l <"$tmp/rep.out")" -eq 2
 # A limit of one conflict leaves classes undecided: they keep their tests, and the summary says so.
 "$bin" "${repair[@]}" --conflicts 1 --out "$tmp/rep1.inc" --progress >"$tmp/rep1.out" 2>"$tmp/rep1.err"
 undecided=$(grep -c 'the others undecided within the limit' "$tmp/rep1.err")
@@ -265,7 +266,9 @@ refused "--restarts huge" "--restarts" "$bin" second-tests -P 5 -K 6 -B 5 --rest
 refused "--game" "--game" "$bin" second-tests --game ordinary --out "$tmp/x.inc"
 refused "--rules" "--rules" "$bin" second-tests --rules adjacent -P 5 -K 6 -B 5 --out "$tmp/x.inc"
 refused "--distinct" "--distinct" "$bin" second-tests --distinct -P 5 -K 6 -B 5 --out "$tmp/x.inc"
-refused "10 pegs" "P <= 9" "$bin" second-tests -P 10 -K 6 -B 5 --out "$tmp/x.inc"
+refused "10 pegs" "--pegs" "$bin" second-tests -P 10 -K 6 -B 5 --out "$tmp/x.inc"
+refused "two tests" "--max-tests" "$bin" second-tests -P 5 -K 6 -B 4 -M 2 --out "$tmp/x.inc"
+refused "9 pegs of 12 colours" "K^P < 2^32" "$bin" second-tests -P 9 -K 12 -B 5 --out "$tmp/x.inc"
 refused "--out = --checkpoint" "same file" "$bin" second-tests "${game[@]}" --out "$tmp/same" --checkpoint "$tmp/same"
 check "nothing written by refused runs" test ! -e "$tmp/x.inc" -a ! -e "$tmp/x.inc.checkpoint"
 "$bin" second-tests --help >"$tmp/help"
