@@ -574,7 +574,8 @@ int run_second_tests(SecondTestsArgs args) {
     }
     fmt::print("with this table:\n");
     print_batch_report(run_header, merged, false);
-    return kExitOk;
+    // As evaluate: games the strategy failed are status 1 (the table is written all the same).
+    return merged.failures ? kExitBadInput : kExitOk;
 }
 
 }  // namespace
