@@ -1,6 +1,7 @@
 #include "mastermind/ordinary/optimal_search.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <array>
 #include <chrono>
 #include <condition_variable>
@@ -78,6 +79,14 @@ class Table {
         if (!slot) return std::nullopt;
         return slot->entry;
     }
+    // Starts reading the slot where `key` would be, for a find() soon after (a hint: the
+    // stripe is read without its lock, and a stale slot costs nothing but the hint).
+    void prefetch(const Key& key) const {
+        const Stripe& s = stripes_[key.b & (kStripes - 1)];
+        const Slot* slots = s.data.load(std::memory_order_relaxed);
+        const std::size_t mask = s.mask.load(std::memory_order_relaxed);
+        if (slots) __builtin_prefetch(slots + (static_cast<std::size_t>(key.a) & mask));
+    }
     // Records the exact value of a set and the guess that reaches it.
     void solved(const Key& key, const Entry& entry) {
         Stripe& s = stripe(key);
@@ -109,6 +118,9 @@ class Table {
     struct Stripe {
         std::mutex mutex;
         std::vector<Slot> slots;  // a power of two, or empty
+        // slots.data() and size - 1, for prefetch() without the lock.
+        std::atomic<const Slot*> data{nullptr};
+        std::atomic<std::size_t> mask{0};
         std::size_t count = 0;
 
         std::size_t home(const Key& key) const {
@@ -138,6 +150,8 @@ class Table {
         void grow() {
             std::vector<Slot> old = std::move(slots);
             slots.assign(old.empty() ? 64 : old.size() * 2, Slot{});
+            data.store(slots.data(), std::memory_order_relaxed);
+            mask.store(slots.size() - 1, std::memory_order_relaxed);
             for (const Slot& o : old) {
                 if (!o.used()) continue;
                 std::size_t i = home(o.key);
@@ -966,13 +980,13 @@ struct OptimalSearch::Impl {
     // guess splits it, or any subset, into more than `branch` parts besides the winning one.
     template <Rules R>
     Result search(std::size_t level, std::span<const std::uint32_t> set, int left, Value beta,
-                  std::uint32_t branch) {
+                  std::uint32_t branch, const Key* known_key = nullptr) {
         const auto n = static_cast<std::uint32_t>(set.size());
         if (n == 1) return {measure.win(left), 1};
         if (n == 2) return left >= 2 ? Result{measure.pair(left), 2} : Result{kInfinite, 0};
         Value floor = bound(n, left, branch);
         if (floor >= beta) return {floor, 0};
-        const Key key = key_of(set, left);
+        const Key key = known_key ? *known_key : key_of(set, left);
         if (const auto known = table->find(key)) {
             ++stats.table_hits;
             if (known->exact) return {known->value, known->depth};
@@ -1023,8 +1037,22 @@ struct OptimalSearch::Impl {
                 Value total = cand.bound;
                 std::uint8_t depth = 1;
                 bool complete = true;
+                // Each part's key is made one part ahead and its table slot prefetched, so that
+                // the slot is read while the part before is searched.
+                Key next_key{0, 0};
+                auto key_ahead = [&](std::size_t p) {
+                    const Part& part = f.parts[p];
+                    if (part.size() <= 2) return;
+                    next_key = key_of(std::span<const std::uint32_t>(f.members)
+                                          .subspan(part.begin, part.size()),
+                                      child_left);
+                    table->prefetch(next_key);
+                };
+                if (!f.parts.empty()) key_ahead(0);
                 for (std::size_t p = 0; p < f.parts.size(); ++p) {
                     const Part part = f.parts[p];
+                    const Key key_here = next_key;
+                    if (p + 1 < f.parts.size()) key_ahead(p + 1);
                     if (part.feedback == space.win()) continue;
                     const Value estimate =
                         measure.lift(bound(part.size(), child_left, branch), part.size());
@@ -1032,7 +1060,8 @@ struct OptimalSearch::Impl {
                     const auto members = std::span<const std::uint32_t>(f.members)
                                              .subspan(part.begin, part.size());
                     const Result r = search<R>(level + 1, members, child_left, beta_here,
-                                               f.child_branch);
+                                               f.child_branch,
+                                               part.size() > 2 ? &key_here : nullptr);
                     total = total - estimate + measure.lift(r.value, part.size());
                     if (r.value >= beta_here) {
                         complete = false;
