@@ -219,7 +219,7 @@ PassCheckpoint read_pass_checkpoint(const std::string& path, const std::string& 
         if (lines.at_end())
             break;  // a last line cut short by an interruption: that shard runs again
         throw OfflineFileError(fmt::format("'{}':{}: not a line of a checkpoint: '{}'", path,
-                                           lines.number(), line.substr(0, 120)));
+                                           lines.number(), excerpt(line)));
     }
     if (const auto twice = class_twice(r.entries)) {
         throw OfflineFileError(
@@ -302,7 +302,7 @@ std::unordered_map<std::uint64_t, SecondTestEntry> read_deepen_checkpoint(
             if (taken) *taken = lines.number();
         } else if (!lines.at_end()) {  // a last line cut short: that class is searched again
             throw OfflineFileError(fmt::format("'{}':{}: not a line of a checkpoint: '{}'", path,
-                                               lines.number(), line.substr(0, 120)));
+                                               lines.number(), excerpt(line)));
         }
     }
     return done;
@@ -343,14 +343,16 @@ std::vector<SecondTestEntry> read_table_entries(const std::string& path,
                    !line.starts_with("shard ")) {
             throw OfflineFileError(fmt::format(
                 "'{}':{}: not a line of a table of second tests for {}/{}/{}: '{}'", path,
-                lines.number(), params.pegs, params.colours, params.batch, line.substr(0, 120)));
+                lines.number(), params.pegs, params.colours, params.batch, excerpt(line)));
         }
     }
     if (const auto twice = class_twice(entries))
         throw OfflineFileError(fmt::format("'{}': class {:016x} twice", path, *twice));
     std::sort(entries.begin(), entries.end(),
               [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
-    if (entries.empty())
+    // A table with its checksum and no entry is a pass that left nothing to search: a table
+    // still. Without a checksum, a file of no entries is not a table.
+    if (entries.empty() && !checksum)
         throw OfflineFileError(fmt::format("'{}' holds no entries of second tests", path));
     if (checksum && *checksum != second_tests_checksum(entries)) {
         throw OfflineFileError(fmt::format(

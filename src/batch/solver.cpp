@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "mastermind/batch/protocol.hpp"
+#include "mastermind/core/text.hpp"
 
 namespace mastermind {
 
@@ -65,7 +66,7 @@ SolveReport run_solver(LineChannel& channel, std::string_view header,
             if (line == protocol::kWrongAnswer)
                 return fail(SolveOutcome::wrong_answer, "Wrong Answer");
             return fail(SolveOutcome::judge_error,
-                        "unexpected verdict line: " + line.substr(0, 80));
+                        "unexpected verdict line: " + excerpt(line, 80));
         }
         QueryRecord record{move.strings, {}};
         if (auto why = protocol::parse_answers(line, params, record.answers); !why.empty()) {

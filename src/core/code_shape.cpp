@@ -24,12 +24,9 @@ std::uint64_t falling(std::uint64_t n, int m) {
     return r;
 }
 
-// One symbol of a code as a message quotes it: itself if printable, else escaped ("\\x00"), so
-// that a byte of a file's text neither cuts nor garbles the message.
-std::string shown(char c) {
-    const auto u = static_cast<unsigned char>(c);
-    return (u >= 0x20 && u < 0x7f) ? std::string(1, c) : fmt::format("\\x{:02X}", u);
-}
+// One symbol of a code as a message quotes it (excerpt: a byte of a file's text neither cuts
+// nor garbles the message).
+std::string shown(char c) { return excerpt(std::string_view(&c, 1)); }
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 
 #include "mastermind/ordinary/consistent_set.hpp"
 #include "mastermind/ordinary/protocol.hpp"
+#include "mastermind/core/text.hpp"
 
 namespace mastermind {
 
@@ -64,7 +65,7 @@ SolveReport run_ordinary_solver(LineChannel& channel, const OrdinaryParams& para
             }
             if (line == protocol::kAccepted) return fail(SolveOutcome::accepted, "Accepted");
             return fail(SolveOutcome::judge_error,
-                        "unexpected verdict line: " + line.substr(0, 80));
+                        "unexpected verdict line: " + excerpt(line, 80));
         }
         set = narrow(space, set, guess, feedback);
     }

@@ -199,6 +199,14 @@ refused "--deepen-seed without --deepen" "requires" "$bin" second-tests -P 6 -K 
 check "a pass whose games fail: status 1" test $? -eq 1
 check "a pass whose games fail: says so" grep -q "no game won: every game failed" "$tmp/f22.out"
 
+# Its table (no entry, its checksum) is a table still: --deepen has nothing to search.
+"$bin" second-tests -P 2 -K 2 -B 4 --deepen "$tmp/f22.inc" --out "$tmp/f22d.inc" >"$tmp/f22d.out" 2>/dev/null
+check "--deepen a table of no entry: status 0" test $? -eq 0
+check "--deepen a table of no entry: says so" grep -q "0 classes, 0 split into singletons; secrets not alone 0 -> 0" "$tmp/f22d.out"
+# A line of control bytes is quoted escaped, not sent to the terminal.
+printf '// Game 5/6/3: x\n\033[31mred\n' >"$tmp/esc.inc"
+refused "--deepen, a line of control bytes" "'.x1B.31mred'" "$bin" second-tests -P 5 -K 6 -B 3 --deepen "$tmp/esc.inc" --out "$tmp/x.inc"
+
 # --deepen --method repair: each string of an unsplit class's test replaced exactly (SAT). On the
 # 5/6/3 game a weak pass leaves classes some of which one string splits and some no string can:
 # every class gets a verdict, none is worse, the split ones are split, a stopped run resumes to the

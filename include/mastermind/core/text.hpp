@@ -44,6 +44,26 @@ inline std::vector<std::string_view> words_of(std::string_view text) {
     return words;
 }
 
+// Text read from a file or another program as a message quotes it: printable ASCII as itself,
+// any other byte escaped ("\x1B", "\x00"), so that it neither cuts nor garbles the message nor
+// reaches a terminal as a control sequence; at most `most` bytes of it, then "...".
+inline std::string excerpt(std::string_view text, std::size_t most = 120) {
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    std::string out;
+    for (std::size_t i = 0; i < text.size() && i < most; ++i) {
+        const auto u = static_cast<unsigned char>(text[i]);
+        if (u >= 0x20 && u < 0x7f) {
+            out += text[i];
+        } else {
+            out += "\\x";
+            out += kHex[u >> 4];
+            out += kHex[u & 15];
+        }
+    }
+    if (text.size() > most) out += "...";
+    return out;
+}
+
 // "knuth, irving, ...": the names of a registry's entries, for messages.
 template <class Infos>
 std::string names_of(const Infos& infos) {
