@@ -283,8 +283,8 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     auto work = run.work();
     const std::size_t reused = run.reused(), unsplit = run.unsplit();
     if (run.results() > 0) {
-        complain("{}: resuming from '{}': {} classes searched before, {} of them in this input\n",
-                 kCommand, checkpoint, run.results(), reused);
+        complain("{}: resuming from '{}': {} searched before, {} of them in this input\n",
+                 kCommand, checkpoint, count_of(run.results(), "class"), reused);
     }
     // --so-far: the table as the checkpoint has it; the classes not searched yet keep their tests.
     const std::size_t not_searched = args.so_far ? work.size() : 0;
@@ -296,12 +296,14 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
         work.clear();
     } else if (args.repair) {
         complain(
-            "{}: {} classes of '{}' not split, {} to search (each string of a test replaced "
-            "exactly, at most {} conflicts per solver call)\n",
-            kCommand, unsplit, args.deepen, work.size(), args.conflicts);
+            "{}: {} of '{}' not split, {} to search (each string of a test replaced exactly, "
+            "at most {} per solver call)\n",
+            kCommand, count_of(unsplit, "class"), args.deepen, work.size(),
+            count_of(static_cast<std::uint64_t>(args.conflicts), "conflict"));
     } else {
-        complain("{}: {} classes of '{}' not split, {} to search ({} moves, {} restarts each)\n",
-                 kCommand, unsplit, args.deepen, work.size(), steps, args.restarts);
+        complain("{}: {} of '{}' not split, {} to search ({}, {} each)\n", kCommand,
+                 count_of(unsplit, "class"), args.deepen, work.size(), count_of(steps, "move"),
+                 count_of(static_cast<std::uint64_t>(args.restarts), "restart"));
     }
     std::size_t finished = 0, improved = 0, proven = 0, undecided = 0;
     // The ETA goes by secrets rather than classes: the classes come smallest first, and a class's
@@ -370,18 +372,19 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     if (!write_table(args.out, second_tests_source(table, params, command), checkpoint))
         return kExitFailure;
     fmt::print(
-        "table {}: {} classes, {} split into singletons; secrets not alone {} -> {}; checksum "
+        "table {}: {}, {} split into singletons; secrets not alone {} -> {}; checksum "
         "{:016x}{}\n",
-        args.out, table.size(), split, before, after, second_tests_checksum(table),
+        args.out, count_of(table.size(), "class"), split, before, after,
+        second_tests_checksum(table),
         not_searched > 0
             ? fmt::format(" ({} classes not searched yet: run again without --so-far to go on)",
                           not_searched)
             : "");
     if (args.repair && !args.so_far) {
         fmt::print(
-            "of the {} classes searched in this run, {} split; no one string splits {} (every "
+            "of the {} searched in this run, {} split; no one string splits {} (every "
             "string's formula unsatisfiable); {} undecided within --conflicts {}{}\n",
-            finished, improved, proven, undecided, args.conflicts,
+            count_of(finished, "class"), improved, proven, undecided, args.conflicts,
             undecided > 0 ? fmt::format(" (they keep their tests: give this table to --deepen "
                                         "with a larger --conflicts and another --out)")
                           : "");

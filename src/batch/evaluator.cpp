@@ -22,6 +22,7 @@
 #include "mastermind/core/hash.hpp"
 #include "mastermind/core/random.hpp"
 #include "mastermind/engine/tree_walk.hpp"
+#include "mastermind/core/text.hpp"
 #include "parallel_partition.hpp"
 
 namespace mastermind {
@@ -152,7 +153,7 @@ class Walker {
         } catch (const std::exception& e) {
             if (options_.budget.exhausted()) throw;  // the run's budget ends the run
             tree_.fail_all(group,
-                           fmt::format("strategy error after {} tests: {}", depth, e.what()));
+                           fmt::format("strategy error after {}: {}", count_of(depth, "test"), e.what()));
             return;
         }
         const auto& p = options_.params;
@@ -166,9 +167,9 @@ class Walker {
                 else
                     tally.fail(
                         s, fmt::format(
-                               "challenged {} after {} tests",
+                               "challenged {} after {}",
                                move.strings.empty() ? "nothing" : move.strings[0].to_string(p.pegs),
-                               depth));
+                               count_of(depth, "test")));
             }
             finished(group.size());
             return;
