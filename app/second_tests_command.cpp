@@ -34,6 +34,7 @@
 #include "mastermind/batch/class_statistics.hpp"
 #include "mastermind/batch/deepen_run.hpp"
 #include "mastermind/batch/offline_pass.hpp"
+#include "mastermind/batch/pass_run.hpp"
 #include "mastermind/batch/second_tests.hpp"
 #include "mastermind/batch/string_repair.hpp"
 #include "mastermind/core/text.hpp"
@@ -411,20 +412,16 @@ int run_second_tests(SecondTestsArgs args) {
         first = strategies::adaptive_split_first_test(params, args.seed);
     }
     if (args.deepen_given) return run_deepen(args, params, first);
-    // A shard costs a pass over the game's answer classes whatever it holds: shards of a few
-    // secrets multiply the time for nothing. The default is lowered for a small game; a number
-    // given is refused.
-    constexpr std::uint64_t kShardSecrets = 1000;
-    if (const auto most = std::max<std::uint64_t>(1, params.secret_count() / kShardSecrets);
-        static_cast<std::uint64_t>(args.shards) > most) {
+    // The default is lowered for a small game; a number given is refused (most_pass_shards).
+    if (const int most = most_pass_shards(params); args.shards > most) {
         if (!args.shards_given) {
-            args.shards = static_cast<int>(most);
+            args.shards = most;
         } else {
             complain(
                 "{}: --shards {} splits the {} secrets of {}/{}/{} into shards of fewer than {} "
                 "secrets; at most {}\n",
                 kCommand, args.shards, params.secret_count(), params.pegs, params.colours,
-                params.batch, kShardSecrets, most);
+                params.batch, kPassShardSecrets, most);
             return kExitFailure;
         }
     }
@@ -457,52 +454,37 @@ int run_second_tests(SecondTestsArgs args) {
         return kExitFailure;
     }
     const auto settings = pass_settings(args, params, first);
-    const auto header = pass_checkpoint_header(settings);
-    PassCheckpoint resumed;
     const auto hold = hold_checkpoint(checkpoint, "every shard finished");
     if (!hold) return kExitFailure;
+    PassRun pass(settings, checkpoint);
     std::error_code error;
     if (std::filesystem::exists(checkpoint, error) &&
         std::filesystem::file_size(checkpoint, error) > 0) {
         try {
-            resumed = read_pass_checkpoint(checkpoint, header, params, args.shards);
-        } catch (const OfflineFileError& e) {
-            complain_file("--checkpoint", e);
-            return kExitFailure;
-        }
-        complain("{}: resuming from '{}': {} of {} shards done, {} classes found\n", kCommand,
-                 checkpoint, resumed.reports.size(), args.shards, resumed.entries.size());
-        // The entries go into the table as they stand: each checked as --deepen checks its input
-        // (a class twice the reader refuses).
-        if (const auto bad = first_untrue_entry(resumed.entries, first, params, args.threads)) {
-            complain("{}: --checkpoint '{}': {} (an edited checkpoint)\n", kCommand, checkpoint,
-                     bad->why);
-            return kExitFailure;
-        }
-        try {
-            if (const auto cut = cut_checkpoint_tail(checkpoint, resumed.lines); cut > 0)
+            const auto cut = pass.resume(args.threads);
+            complain("{}: resuming from '{}': {} of {} shards done, {} found\n", kCommand,
+                     checkpoint, pass.done().reports.size(), args.shards,
+                     count_of(pass.done().entries.size(), "class"));
+            if (cut > 0)
                 complain("{}: cut off the {} bytes of a shard that did not finish\n", kCommand,
                          cut);
         } catch (const OfflineFileError& e) {
             complain_file("--checkpoint", e);
             return kExitFailure;
         }
-    } else {
-        resumed.done.assign(static_cast<std::size_t>(args.shards), false);
-        if (!append_durably(checkpoint, header + "\n")) {
-            complain("{}: --checkpoint '{}' cannot be written\n", kCommand, checkpoint);
-            return kExitFailure;
-        }
+    } else if (!pass.start()) {
+        complain("{}: --checkpoint '{}' cannot be written\n", kCommand, checkpoint);
+        return kExitFailure;
     }
 
     const BatchRunHeader run_header = pass_run_header(settings);
     const auto start = std::chrono::steady_clock::now();
     int ran = 0;
-    const int left = static_cast<int>(std::count(resumed.done.begin(), resumed.done.end(), false));
-    for (int shard = 0; shard < args.shards; ++shard) {
-        if (resumed.done[static_cast<std::size_t>(shard)]) continue;
+    const auto shards_left = pass.shards_left();
+    const int left = static_cast<int>(shards_left.size());
+    for (const int shard : shards_left) {
         const auto shard_start = std::chrono::steady_clock::now();
-        std::function<void(std::uint64_t, std::uint64_t, std::size_t)> progress;
+        PassRun::Progress progress;
         if (args.progress) {
             progress = [&, last = std::make_shared<int>(-1),
                         mutex = std::make_shared<std::mutex>()](
@@ -512,23 +494,22 @@ int run_second_tests(SecondTestsArgs args) {
                 const std::lock_guard lock(*mutex);
                 if (percent / 10 > *last / 10) {
                     *last = percent;
-                    complain("  shard {}: {}% of its games, {} classes searched offline so far\n",
-                             shard, percent, found);
+                    complain("  shard {}: {}% of its games, {} searched offline so far\n", shard,
+                             percent, count_of(found, "class"));
                 }
             };
         }
         PassShard result;
         try {
-            result = run_pass_shard(settings, shard, args.threads, progress);
+            if (!pass.run(shard, args.threads, progress, result)) {
+                complain(
+                    "{}: --checkpoint '{}' cannot be written: shard {} is lost, the shards before "
+                    "it are kept\n",
+                    kCommand, checkpoint, shard);
+                return kExitFailure;
+            }
         } catch (const std::exception& e) {
             complain("{}: shard {}: {}\n", kCommand, shard, e.what());
-            return kExitFailure;
-        }
-        if (!append_durably(checkpoint, pass_shard_block(settings, shard, result))) {
-            complain(
-                "{}: --checkpoint '{}' cannot be written: shard {} is lost, the shards before it "
-                "are kept\n",
-                kCommand, checkpoint, shard);
             return kExitFailure;
         }
         const auto& found = result.found;
@@ -540,13 +521,10 @@ int run_second_tests(SecondTestsArgs args) {
         const double took =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - shard_start).count();
         complain(
-            "shard {}/{} done in {:.0f} s: {} classes searched offline, {} of them still not "
-            "split; "
-            "{} of {} shards left, ETA {:.0f} s\n",
-            shard, args.shards, took, found.size(), unsplit, left - ran, args.shards,
-            elapsed / ran * (left - ran));
-        resumed.entries.insert(resumed.entries.end(), found.begin(), found.end());
-        resumed.reports.push_back(std::move(result.report));
+            "shard {}/{} done in {:.0f} s: {} searched offline, {} of them still not split; {} of "
+            "{} shards left, ETA {:.0f} s\n",
+            shard, args.shards, took, count_of(found.size(), "class"), unsplit, left - ran,
+            args.shards, elapsed / ran * (left - ran));
     }
 
     const std::string command = fmt::format(
@@ -554,12 +532,11 @@ int run_second_tests(SecondTestsArgs args) {
         "--restarts {}",
         params.pegs, params.colours, params.batch, args.seed,
         first_test_option(args, first, params), args.play_steps, args.steps, args.restarts);
-    std::sort(resumed.entries.begin(), resumed.entries.end(),
-              [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
-    if (!write_table(args.out, second_tests_source(resumed.entries, params, command), checkpoint))
+    const auto table = pass.table();
+    if (!write_table(args.out, second_tests_source(table, params, command), checkpoint))
         return kExitFailure;
-    const auto merged = merge_evaluations(resumed.reports, params, 5);
-    auto entries = resumed.entries;
+    const auto merged = pass.report();
+    auto entries = table;
     std::sort(entries.begin(), entries.end(),
               [](const auto& a, const auto& b) { return a.not_alone > b.not_alone; });
     std::size_t split = 0, left_alone = 0;
@@ -568,9 +545,10 @@ int run_second_tests(SecondTestsArgs args) {
         left_alone += e.not_alone;
     }
     fmt::print(
-        "table {}: {} classes searched offline, {} split into singletons, {} secrets still not "
+        "table {}: {} searched offline, {} split into singletons, {} secrets still not "
         "alone; checksum {:016x}\n",
-        args.out, entries.size(), split, left_alone, second_tests_checksum(resumed.entries));
+        args.out, count_of(entries.size(), "class"), split, left_alone,
+        second_tests_checksum(table));
     for (std::size_t i = 0; i < entries.size() && i < 10 && entries[i].not_alone > 0; ++i) {
         fmt::print("  unsplit: class {:016x}, {} secrets, {} not alone\n", entries[i].class_key,
                    entries[i].size, entries[i].not_alone);

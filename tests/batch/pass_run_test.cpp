@@ -1,0 +1,123 @@
+// PassRun (batch/pass_run.hpp): the offline pass as a run that survives a stop. On a small game:
+// every shard played once, the table its classes by key and the report every secret's game; a
+// run stopped after a shard (and a shard torn half written) resumes with the others to the same
+// table and report as a run never stopped; an edited entry is refused and the file kept. The
+// command's own messages are tests/cli/second_tests_cli_test.sh.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "mastermind/batch/adaptive_split.hpp"
+#include "mastermind/batch/pass_run.hpp"
+
+namespace mastermind {
+namespace {
+
+class Pass : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        dir_ = std::filesystem::temp_directory_path() /
+               ("mastermind-pass-run-" + std::to_string(getpid()));
+        std::filesystem::create_directories(dir_);
+        settings_.params = BatchParams{6, 7, 6, 20};
+        settings_.first = strategies::adaptive_split_first_test(settings_.params, 1);
+        settings_.play_steps = 5;  // so short that it leaves classes for the offline search
+        settings_.steps = 100;
+        settings_.restarts = 0;
+        settings_.shards = 3;
+    }
+    void TearDown() override { std::filesystem::remove_all(dir_); }
+    std::string path(const char* name) const { return (dir_ / name).string(); }
+    static std::string contents(const std::string& file) {
+        std::ifstream in(file);
+        return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    }
+    // Every shard left of `run`, in order.
+    static void finish(PassRun& run) {
+        for (const int shard : run.shards_left()) {
+            PassShard result;
+            ASSERT_TRUE(run.run(shard, 2, {}, result));
+        }
+    }
+
+    std::filesystem::path dir_;
+    PassSettings settings_;
+};
+
+TEST_F(Pass, EveryShardOnceAndTheTableAndReportOfTheWhole) {
+    PassRun run(settings_, path("whole.checkpoint"));
+    ASSERT_TRUE(run.start());
+    EXPECT_EQ(run.shards_left(), (std::vector<int>{0, 1, 2}));
+    finish(run);
+    EXPECT_TRUE(run.shards_left().empty());
+    const auto table = run.table();
+    ASSERT_FALSE(table.empty()) << "the pass searched no class";
+    for (std::size_t i = 1; i < table.size(); ++i)
+        EXPECT_LT(table[i - 1].class_key, table[i].class_key);
+    EXPECT_EQ(run.report().games, settings_.params.secret_count());
+    // Read back: nothing left, the same table and report.
+    PassRun again(settings_, path("whole.checkpoint"));
+    EXPECT_EQ(again.resume(1), 0u);
+    EXPECT_TRUE(again.shards_left().empty());
+    EXPECT_EQ(again.table(), table);
+    EXPECT_EQ(again.report().histogram, run.report().histogram);
+}
+
+TEST_F(Pass, AStoppedRunResumesToTheSameTable) {
+    PassRun whole(settings_, path("whole.checkpoint"));
+    ASSERT_TRUE(whole.start());
+    finish(whole);
+
+    const auto file = path("stopped.checkpoint");
+    PassRun first(settings_, file);
+    ASSERT_TRUE(first.start());
+    PassShard result;
+    ASSERT_TRUE(first.run(1, 2, {}, result));
+    // The next shard stopped half written.
+    const auto block = pass_shard_block(settings_, 0, run_pass_shard(settings_, 0, 2));
+    std::ofstream(file, std::ios::app) << block.substr(0, block.size() / 2);
+    PassRun resumed(settings_, file);
+    EXPECT_EQ(resumed.resume(1), block.size() / 2);
+    EXPECT_EQ(resumed.shards_left(), (std::vector<int>{0, 2}));
+    finish(resumed);
+    EXPECT_EQ(resumed.table(), whole.table());
+    EXPECT_EQ(resumed.report().histogram, whole.report().histogram);
+    EXPECT_EQ(resumed.report().move_hash, whole.report().move_hash);
+}
+
+TEST_F(Pass, AnEditedEntryIsRefusedAndTheFileKept) {
+    const auto file = path("edited.checkpoint");
+    PassRun run(settings_, file);
+    ASSERT_TRUE(run.start());
+    finish(run);
+    ASSERT_FALSE(run.table().empty());
+    // The first entry's size changed by one: a line of the checkpoint edited by hand.
+    auto text = contents(file);
+    const auto entry = run.done().entries.front();
+    const auto said = fmt::format("{:#018x}, {}, ", entry.class_key, entry.size);
+    const auto at = text.find(said);
+    ASSERT_NE(at, std::string::npos) << said;
+    text.replace(at, said.size(), fmt::format("{:#018x}, {}, ", entry.class_key, entry.size + 1));
+    std::ofstream(file, std::ios::trunc) << text;
+    try {
+        PassRun(settings_, file).resume(1);
+        ADD_FAILURE() << "an edited entry was taken";
+    } catch (const OfflineFileError& e) {
+        EXPECT_EQ(std::string(e.what()).find("'" + file + "':"), 0u) << e.what();
+    }
+    EXPECT_EQ(contents(file), text);
+}
+
+TEST(PassShards, AtLeastAThousandSecretsAShard) {
+    EXPECT_EQ(most_pass_shards(BatchParams{5, 6, 3, 20}), 7);   // 7,776 secrets
+    EXPECT_EQ(most_pass_shards(BatchParams{2, 3, 2, 20}), 1);   // 9 secrets: one shard still
+    EXPECT_EQ(most_pass_shards(BatchParams{}), 1'000'000);      // 10^9: 10^6 shards
+}
+
+}  // namespace
+}  // namespace mastermind
