@@ -366,7 +366,7 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     std::string command = fmt::format(
         "{}{}mastermind second-tests -P {} -K {} -B {} --deepen {} --seed {}{} {}", pass,
         pass.empty() ? "" : ", then ", params.pegs, params.colours, params.batch,
-        std::filesystem::path(args.deepen).filename().string(), args.seed,
+        excerpt(std::filesystem::path(args.deepen).filename().string(), 4096), args.seed,
         first_test_option(args, first, params), search);
     if (not_searched > 0)
         command += fmt::format(" --so-far ({} of the {} classes searched)", reused, unsplit);

@@ -419,9 +419,23 @@ std::uint64_t cut_checkpoint_tail(const std::string& path, std::size_t lines) {
     if (error) return 0;
     std::ifstream in(path, std::ios::binary);
     std::uint64_t keep = 0;
+    bool unended = false;  // the last line taken lacks its newline (a stop just before it)
     std::string line;
-    for (std::size_t n = 0; n < lines && std::getline(in, line) && !in.eof(); ++n)
+    for (std::size_t n = 0; n < lines && std::getline(in, line); ++n) {
+        if (in.eof()) {
+            keep += line.size();
+            unended = true;
+            break;
+        }
         keep += line.size() + 1;
+    }
+    in.close();
+    if (unended && keep == size) {
+        // The reader took it whole: it is ended, so that what is appended next starts a line.
+        if (!append_durably(path, "\n"))
+            throw OfflineFileError(fmt::format("'{}': cannot end its last line", path));
+        return 0;
+    }
     if (keep >= size) return 0;
     std::filesystem::resize_file(path, keep, error);
     if (error) {

@@ -348,9 +348,9 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
     // apart whatever else they do. Then, each time a model leaves two secrets alike, the whole
     // set of their common key, and the solver goes on from there. Every constraint given is one
     // of the whole formula's, so an unsatisfiable formula is still a proof; a model that leaves
-    // every secret alone is a split, whichever sets were given. (On the classes of the 9/10/9
-    // game most formulas are unsatisfiable from the first constraints alone, a sixth of the
-    // whole formula's size; docs/performance.md, "The exact stage of the second tests".)
+    // every secret alone is a split, whichever sets were given. (On the 9/10/9 game's classes
+    // most formulas are unsatisfiable from the first constraints alone: docs/performance.md,
+    // "The exact stage of the second tests".)
     struct Run {
         std::size_t begin, end;
         bool given = false;
@@ -401,11 +401,7 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
     BudgetTerminator terminator(ambient_budget());
     f.solver.connect_terminator(&terminator);
     std::vector<PackedCode> repaired(test.begin(), test.end());
-    struct Keyed {
-        MultisetKey key;
-        std::uint32_t member;
-    };
-    std::vector<Keyed> keys(n);
+    std::vector<MultisetKey> keys(n);
     std::vector<std::uint8_t> all;
     for (;;) {
         if (conflict_limit >= 0)
@@ -428,18 +424,17 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
             for (const auto& s : repaired)
                 all.push_back(answer_byte(answer_of(members_[m], s, pegs)));
             std::sort(all.begin(), all.end());
-            keys[m] = {key_of(all), static_cast<std::uint32_t>(m)};
+            keys[m] = key_of(all);
         }
-        std::sort(keys.begin(), keys.end(),
-                  [](const Keyed& x, const Keyed& y) { return x.key < y.key; });
+        std::sort(keys.begin(), keys.end());
         std::size_t added = 0;
         for (std::size_t i = 0; i + 1 < n; ++i) {
-            if (keys[i].key != keys[i + 1].key || (i > 0 && keys[i - 1].key == keys[i].key))
-                continue;
+            // The first of each run of equal keys.
+            if (keys[i] != keys[i + 1] || (i > 0 && keys[i - 1] == keys[i])) continue;
             const auto it = std::lower_bound(
-                runs.begin(), runs.end(), keys[i].key,
+                runs.begin(), runs.end(), keys[i],
                 [&](const Run& r, const MultisetKey& k) { return entries[r.begin].key < k; });
-            if (it == runs.end() || entries[it->begin].key != keys[i].key || it->given)
+            if (it == runs.end() || entries[it->begin].key != keys[i] || it->given)
                 throw std::logic_error("StringRepair: two secrets alike outside the formula's sets");
             give(*it);
             ++added;

@@ -1,8 +1,8 @@
 #include "mastermind/ordinary/optimal_search.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <deque>

@@ -121,6 +121,12 @@ TEST_F(Deepen, AStoppedRunKeepsWhatItFinishedAndResumesWithTheRest) {
     ASSERT_EQ(rest.size(), work.size() - 2);
     for (std::size_t i = 0; i < rest.size(); ++i) EXPECT_EQ(rest[i]->class_key, work[i + 2]->class_key);
     ASSERT_TRUE(resumed.search(rest, 2, anneal(), {}, failure)) << failure;
+    // A stop between the last record and its newline: the record is kept, and ended.
+    std::filesystem::resize_file(checkpoint(), std::filesystem::file_size(checkpoint()) - 1);
+    auto unended = run();
+    EXPECT_EQ(unended.resume(1), 0u);
+    EXPECT_EQ(unended.results(), work.size());
+    EXPECT_EQ(contents(checkpoint()).back(), '\n');
     auto last = run();
     last.resume(1);
     EXPECT_TRUE(last.work().empty());

@@ -90,6 +90,29 @@ TEST_F(Pass, AStoppedRunResumesToTheSameTable) {
     EXPECT_EQ(resumed.report().move_hash, whole.report().move_hash);
 }
 
+TEST_F(Pass, AShardWhoseLastLineLacksOnlyItsNewlineIsKept) {
+    PassRun whole(settings_, path("whole.checkpoint"));
+    ASSERT_TRUE(whole.start());
+    finish(whole);
+    // A stop between a shard's report and its newline: the shard is done, and stays whole.
+    const auto file = path("unended.checkpoint");
+    PassRun first(settings_, file);
+    ASSERT_TRUE(first.start());
+    PassShard result;
+    ASSERT_TRUE(first.run(1, 2, {}, result));
+    std::filesystem::resize_file(file, std::filesystem::file_size(file) - 1);
+    PassRun resumed(settings_, file);
+    EXPECT_EQ(resumed.resume(1), 0u);
+    EXPECT_EQ(resumed.shards_left(), (std::vector<int>{0, 2}));
+    finish(resumed);
+    EXPECT_EQ(resumed.table(), whole.table());
+    // And the file reads back whole afterwards.
+    PassRun again(settings_, file);
+    EXPECT_EQ(again.resume(1), 0u);
+    EXPECT_TRUE(again.shards_left().empty());
+    EXPECT_EQ(again.table(), whole.table());
+}
+
 TEST_F(Pass, AnEditedEntryIsRefusedAndTheFileKept) {
     const auto file = path("edited.checkpoint");
     PassRun run(settings_, file);

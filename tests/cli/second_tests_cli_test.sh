@@ -237,6 +237,13 @@ head -3 "$tmp/rep.inc.checkpoint" >"$tmp/rep-resume.inc.checkpoint"
 "$bin" "${repair[@]}" --out "$tmp/rep-resume.inc" >/dev/null 2>"$tmp/rep-resume.err"
 check "--method repair resumed: says so" grep -q "resuming from '$tmp/rep-resume.inc.checkpoint': 2 classes searched before" "$tmp/rep-resume.err"
 check "--method repair resumed: the same table" diff <(grep -v '^// Made by' "$tmp/rep.inc") <(grep -v '^// Made by' "$tmp/rep-resume.inc")
+# A file name with a newline: the table's "Made by" line names it escaped, on one line.
+nl="$tmp/nl"$'\n'"name.inc"
+cp "$tmp/w3.inc" "$nl"
+"$bin" second-tests -P 5 -K 6 -B 3 --deepen "$nl" --steps 10 --restarts 0 --out "$tmp/nlout.inc" >/dev/null 2>&1
+check "--deepen a name with a newline: status 0" test $? -eq 0
+check "--deepen a name with a newline: named escaped" grep -q 'deepen nl.x0Aname.inc ' "$tmp/nlout.inc"
+check "--deepen a name with a newline: every line of the header a comment" bash -c "! grep -q '^name.inc' '$tmp/nlout.inc'"
 refused "--method repair on an annealing's checkpoint" "was made by another run" "$bin" "${repair[@]}" --out "$tmp/x.inc" --checkpoint "$tmp/deep.inc.checkpoint"
 refused "--method repair with --steps" "--steps belongs to the annealing" "$bin" "${repair[@]}" --out "$tmp/x.inc" --steps 10
 refused "--method repair with --deepen-seed" "--deepen-seed belongs to the annealing" "$bin" "${repair[@]}" --out "$tmp/x.inc" --deepen-seed 2

@@ -127,7 +127,8 @@ std::optional<UntrueEntry> first_untrue_entry(std::span<const SecondTestEntry> e
 // Cuts a checkpoint to its first `lines` lines, the ones its reader took, before a resumed run
 // appends: what a stop left after them (a line cut short, a last line that is not a record, the
 // entries of a shard whose report is missing) would otherwise sit between records, or count
-// twice. Returns the bytes cut off (0: nothing). Throws OfflineFileError if it cannot cut.
+// twice. A last line taken whole but without its newline gets one. Returns the bytes cut off
+// (0: nothing). Throws OfflineFileError if it cannot cut.
 std::uint64_t cut_checkpoint_tail(const std::string& path, std::size_t lines);
 
 // Appends `text` to `path` (made if missing) and flushes it to the disk; false if it cannot.
