@@ -44,6 +44,21 @@ class Pass : public ::testing::Test {
             ASSERT_TRUE(run.run(shard, 2, {}, result));
         }
     }
+    // A run never stopped, for the others to match.
+    PassRun whole() const {
+        PassRun run(settings_, path("whole.checkpoint"));
+        EXPECT_TRUE(run.start());
+        finish(run);
+        return run;
+    }
+    // A run of `file` stopped after shard 1.
+    PassRun after_shard_1(const std::string& file) const {
+        PassRun run(settings_, file);
+        EXPECT_TRUE(run.start());
+        PassShard result;
+        EXPECT_TRUE(run.run(1, 2, {}, result));
+        return run;
+    }
 
     std::filesystem::path dir_;
     PassSettings settings_;
@@ -69,15 +84,9 @@ TEST_F(Pass, EveryShardOnceAndTheTableAndReportOfTheWhole) {
 }
 
 TEST_F(Pass, AStoppedRunResumesToTheSameTable) {
-    PassRun whole(settings_, path("whole.checkpoint"));
-    ASSERT_TRUE(whole.start());
-    finish(whole);
-
+    const auto all = whole();
     const auto file = path("stopped.checkpoint");
-    PassRun first(settings_, file);
-    ASSERT_TRUE(first.start());
-    PassShard result;
-    ASSERT_TRUE(first.run(1, 2, {}, result));
+    after_shard_1(file);
     // The next shard stopped half written.
     const auto block = pass_shard_block(settings_, 0, run_pass_shard(settings_, 0, 2));
     std::ofstream(file, std::ios::app) << block.substr(0, block.size() / 2);
@@ -85,32 +94,27 @@ TEST_F(Pass, AStoppedRunResumesToTheSameTable) {
     EXPECT_EQ(resumed.resume(1), block.size() / 2);
     EXPECT_EQ(resumed.shards_left(), (std::vector<int>{0, 2}));
     finish(resumed);
-    EXPECT_EQ(resumed.table(), whole.table());
-    EXPECT_EQ(resumed.report().histogram, whole.report().histogram);
-    EXPECT_EQ(resumed.report().move_hash, whole.report().move_hash);
+    EXPECT_EQ(resumed.table(), all.table());
+    EXPECT_EQ(resumed.report().histogram, all.report().histogram);
+    EXPECT_EQ(resumed.report().move_hash, all.report().move_hash);
 }
 
 TEST_F(Pass, AShardWhoseLastLineLacksOnlyItsNewlineIsKept) {
-    PassRun whole(settings_, path("whole.checkpoint"));
-    ASSERT_TRUE(whole.start());
-    finish(whole);
+    const auto all = whole();
     // A stop between a shard's report and its newline: the shard is done, and stays whole.
     const auto file = path("unended.checkpoint");
-    PassRun first(settings_, file);
-    ASSERT_TRUE(first.start());
-    PassShard result;
-    ASSERT_TRUE(first.run(1, 2, {}, result));
+    after_shard_1(file);
     std::filesystem::resize_file(file, std::filesystem::file_size(file) - 1);
     PassRun resumed(settings_, file);
     EXPECT_EQ(resumed.resume(1), 0u);
     EXPECT_EQ(resumed.shards_left(), (std::vector<int>{0, 2}));
     finish(resumed);
-    EXPECT_EQ(resumed.table(), whole.table());
+    EXPECT_EQ(resumed.table(), all.table());
     // And the file reads back whole afterwards.
     PassRun again(settings_, file);
     EXPECT_EQ(again.resume(1), 0u);
     EXPECT_TRUE(again.shards_left().empty());
-    EXPECT_EQ(again.table(), whole.table());
+    EXPECT_EQ(again.table(), all.table());
 }
 
 TEST_F(Pass, AnEditedEntryIsRefusedAndTheFileKept) {
