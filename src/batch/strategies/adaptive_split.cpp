@@ -101,6 +101,10 @@ class AdaptiveSplit final : public Strategy {
             for (const auto& s : r.strings) used.push_back(s.nibbles());
         }
         std::sort(used.begin(), used.end());
+        // A game of so few codes that fewer than B have not been sent has no legal test left:
+        // the secret is challenged among those still possible, as the search strategies do.
+        if (params_.secret_count() - used.size() < static_cast<std::uint64_t>(params_.batch))
+            return {true, {PackedCode::from_index(set.front(), params_)}};
         digits_.resize(set.size());
         for (std::size_t i = 0; i < set.size(); ++i)
             digits_of_index(set[i], params_, digits_[i].data());
@@ -142,17 +146,13 @@ class AdaptiveSplit final : public Strategy {
 
     // B distinct unused strings: secrets of the set on even tries (a string that may be the
     // secret splits its look-alikes well), uniform random strings on odd ones, members and random
-    // strings mixed when the set is too small. A game of so few codes that fewer than B have not
-    // been sent has no legal test left: said, rather than drawn for ever.
+    // strings mixed when the set is too small. decide() has made sure that B are left: else the
+    // draw below would never end.
     template <class Index>
     std::vector<PackedCode> candidate(Rng& rng, std::span<const Index> set,
                                       const std::vector<std::uint64_t>& used, int attempt) const {
-        if (params_.secret_count() - used.size() < static_cast<std::uint64_t>(params_.batch)) {
-            throw std::runtime_error(fmt::format(
-                "adaptive-split: no test is left: {} of the {} strings were sent before, and a "
-                "test needs {} not sent",
-                used.size(), params_.secret_count(), params_.batch));
-        }
+        if (params_.secret_count() - used.size() < static_cast<std::uint64_t>(params_.batch))
+            throw std::logic_error("adaptive-split: a test asked of fewer unsent strings than B");
         std::vector<PackedCode> test;
         const bool from_set = attempt % 2 == 0;
         int misses = 0;
