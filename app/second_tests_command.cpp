@@ -245,15 +245,20 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
                           std::filesystem::file_size(checkpoint, error) > 0;
     if (args.so_far && !resuming) {
         complain(
-            "{}: --so-far writes the table from a checkpoint, and '{}' holds none (give the run's "
+            "{}: --so-far writes the table from a checkpoint, and '{}' {} (give the run's "
             "--checkpoint)\n",
-            kCommand, checkpoint);
+            kCommand, checkpoint,
+            std::filesystem::exists(checkpoint, error) ? "holds none" : "does not exist");
         return kExitFailure;
     }
-    // Known before the input's check (seconds to minutes).
-    const auto hold = hold_checkpoint(checkpoint, "every class finished",
-                                      " (add --so-far for the table as it stands)");
-    if (!hold) return kExitFailure;
+    // Known before the input's check (seconds to minutes). --so-far only reads the checkpoint,
+    // so it may read one a run under way appends to.
+    std::unique_ptr<CheckpointHold> hold;
+    if (!args.so_far) {
+        hold = hold_checkpoint(checkpoint, "every class finished",
+                               " (add --so-far for the table as it stands)");
+        if (!hold) return kExitFailure;
+    }
     // Every entry is checked against the first test before anything is written: its class must
     // hold the secrets it says (a table of another first test, a forgotten --first-test, an edited
     // size or a key no answers give all show here), and an entry is copied only when it is true.
@@ -267,7 +272,14 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
         return kExitFailure;
     }
     DeepenRun run(params, first, std::move(*input), checkpoint, header);
-    if (resuming) {
+    if (args.so_far) {
+        try {
+            run.take(args.threads);
+        } catch (const OfflineFileError& e) {
+            complain_file("--checkpoint", e);
+            return kExitFailure;
+        }
+    } else if (resuming) {
         try {
             if (const auto cut = run.resume(args.threads); cut > 0)
                 complain("{}: cut off the {} bytes after its last record (what a stopped run left unfinished)\n",
@@ -632,8 +644,9 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
     auto* so_far =
         cmd->add_flag("--so-far", args->so_far,
                       "with --deepen: write --out from the checkpoint as it stands, searching "
-                      "nothing more (the classes "
-                      "not searched yet keep their tests); the run resumes later without it");
+                      "nothing more (the classes not searched yet keep their tests); it only "
+                      "reads the checkpoint, also one a run under way appends to; the run "
+                      "resumes later without it");
     auto* method =
         cmd->add_option("--method", args->method,
                         "with --deepen: anneal (a longer local search) or repair (each string of "

@@ -19,6 +19,13 @@ DeepenRun::DeepenRun(const BatchParams& params, std::vector<PackedCode> first,
       checkpoint_(std::move(checkpoint)), header_(std::move(header)) {}
 
 std::uint64_t DeepenRun::resume(int threads) {
+    const std::size_t taken = read(threads);
+    return cut_checkpoint_tail(checkpoint_, taken);
+}
+
+void DeepenRun::take(int threads) { read(threads); }
+
+std::size_t DeepenRun::read(int threads) {
     std::size_t taken = 1;  // the checkpoint's lines read as records (and its header)
     auto done = read_deepen_checkpoint(checkpoint_, header_, params_, &taken);
     // A result goes into the table as it stands, so each is checked as the input was.
@@ -40,9 +47,8 @@ std::uint64_t DeepenRun::resume(int threads) {
                 e.not_alone));
         }
     }
-    const auto cut = cut_checkpoint_tail(checkpoint_, taken);
     done_ = std::move(done);
-    return cut;
+    return taken;
 }
 
 bool DeepenRun::start() { return append_durably(checkpoint_, header_ + "\n"); }

@@ -114,6 +114,12 @@ TEST_F(Deepen, AStoppedRunKeepsWhatItFinishedAndResumesWithTheRest) {
     EXPECT_EQ(failure, "the search broke");
     // A torn record after the two kept.
     std::ofstream(checkpoint(), std::ios::app) << "0123456789abcdef {0x0001";
+    // Taken without a resume (--so-far): the two records, the file as it was.
+    const auto torn = contents(checkpoint());
+    auto peek = run();
+    peek.take(1);
+    EXPECT_EQ(peek.results(), 2u);
+    EXPECT_EQ(contents(checkpoint()), torn);
     auto resumed = run();
     EXPECT_EQ(resumed.resume(1), std::string("0123456789abcdef {0x0001").size());
     EXPECT_EQ(resumed.results(), 2u);

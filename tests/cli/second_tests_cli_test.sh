@@ -134,7 +134,20 @@ check "--so-far: the input's entries but 3, those the full run's" bash -c "paste
     <(grep '^{0x' '$tmp/sofar.inc') | awk -F'|' '\$3 != \$1 && \$3 != \$2 {bad = 1} \$3 != \$1 {n++} END {exit bad || n > 3 || n == 0}'"
 check "--so-far: the file says so" grep -q -- "--restarts 3 --so-far (3 of the $weak classes searched)$" "$tmp/sofar.inc"
 check "--so-far: the summary says what is left" grep -q "($((weak - 3)) classes not searched yet: run again without --so-far to go on)" "$tmp/sofar.out"
-refused "--so-far without a checkpoint" "holds none" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --checkpoint "$tmp/none.checkpoint" --so-far
+refused "--so-far without a checkpoint" "'$tmp/none.checkpoint' does not exist" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --checkpoint "$tmp/none.checkpoint" --so-far
+# --so-far beside the run under way on the same checkpoint: it only reads, so it is not refused
+# (the run holds the checkpoint's lock), and the run goes on. Two strings a test leave classes
+# of 5/6/2 that a billion moves do not split: the run lasts until stopped.
+"$bin" second-tests -P 5 -K 6 -B 2 --play-steps 10 --steps 20 --restarts 0 --shards 2 --out "$tmp/weak2.inc" >/dev/null 2>&1
+live=(second-tests -P 5 -K 6 -B 2 --deepen "$tmp/weak2.inc" --steps 1000000000 --threads 1 --checkpoint "$tmp/live.checkpoint")
+start_until "to search" "$tmp/live.out" "$tmp/live.err" "$bin" "${live[@]}" --out "$tmp/live.inc" --progress
+"$bin" "${live[@]}" --out "$tmp/live-sofar.inc" --so-far >"$tmp/live-sofar.out" 2>"$tmp/live-sofar.err"
+check "--so-far beside a run under way: status 0" test $? -eq 0
+check "--so-far beside a run under way: the table written" grep -q "^// checksum" "$tmp/live-sofar.inc"
+check "--so-far beside a run under way: the run still runs" kill -0 "$started"
+kill -TERM "$started"
+wait "$started"
+check "--so-far beside a run under way: the run stopped by the signal alone (status $?)" test $? -eq 143
 check "--so-far without a checkpoint: none made" test ! -e "$tmp/none.checkpoint"
 refused "--so-far without --deepen" "requires --deepen" "$bin" second-tests -P 6 -K 7 -B 6 --out "$tmp/x.inc" --so-far
 # A checkpoint made from part of a table (as from a pass's checkpoint of its first shards) serves

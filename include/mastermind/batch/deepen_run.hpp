@@ -34,6 +34,9 @@ class DeepenRun {
     // checkpoint's path in quotes, when the file is not this run's or a record is not true; the
     // file is then left as it was. Returns the bytes cut off.
     std::uint64_t resume(int threads);
+    // The same records, checked alike, with the file left as it is (a run may be appending to
+    // it: a torn last line is not taken, and not cut).
+    void take(int threads);
     // Starts a new checkpoint (its header); false if it cannot be written.
     bool start();
 
@@ -64,6 +67,9 @@ class DeepenRun {
     std::vector<SecondTestEntry> table() const;
 
   private:
+    // Reads and checks the records; returns the lines taken.
+    std::size_t read(int threads);
+
     BatchParams params_;
     std::vector<PackedCode> first_;
     std::vector<SecondTestEntry> input_;
