@@ -70,15 +70,28 @@ std::optional<std::uint64_t> class_twice(std::vector<SecondTestEntry> entries) {
     return it->class_key;
 }
 
+// Where a checkpoint's first line first differs from this run's, as the setting that differs
+// ("steps 5000 in the file, steps 200 in this run"): headers are "NAME VALUE" pairs after their
+// title, so the word before the first that differs names it. Empty when the lines share no
+// title (another kind of file).
+std::string header_difference(std::string_view found, std::string_view wanted) {
+    const auto a = words_of(found), b = words_of(wanted);
+    std::size_t i = 0;
+    while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
+    if (i < 2 || i >= a.size() || i >= b.size()) return {};
+    return fmt::format(": {} {} in the file, {} {} in this run", excerpt(a[i - 1], 40),
+                       excerpt(a[i], 40), b[i - 1], b[i]);
+}
+
 // The checkpoint's first line must be this run's.
 void expect_header(FileLines& lines, const std::string& path, const std::string& header,
                    const char* why_else) {
     std::string line;
     if (!lines.next(line) || line != header) {
         throw OfflineFileError(fmt::format(
-            "'{}' was made by another run{} (its first line is '{}'; this run's is '{}'): "
+            "'{}' was made by another run{}{} (its first line is '{}'; this run's is '{}'): "
             "give another checkpoint, or remove it to start over",
-            path, why_else, line.substr(0, 200), header));
+            path, why_else, header_difference(line, header), excerpt(line, 200), header));
     }
 }
 

@@ -44,6 +44,7 @@ check "--stats: none left unsplit" test "$(awk -F'|' '/^\| [0-9]/ {n += $4} END 
 check "--stats: a share of each band's classes" grep -qE '^\| [0-9]+-[0-9]+ \| [0-9]+ \| 0 \| 0% \| 0 \| 0\.[0-9]{3} / - \|$' "$tmp/stats"
 refused "--stats without a checkpoint" "is not a file" "$bin" second-tests "${game[@]}" --out "$tmp/none.inc" --stats
 refused "--stats on another run's checkpoint" "was made by another run" "$bin" second-tests -P 6 -K 7 -B 6 --play-steps 6 --steps 20000 --shards 4 --out "$tmp/t.inc" --stats
+check "another run's checkpoint: the setting that differs named" grep -q "play-steps 5 in the file, play-steps 6 in this run" "$tmp/refused.err"
 
 # Stopped by SIGTERM: a word on where the shards done are kept (a game of 8^8 secrets in 64 shards:
 # seconds a shard).
