@@ -623,7 +623,9 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
     cmd->add_option("--threads", args->threads, "worker threads (0: all cores)")
         ->transform(integer_in(0, kMaxThreads))
         ->capture_default_str();
-    cmd->add_flag("--progress", args->progress, "report each shard's progress on stderr");
+    cmd->add_flag("--progress", args->progress,
+                  "on stderr: each tenth of a shard's games (the pass; a line per finished shard "
+                  "is written without it), each class finished (--deepen)");
     auto* stats = cmd->add_flag("--stats", args->stats,
                                 "describe the classes of the checkpoint (its finished shards) by "
                                 "size instead of running the pass");
