@@ -200,11 +200,12 @@ PassCheckpoint read_pass_checkpoint(const std::string& path, const std::string& 
         }
         int shard = -1, used = 0;
         std::optional<ShardReport> report;
+        nlohmann::json json;
         if (std::sscanf(line.c_str(), "shard %d %n", &shard, &used) == 1 && shard >= 0 &&
             shard < shards && used > 0) {
             try {
-                report = parse_shard_report(
-                    nlohmann::json::parse(line.substr(static_cast<std::size_t>(used))));
+                json = nlohmann::json::parse(line.substr(static_cast<std::size_t>(used)));
+                report = parse_shard_report(json);
             } catch (const std::exception&) {
             }
         }
@@ -221,6 +222,29 @@ PassCheckpoint read_pass_checkpoint(const std::string& path, const std::string& 
                     "'{}':{}: shard {}'s entries leave {} secrets not alone, its report has {} "
                     "games of 3 tests or more (an entry lost or edited)",
                     path, lines.number(), shard, not_alone, third));
+            }
+            if (const auto twice = class_twice(pending)) {
+                throw OfflineFileError(
+                    fmt::format("'{}':{}: class {:016x} twice (an edited checkpoint)", path,
+                                lines.number(), *twice));
+            }
+            // The entries' count and checksum, where the report has them (a checkpoint written
+            // before they were added has not).
+            if (json.contains("classes")) {
+                bool same = false;
+                try {
+                    const auto& c = json.at("classes");
+                    same = c.at("count").get<std::uint64_t>() == pending.size() &&
+                           c.at("checksum").get<std::string>() ==
+                               fmt::format("{:016x}", second_tests_checksum(pending));
+                } catch (const std::exception&) {  // not an object, or a field of another type
+                }
+                if (!same) {
+                    throw OfflineFileError(fmt::format(
+                        "'{}':{}: shard {}'s {} are not those its report counts (an entry lost "
+                        "or edited)",
+                        path, lines.number(), shard, count_of(pending.size(), "entry", "entries")));
+                }
             }
             r.done[static_cast<std::size_t>(shard)] = true;
             r.reports.push_back(std::move(report->result));
@@ -282,10 +306,13 @@ PassShard run_pass_shard(
 std::string pass_shard_block(const PassSettings& settings, int shard, const PassShard& result) {
     std::string block;
     for (const auto& e : result.found) block += second_test_line(e, settings.params) + "\n";
-    block += fmt::format(
-        "shard {} {}\n", shard,
-        shard_report_json(pass_run_header(settings), result.report, {shard, settings.shards})
-            .dump());
+    // The report, with the count and checksum of the entries before it: an entry lost or
+    // edited shows even where the counts of secrets not alone agree (a class split whole).
+    auto report =
+        shard_report_json(pass_run_header(settings), result.report, {shard, settings.shards});
+    report["classes"] = {{"count", result.found.size()},
+                         {"checksum", fmt::format("{:016x}", second_tests_checksum(result.found))}};
+    block += fmt::format("shard {} {}\n", shard, report.dump());
     return block;
 }
 

@@ -7,6 +7,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -136,6 +137,32 @@ TEST_F(Pass, AnEditedEntryIsRefusedAndTheFileKept) {
         ADD_FAILURE() << "an edited entry was taken";
     } catch (const OfflineFileError& e) {
         EXPECT_EQ(std::string(e.what()).find("'" + file + "':"), 0u) << e.what();
+    }
+    EXPECT_EQ(contents(file), text);
+}
+
+TEST_F(Pass, AnEntryOfAClassSplitWholeDeletedIsRefused) {
+    // Its secrets were all alone, so the count of secrets not alone does not show it: the
+    // shard's report counts its entries and their checksum.
+    const auto file = path("deleted.checkpoint");
+    PassRun run(settings_, file);
+    ASSERT_TRUE(run.start());
+    finish(run);
+    const auto& entries = run.done().entries;
+    const auto split = std::find_if(entries.begin(), entries.end(),
+                                    [](const auto& e) { return e.not_alone == 0; });
+    ASSERT_NE(split, entries.end()) << "no class split whole";
+    auto text = contents(file);
+    const auto at = text.find(fmt::format("{{{:#018x}, ", split->class_key));
+    ASSERT_NE(at, std::string::npos);
+    text.erase(at, text.find('\n', at) + 1 - at);
+    std::ofstream(file, std::ios::trunc) << text;
+    try {
+        PassRun(settings_, file).resume(1);
+        ADD_FAILURE() << "a checkpoint without one of its entries was taken";
+    } catch (const OfflineFileError& e) {
+        EXPECT_NE(std::string(e.what()).find("an entry lost or edited"), std::string::npos)
+            << e.what();
     }
     EXPECT_EQ(contents(file), text);
 }
