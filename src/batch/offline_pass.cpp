@@ -70,6 +70,12 @@ std::optional<std::uint64_t> class_twice(std::vector<SecondTestEntry> entries) {
     return it->class_key;
 }
 
+// What a shard's report says of the entries before it: their count and checksum.
+nlohmann::json shard_classes(std::span<const SecondTestEntry> entries) {
+    return {{"count", entries.size()},
+            {"checksum", fmt::format("{:016x}", second_tests_checksum(entries))}};
+}
+
 // Where a checkpoint's first line first differs from this run's, as the setting that differs
 // ("steps 5000 in the file, steps 200 in this run"): headers are "NAME VALUE" pairs after their
 // title, so the word before the first that differs names it. Empty when the lines share no
@@ -231,15 +237,7 @@ PassCheckpoint read_pass_checkpoint(const std::string& path, const std::string& 
             // The entries' count and checksum, where the report has them (a checkpoint written
             // before they were added has not).
             if (json.contains("classes")) {
-                bool same = false;
-                try {
-                    const auto& c = json.at("classes");
-                    same = c.at("count").get<std::uint64_t>() == pending.size() &&
-                           c.at("checksum").get<std::string>() ==
-                               fmt::format("{:016x}", second_tests_checksum(pending));
-                } catch (const std::exception&) {  // not an object, or a field of another type
-                }
-                if (!same) {
+                if (json["classes"] != shard_classes(pending)) {
                     throw OfflineFileError(fmt::format(
                         "'{}':{}: shard {}'s {} are not those its report counts (an entry lost "
                         "or edited)",
@@ -310,8 +308,7 @@ std::string pass_shard_block(const PassSettings& settings, int shard, const Pass
     // edited shows even where the counts of secrets not alone agree (a class split whole).
     auto report =
         shard_report_json(pass_run_header(settings), result.report, {shard, settings.shards});
-    report["classes"] = {{"count", result.found.size()},
-                         {"checksum", fmt::format("{:016x}", second_tests_checksum(result.found))}};
+    report["classes"] = shard_classes(result.found);
     block += fmt::format("shard {} {}\n", shard, report.dump());
     return block;
 }
