@@ -237,10 +237,10 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
         return kExitFailure;
     }
     const std::uint64_t steps = args.steps_given ? args.steps : kDeepenSteps;
-    const auto header =
-        args.repair ? repair_checkpoint_header(params, args.seed, first, args.conflicts)
-                    : deepen_checkpoint_header(
-                          {params, args.seed, first, args.deepen_seed, steps, args.restarts});
+    const auto header = args.repair
+                            ? repair_checkpoint_header(params, args.seed, first, args.conflicts)
+                            : deepen_checkpoint_header({params, args.seed, first, args.deepen_seed,
+                                                        steps, args.restarts});
     const bool resuming = std::filesystem::exists(checkpoint, error) &&
                           std::filesystem::file_size(checkpoint, error) > 0;
     if (args.so_far && !resuming) {
@@ -282,8 +282,10 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     } else if (resuming) {
         try {
             if (const auto cut = run.resume(args.threads); cut > 0)
-                complain("{}: cut off the {} bytes after its last record (what a stopped run left unfinished)\n",
-                         kCommand, cut);
+                complain(
+                    "{}: cut off the {} bytes after its last record (what a stopped run left "
+                    "unfinished)\n",
+                    kCommand, cut);
         } catch (const OfflineFileError& e) {
             complain_file("--checkpoint", e);
             return kExitFailure;
@@ -296,8 +298,8 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     auto work = run.work();
     const std::size_t reused = run.reused(), unsplit = run.unsplit();
     if (run.results() > 0) {
-        complain("{}: resuming from '{}': {} searched before, {} of them in this input\n",
-                 kCommand, checkpoint, count_of(run.results(), "class"), reused);
+        complain("{}: resuming from '{}': {} searched before, {} of them in this input\n", kCommand,
+                 checkpoint, count_of(run.results(), "class"), reused);
     }
     // --so-far: the table as the checkpoint has it; the classes not searched yet keep their tests.
     const std::size_t not_searched = args.so_far ? work.size() : 0;
@@ -326,10 +328,10 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     const auto start = std::chrono::steady_clock::now();
     const auto search_class = [&](const SecondTestEntry& entry) {
         DeepenRun::Found found;
-        found.result = args.repair ? repair_second_test(entry, first, params, args.conflicts,
-                                                        &found.refuted)
-                                   : deepen_second_test(entry, first, params, steps,
-                                                        args.restarts, args.deepen_seed);
+        found.result =
+            args.repair
+                ? repair_second_test(entry, first, params, args.conflicts, &found.refuted)
+                : deepen_second_test(entry, first, params, steps, args.restarts, args.deepen_seed);
         return found;
     };
     const auto on_finished = [&](const SecondTestEntry& searched, const DeepenRun::Found& found) {
@@ -375,11 +377,11 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
         args.repair ? fmt::format("--method repair --conflicts {}", args.conflicts)
                     : fmt::format("--deepen-seed {} --steps {} --restarts {}", args.deepen_seed,
                                   steps, args.restarts);
-    std::string command = fmt::format(
-        "{}{}mastermind second-tests -P {} -K {} -B {} --deepen {} --seed {}{} {}", pass,
-        pass.empty() ? "" : ", then ", params.pegs, params.colours, params.batch,
-        excerpt(std::filesystem::path(args.deepen).filename().string(), 4096), args.seed,
-        first_test_option(args, first, params), search);
+    std::string command =
+        fmt::format("{}{}mastermind second-tests -P {} -K {} -B {} --deepen {} --seed {}{} {}",
+                    pass, pass.empty() ? "" : ", then ", params.pegs, params.colours, params.batch,
+                    excerpt(std::filesystem::path(args.deepen).filename().string(), 4096),
+                    args.seed, first_test_option(args, first, params), search);
     if (not_searched > 0)
         command += fmt::format(" --so-far ({} of the {} classes searched)", reused, unsplit);
     if (!write_table(args.out, second_tests_source(table, params, command), checkpoint))

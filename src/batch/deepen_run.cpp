@@ -13,17 +13,21 @@
 namespace mastermind {
 
 DeepenRun::DeepenRun(const BatchParams& params, std::vector<PackedCode> first,
-                     std::vector<SecondTestEntry> input, std::string checkpoint,
-                     std::string header)
-    : params_(params), first_(std::move(first)), input_(std::move(input)),
-      checkpoint_(std::move(checkpoint)), header_(std::move(header)) {}
+                     std::vector<SecondTestEntry> input, std::string checkpoint, std::string header)
+    : params_(params),
+      first_(std::move(first)),
+      input_(std::move(input)),
+      checkpoint_(std::move(checkpoint)),
+      header_(std::move(header)) {}
 
 std::uint64_t DeepenRun::resume(int threads) {
     const std::size_t taken = read(threads);
     return cut_checkpoint_tail(checkpoint_, taken);
 }
 
-void DeepenRun::take(int threads) { read(threads); }
+void DeepenRun::take(int threads) {
+    read(threads);
+}
 
 std::size_t DeepenRun::read(int threads) {
     std::size_t taken = 1;  // the checkpoint's lines read as records (and its header)
@@ -32,9 +36,9 @@ std::size_t DeepenRun::read(int threads) {
     std::vector<SecondTestEntry> results;
     for (const auto& [hash, e] : done) results.push_back(e);
     if (const auto bad = first_untrue_entry(results, first_, params_, threads)) {
-        throw OfflineFileError(fmt::format(
-            "'{}': {} (an edited record; move the checkpoint away to search again)", checkpoint_,
-            bad->why));
+        throw OfflineFileError(
+            fmt::format("'{}': {} (an edited record; move the checkpoint away to search again)",
+                        checkpoint_, bad->why));
     }
     for (const auto& e : input_) {
         const auto it = done.find(entry_hash(e));
@@ -43,15 +47,16 @@ std::size_t DeepenRun::read(int threads) {
             throw OfflineFileError(fmt::format(
                 "'{}': the record for class {:016x} holds class {:016x} with {} secrets not "
                 "alone, where the input leaves {} (an edited record)",
-                checkpoint_, e.class_key, it->second.class_key, it->second.not_alone,
-                e.not_alone));
+                checkpoint_, e.class_key, it->second.class_key, it->second.not_alone, e.not_alone));
         }
     }
     done_ = std::move(done);
     return taken;
 }
 
-bool DeepenRun::start() { return append_durably(checkpoint_, header_ + "\n"); }
+bool DeepenRun::start() {
+    return append_durably(checkpoint_, header_ + "\n");
+}
 
 std::vector<const SecondTestEntry*> DeepenRun::work() const {
     std::vector<const SecondTestEntry*> work;
@@ -70,8 +75,8 @@ std::size_t DeepenRun::reused() const {
 }
 
 std::size_t DeepenRun::unsplit() const {
-    return static_cast<std::size_t>(std::count_if(input_.begin(), input_.end(),
-                                                  [](const auto& e) { return e.not_alone > 0; }));
+    return static_cast<std::size_t>(
+        std::count_if(input_.begin(), input_.end(), [](const auto& e) { return e.not_alone > 0; }));
 }
 
 std::uint64_t DeepenRun::not_alone_before() const {

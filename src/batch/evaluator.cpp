@@ -21,8 +21,8 @@
 #include "mastermind/batch/secret_enumeration.hpp"
 #include "mastermind/core/hash.hpp"
 #include "mastermind/core/random.hpp"
-#include "mastermind/engine/tree_walk.hpp"
 #include "mastermind/core/text.hpp"
+#include "mastermind/engine/tree_walk.hpp"
 #include "parallel_partition.hpp"
 
 namespace mastermind {
@@ -152,8 +152,8 @@ class Walker {
             move = strategy.next(position);
         } catch (const std::exception& e) {
             if (options_.budget.exhausted()) throw;  // the run's budget ends the run
-            tree_.fail_all(group,
-                           fmt::format("strategy error after {}: {}", count_of(depth, "test"), e.what()));
+            tree_.fail_all(group, fmt::format("strategy error after {}: {}",
+                                              count_of(depth, "test"), e.what()));
             return;
         }
         const auto& p = options_.params;

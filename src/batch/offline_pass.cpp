@@ -63,9 +63,9 @@ constexpr std::string_view kPassHeader = "# mastermind second-tests checkpoint: 
 std::optional<std::uint64_t> class_twice(std::vector<SecondTestEntry> entries) {
     std::sort(entries.begin(), entries.end(),
               [](const auto& a, const auto& b) { return a.class_key < b.class_key; });
-    const auto it = std::adjacent_find(
-        entries.begin(), entries.end(),
-        [](const auto& a, const auto& b) { return a.class_key == b.class_key; });
+    const auto it =
+        std::adjacent_find(entries.begin(), entries.end(),
+                           [](const auto& a, const auto& b) { return a.class_key == b.class_key; });
     if (it == entries.end()) return std::nullopt;
     return it->class_key;
 }
@@ -322,9 +322,10 @@ std::string deepen_checkpoint_line(std::uint64_t hash, const SecondTestEntry& re
     return fmt::format("{:016x} {}\n", hash, second_test_line(result, params));
 }
 
-std::unordered_map<std::uint64_t, SecondTestEntry> read_deepen_checkpoint(
-    const std::string& path, const std::string& header, const BatchParams& params,
-    std::size_t* taken) {
+std::unordered_map<std::uint64_t, SecondTestEntry> read_deepen_checkpoint(const std::string& path,
+                                                                          const std::string& header,
+                                                                          const BatchParams& params,
+                                                                          std::size_t* taken) {
     std::unordered_map<std::uint64_t, SecondTestEntry> done;
     FileLines lines(path);
     expect_header(lines, path, header, "");
@@ -416,8 +417,8 @@ std::string table_made_by(const std::string& path) {
             const auto at = pass.find(" shards ");
             const int shards = at == std::string::npos ? 0 : std::atoi(pass.c_str() + at + 8);
             return fmt::format(
-                "the pass of mastermind second-tests ({}; its checkpoint {}, {} of {} shards)", pass,
-                std::filesystem::path(path).filename().string(), finished, shards);
+                "the pass of mastermind second-tests ({}; its checkpoint {}, {} of {} shards)",
+                pass, std::filesystem::path(path).filename().string(), finished, shards);
         }
     } catch (const OfflineFileError&) {
     }

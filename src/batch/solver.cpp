@@ -65,8 +65,7 @@ SolveReport run_solver(LineChannel& channel, std::string_view header,
             if (line == protocol::kAccepted) return fail(SolveOutcome::accepted, "Accepted");
             if (line == protocol::kWrongAnswer)
                 return fail(SolveOutcome::wrong_answer, "Wrong Answer");
-            return fail(SolveOutcome::judge_error,
-                        "unexpected verdict line: " + excerpt(line, 80));
+            return fail(SolveOutcome::judge_error, "unexpected verdict line: " + excerpt(line, 80));
         }
         QueryRecord record{move.strings, {}};
         if (auto why = protocol::parse_answers(line, params, record.answers); !why.empty()) {

@@ -435,7 +435,8 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
                 runs.begin(), runs.end(), keys[i],
                 [&](const Run& r, const MultisetKey& k) { return entries[r.begin].key < k; });
             if (it == runs.end() || entries[it->begin].key != keys[i] || it->given)
-                throw std::logic_error("StringRepair: two secrets alike outside the formula's sets");
+                throw std::logic_error(
+                    "StringRepair: two secrets alike outside the formula's sets");
             give(*it);
             ++added;
         }
@@ -444,8 +445,7 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
         // or avoided.
         bool fresh_strings = true;
         for (const auto& s : out.strings) {
-            fresh_strings = fresh_strings &&
-                            std::count(repaired.begin(), repaired.end(), s) == 1 &&
+            fresh_strings = fresh_strings && std::count(repaired.begin(), repaired.end(), s) == 1 &&
                             std::find(avoid_.begin(), avoid_.end(), s) == avoid_.end();
         }
         if (!fresh_strings)

@@ -26,7 +26,9 @@ std::uint64_t falling(std::uint64_t n, int m) {
 
 // One symbol of a code as a message quotes it (excerpt: a byte of a file's text neither cuts
 // nor garbles the message).
-std::string shown(char c) { return excerpt(std::string_view(&c, 1)); }
+std::string shown(char c) {
+    return excerpt(std::string_view(&c, 1));
+}
 
 }  // namespace
 

@@ -813,8 +813,7 @@ struct OptimalSearch::Impl {
         const std::uint32_t words = static_cast<std::uint32_t>(touched_words.size());
         std::uint64_t* touched_bits = touched_words.data();
         auto consider = [&](std::uint32_t g, bool consistent) {
-            if (!maps.empty() && !least_under(maps, g, zero, free_live))
-                return true;
+            if (!maps.empty() && !least_under(maps, g, zero, free_live)) return true;
             ++stats.guesses_scored;
             const CodeMasks gm = space.masks(g);
             Value sum = 0;
@@ -1043,9 +1042,9 @@ struct OptimalSearch::Impl {
                 auto key_ahead = [&](std::size_t p) {
                     const Part& part = f.parts[p];
                     if (part.size() <= 2) return;
-                    next_key = key_of(std::span<const std::uint32_t>(f.members)
-                                          .subspan(part.begin, part.size()),
-                                      child_left);
+                    next_key = key_of(
+                        std::span<const std::uint32_t>(f.members).subspan(part.begin, part.size()),
+                        child_left);
                     table->prefetch(next_key);
                 };
                 if (!f.parts.empty()) key_ahead(0);
@@ -1057,11 +1056,11 @@ struct OptimalSearch::Impl {
                     const Value estimate =
                         measure.lift(bound(part.size(), child_left, branch), part.size());
                     const Value beta_here = measure.child_beta(best - (total - estimate), part.size());
-                    const auto members = std::span<const std::uint32_t>(f.members)
-                                             .subspan(part.begin, part.size());
-                    const Result r = search<R>(level + 1, members, child_left, beta_here,
-                                               f.child_branch,
-                                               part.size() > 2 ? &key_here : nullptr);
+                    const auto members =
+                        std::span<const std::uint32_t>(f.members).subspan(part.begin, part.size());
+                    const Result r =
+                        search<R>(level + 1, members, child_left, beta_here, f.child_branch,
+                                  part.size() > 2 ? &key_here : nullptr);
                     total = total - estimate + measure.lift(r.value, part.size());
                     if (r.value >= beta_here) {
                         complete = false;
@@ -1085,9 +1084,9 @@ struct OptimalSearch::Impl {
         if (two_phase && !settled) {
             const Value outside = outside_floor(n, branch);
             if (outside < best) {
-                proven = std::min(
-                    proven, scan<R>(f, set, child_left, best, std::max(floor, outside),
-                                    Guesses::outside, settled, branch));
+                proven =
+                    std::min(proven, scan<R>(f, set, child_left, best, std::max(floor, outside),
+                                             Guesses::outside, settled, branch));
                 try_candidates();
             } else {
                 proven = std::min(proven, outside);

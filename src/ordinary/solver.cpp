@@ -5,9 +5,9 @@
 
 #include <fmt/format.h>
 
+#include "mastermind/core/text.hpp"
 #include "mastermind/ordinary/consistent_set.hpp"
 #include "mastermind/ordinary/protocol.hpp"
-#include "mastermind/core/text.hpp"
 
 namespace mastermind {
 
@@ -64,8 +64,7 @@ SolveReport run_ordinary_solver(LineChannel& channel, const OrdinaryParams& para
                 return fail(SolveOutcome::judge_error, describe_judge_read(got));
             }
             if (line == protocol::kAccepted) return fail(SolveOutcome::accepted, "Accepted");
-            return fail(SolveOutcome::judge_error,
-                        "unexpected verdict line: " + excerpt(line, 80));
+            return fail(SolveOutcome::judge_error, "unexpected verdict line: " + excerpt(line, 80));
         }
         set = narrow(space, set, guess, feedback);
     }

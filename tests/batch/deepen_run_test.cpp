@@ -125,7 +125,8 @@ TEST_F(Deepen, AStoppedRunKeepsWhatItFinishedAndResumesWithTheRest) {
     EXPECT_EQ(resumed.results(), 2u);
     const auto rest = resumed.work();
     ASSERT_EQ(rest.size(), work.size() - 2);
-    for (std::size_t i = 0; i < rest.size(); ++i) EXPECT_EQ(rest[i]->class_key, work[i + 2]->class_key);
+    for (std::size_t i = 0; i < rest.size(); ++i)
+        EXPECT_EQ(rest[i]->class_key, work[i + 2]->class_key);
     ASSERT_TRUE(resumed.search(rest, 2, anneal(), {}, failure)) << failure;
     // A stop between the last record and its newline: the record is kept, and ended.
     std::filesystem::resize_file(checkpoint(), std::filesystem::file_size(checkpoint()) - 1);
@@ -146,8 +147,8 @@ TEST_F(Deepen, ARecordThatDoesNotAnswerItsEntryIsRefusedAndTheFileKept) {
     // A record for the first class that leaves more secrets not alone than its input entry.
     auto worse = *work[0];
     worse.not_alone += 1;
-    ASSERT_TRUE(append_durably(checkpoint(),
-                               deepen_checkpoint_line(entry_hash(*work[0]), worse, params_)));
+    ASSERT_TRUE(
+        append_durably(checkpoint(), deepen_checkpoint_line(entry_hash(*work[0]), worse, params_)));
     const auto before = contents(checkpoint());
     try {
         run().resume(1);
@@ -173,9 +174,9 @@ TEST_F(Deepen, ARecordThatDoesNotAnswerItsEntryIsRefusedAndTheFileKept) {
     // Another run's settings: refused by the header.
     auto other = settings_;
     other.steps += 1;
-    EXPECT_THROW(DeepenRun(params_, first_, input_, checkpoint(), deepen_checkpoint_header(other))
-                     .resume(1),
-                 OfflineFileError);
+    EXPECT_THROW(
+        DeepenRun(params_, first_, input_, checkpoint(), deepen_checkpoint_header(other)).resume(1),
+        OfflineFileError);
 }
 
 }  // namespace

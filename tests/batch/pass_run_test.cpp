@@ -168,9 +168,9 @@ TEST_F(Pass, AnEntryOfAClassSplitWholeDeletedIsRefused) {
 }
 
 TEST(PassShards, AtLeastAThousandSecretsAShard) {
-    EXPECT_EQ(most_pass_shards(BatchParams{5, 6, 3, 20}), 7);   // 7,776 secrets
-    EXPECT_EQ(most_pass_shards(BatchParams{2, 3, 2, 20}), 1);   // 9 secrets: one shard still
-    EXPECT_EQ(most_pass_shards(BatchParams{}), 1'000'000);      // 10^9: 10^6 shards
+    EXPECT_EQ(most_pass_shards(BatchParams{5, 6, 3, 20}), 7);  // 7,776 secrets
+    EXPECT_EQ(most_pass_shards(BatchParams{2, 3, 2, 20}), 1);  // 9 secrets: one shard still
+    EXPECT_EQ(most_pass_shards(BatchParams{}), 1'000'000);     // 10^9: 10^6 shards
 }
 
 }  // namespace

@@ -77,7 +77,7 @@ struct PassCheckpoint {
     std::vector<SecondTestEntry> entries;
     std::vector<EvaluationResult> reports;
     std::vector<bool> done;  // [shard]
-    std::size_t lines = 1;  // up to the last shard taken: what a resumed run keeps (the header's)
+    std::size_t lines = 1;   // up to the last shard taken: what a resumed run keeps (the header's)
 };
 PassCheckpoint read_pass_checkpoint(const std::string& path, const std::string& header,
                                     const BatchParams& params, int shards);

@@ -44,9 +44,9 @@ struct RepairOutcome {
     Verdict verdict = Verdict::unknown;
     PackedCode string;             // with split: the first free string's replacement
     std::vector<PackedCode> strings;  // with split: every free string's, in the order given
-    std::size_t secrets = 0;       // members of the class in some set given to the solver
-    std::size_t clauses = 0;       // of the formula given
-    int rounds = 0;                // solver calls (sets are added as models break them)
+    std::size_t secrets = 0;          // members of the class in some set given to the solver
+    std::size_t clauses = 0;          // of the formula given
+    int rounds = 0;                   // solver calls (sets are added as models break them)
 };
 
 class StringRepair {
@@ -73,10 +73,10 @@ class StringRepair {
 
 // The exact stage of the offline pass (`mastermind second-tests --deepen TABLE --method repair`):
 // each string of `entry`'s test in turn replaced by StringRepair, at most `conflict_limit`
-// conflicts a solver call. Returns the entry split (not_alone 0) by the first string that can do it,
-// else the entry itself; `refuted` (if given) gets how many strings were proven unable to (B when
-// no one string splits the class). Throws std::invalid_argument as deepen_second_test does when
-// the entry does not describe its class.
+// conflicts a solver call. Returns the entry split (not_alone 0) by the first string that can do
+// it, else the entry itself; `refuted` (if given) gets how many strings were proven unable to (B
+// when no one string splits the class). Throws std::invalid_argument as deepen_second_test does
+// when the entry does not describe its class.
 SecondTestEntry repair_second_test(const SecondTestEntry& entry,
                                    std::span<const PackedCode> first_test,
                                    const BatchParams& params, std::int64_t conflict_limit,
