@@ -5,17 +5,15 @@
 // and the file left as it was. The command's own messages are tests/cli/second_tests_cli_test.sh.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <stdexcept>
 #include <string>
 
 #include "mastermind/batch/adaptive_split.hpp"
 #include "mastermind/batch/deepen_run.hpp"
 #include "mastermind/batch/offline_pass.hpp"
+#include "helpers/temp_dir.hpp"
 
 namespace mastermind {
 namespace {
@@ -23,9 +21,6 @@ namespace {
 class Deepen : public ::testing::Test {
   protected:
     void SetUp() override {
-        dir_ = std::filesystem::temp_directory_path() /
-               ("mastermind-deepen-run-" + std::to_string(getpid()));
-        std::filesystem::create_directories(dir_);
         PassSettings pass;
         pass.params = params_;
         pass.first = first_;
@@ -37,12 +32,7 @@ class Deepen : public ::testing::Test {
         settings_ = {params_, 1, first_, 1, 3000, 0};
         header_ = deepen_checkpoint_header(settings_);
     }
-    void TearDown() override { std::filesystem::remove_all(dir_); }
-    std::string checkpoint() const { return (dir_ / "deepen.checkpoint").string(); }
-    static std::string contents(const std::string& file) {
-        std::ifstream in(file);
-        return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    }
+    std::string checkpoint() const { return temp_.path("deepen.checkpoint"); }
     DeepenRun run() const { return DeepenRun(params_, first_, input_, checkpoint(), header_); }
     DeepenRun::Search anneal() const {
         return [this](const SecondTestEntry& e) {
@@ -57,7 +47,7 @@ class Deepen : public ::testing::Test {
 
     const BatchParams params_{6, 7, 6, 20};
     const std::vector<PackedCode> first_ = strategies::adaptive_split_first_test(params_, 1);
-    std::filesystem::path dir_;
+    test_support::TempDir temp_{"mastermind-deepen-run"};
     std::vector<SecondTestEntry> input_;
     DeepenSettings settings_;
     std::string header_;
@@ -115,11 +105,11 @@ TEST_F(Deepen, AStoppedRunKeepsWhatItFinishedAndResumesWithTheRest) {
     // A torn record after the two kept.
     std::ofstream(checkpoint(), std::ios::app) << "0123456789abcdef {0x0001";
     // Taken without a resume (--so-far): the two records, the file as it was.
-    const auto torn = contents(checkpoint());
+    const auto torn = test_support::file_text(checkpoint());
     auto peek = run();
     peek.take(1);
     EXPECT_EQ(peek.results(), 2u);
-    EXPECT_EQ(contents(checkpoint()), torn);
+    EXPECT_EQ(test_support::file_text(checkpoint()), torn);
     auto resumed = run();
     EXPECT_EQ(resumed.resume(1), std::string("0123456789abcdef {0x0001").size());
     EXPECT_EQ(resumed.results(), 2u);
@@ -133,7 +123,7 @@ TEST_F(Deepen, AStoppedRunKeepsWhatItFinishedAndResumesWithTheRest) {
     auto unended = run();
     EXPECT_EQ(unended.resume(1), 0u);
     EXPECT_EQ(unended.results(), work.size());
-    EXPECT_EQ(contents(checkpoint()).back(), '\n');
+    EXPECT_EQ(test_support::file_text(checkpoint()).back(), '\n');
     auto last = run();
     last.resume(1);
     EXPECT_TRUE(last.work().empty());
@@ -149,7 +139,7 @@ TEST_F(Deepen, ARecordThatDoesNotAnswerItsEntryIsRefusedAndTheFileKept) {
     worse.not_alone += 1;
     ASSERT_TRUE(
         append_durably(checkpoint(), deepen_checkpoint_line(entry_hash(*work[0]), worse, params_)));
-    const auto before = contents(checkpoint());
+    const auto before = test_support::file_text(checkpoint());
     try {
         run().resume(1);
         ADD_FAILURE() << "a record worse than its entry was taken";
@@ -158,7 +148,7 @@ TEST_F(Deepen, ARecordThatDoesNotAnswerItsEntryIsRefusedAndTheFileKept) {
         EXPECT_EQ(what.find("'" + checkpoint() + "':"), 0u) << what;
         EXPECT_NE(what.find("edited record"), std::string::npos) << what;
     }
-    EXPECT_EQ(contents(checkpoint()), before);
+    EXPECT_EQ(test_support::file_text(checkpoint()), before);
     // A true record of another class under the first class's hash: refused too.
     ASSERT_GE(work.size(), 2u);
     std::filesystem::remove(checkpoint());

@@ -5,14 +5,13 @@
 // --so-far) is tests/cli/second_tests_cli_test.sh.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <string>
 
 #include "mastermind/batch/adaptive_split.hpp"
 #include "mastermind/batch/offline_pass.hpp"
+#include "helpers/temp_dir.hpp"
 
 namespace mastermind {
 namespace {
@@ -20,9 +19,6 @@ namespace {
 class OfflinePass : public ::testing::Test {
   protected:
     void SetUp() override {
-        dir_ = std::filesystem::temp_directory_path() /
-               ("mastermind-offline-pass-" + std::to_string(getpid()));
-        std::filesystem::create_directories(dir_);
         settings_.params = BatchParams{6, 7, 6, 20};
         settings_.first = strategies::adaptive_split_first_test(settings_.params, 1);
         settings_.play_steps =
@@ -31,13 +27,12 @@ class OfflinePass : public ::testing::Test {
         settings_.restarts = 0;
         settings_.shards = 4;
     }
-    void TearDown() override { std::filesystem::remove_all(dir_); }
-    std::string path(const char* name) const { return (dir_ / name).string(); }
+    std::string path(const char* name) const { return temp_.path(name); }
     static void append(const std::string& file, const std::string& text) {
         std::ofstream(file, std::ios::app) << text;
     }
 
-    std::filesystem::path dir_;
+    test_support::TempDir temp_{"mastermind-offline-pass"};
     PassSettings settings_;
 };
 
@@ -114,8 +109,7 @@ TEST_F(OfflinePass, ADeepenCheckpointAndATableReadBack) {
     EXPECT_EQ(table_made_by(table), "the test");
     {  // An entry dropped from a table with a checksum: refused, the checksum named.
         ASSERT_GE(shard.found.size(), 2u);
-        std::ifstream in(table);
-        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const std::string text = test_support::file_text(table);
         const auto last_entry = text.rfind("{0x");
         ASSERT_NE(last_entry, std::string::npos);
         const auto edited = path("edited.inc");
@@ -155,7 +149,7 @@ TEST_F(OfflinePass, ADeepenCheckpointAndATableReadBack) {
 }
 
 TEST_F(OfflinePass, FilesThatCannotBeWrittenSaySo) {
-    EXPECT_FALSE(append_durably(dir_.string(), "x"));  // a directory
+    EXPECT_FALSE(append_durably(temp_.dir().string(), "x"));  // a directory
     EXPECT_FALSE(append_durably("/proc/no-such/file", "x"));
     EXPECT_FALSE(replace_file("/proc/no-such/file", "x"));
     EXPECT_TRUE(replace_file(path("t"), "x"));

@@ -5,16 +5,14 @@
 // command's own messages are tests/cli/second_tests_cli_test.sh.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <string>
 
 #include "mastermind/batch/adaptive_split.hpp"
 #include "mastermind/batch/pass_run.hpp"
+#include "helpers/temp_dir.hpp"
 
 namespace mastermind {
 namespace {
@@ -22,9 +20,6 @@ namespace {
 class Pass : public ::testing::Test {
   protected:
     void SetUp() override {
-        dir_ = std::filesystem::temp_directory_path() /
-               ("mastermind-pass-run-" + std::to_string(getpid()));
-        std::filesystem::create_directories(dir_);
         settings_.params = BatchParams{6, 7, 6, 20};
         settings_.first = strategies::adaptive_split_first_test(settings_.params, 1);
         settings_.play_steps = 5;  // so short that it leaves classes for the offline search
@@ -32,12 +27,7 @@ class Pass : public ::testing::Test {
         settings_.restarts = 0;
         settings_.shards = 3;
     }
-    void TearDown() override { std::filesystem::remove_all(dir_); }
-    std::string path(const char* name) const { return (dir_ / name).string(); }
-    static std::string contents(const std::string& file) {
-        std::ifstream in(file);
-        return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    }
+    std::string path(const char* name) const { return temp_.path(name); }
     // Every shard left of `run`, in order.
     static void finish(PassRun& run) {
         for (const int shard : run.shards_left()) {
@@ -61,7 +51,7 @@ class Pass : public ::testing::Test {
         return run;
     }
 
-    std::filesystem::path dir_;
+    test_support::TempDir temp_{"mastermind-pass-run"};
     PassSettings settings_;
 };
 
@@ -125,7 +115,7 @@ TEST_F(Pass, AnEditedEntryIsRefusedAndTheFileKept) {
     finish(run);
     ASSERT_FALSE(run.table().empty());
     // The first entry's size changed by one: a line of the checkpoint edited by hand.
-    auto text = contents(file);
+    auto text = test_support::file_text(file);
     const auto entry = run.done().entries.front();
     const auto said = fmt::format("{:#018x}, {}, ", entry.class_key, entry.size);
     const auto at = text.find(said);
@@ -138,7 +128,7 @@ TEST_F(Pass, AnEditedEntryIsRefusedAndTheFileKept) {
     } catch (const OfflineFileError& e) {
         EXPECT_EQ(std::string(e.what()).find("'" + file + "':"), 0u) << e.what();
     }
-    EXPECT_EQ(contents(file), text);
+    EXPECT_EQ(test_support::file_text(file), text);
 }
 
 TEST_F(Pass, AnEntryOfAClassSplitWholeDeletedIsRefused) {
@@ -152,7 +142,7 @@ TEST_F(Pass, AnEntryOfAClassSplitWholeDeletedIsRefused) {
     const auto split = std::find_if(entries.begin(), entries.end(),
                                     [](const auto& e) { return e.not_alone == 0; });
     ASSERT_NE(split, entries.end()) << "no class split whole";
-    auto text = contents(file);
+    auto text = test_support::file_text(file);
     const auto at = text.find(fmt::format("{{{:#018x}, ", split->class_key));
     ASSERT_NE(at, std::string::npos);
     text.erase(at, text.find('\n', at) + 1 - at);
@@ -164,7 +154,7 @@ TEST_F(Pass, AnEntryOfAClassSplitWholeDeletedIsRefused) {
         EXPECT_NE(std::string(e.what()).find("an entry lost or edited"), std::string::npos)
             << e.what();
     }
-    EXPECT_EQ(contents(file), text);
+    EXPECT_EQ(test_support::file_text(file), text);
 }
 
 TEST(PassShards, AtLeastAThousandSecretsAShard) {
