@@ -10,8 +10,8 @@
 // recorded test with a larger budget (deepen_second_test), classes in parallel, each finished
 // class appended to a checkpoint of its own; then the table again with the better tests. With
 // --method repair the search is exact instead: each string of a class's test replaced in turn by
-// the string a SAT solver finds (repair_second_test), which splits the class or proves that no
-// one string can.
+// the string a SAT solver finds (repair_second_test), which leaves fewer secrets not alone (or
+// none) or proves that no one string can.
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -320,7 +320,7 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
                  count_of(unsplit, "class"), args.deepen, work.size(), count_of(steps, "move"),
                  count_of(static_cast<std::uint64_t>(args.restarts), "restart"));
     }
-    std::size_t finished = 0, improved = 0, proven = 0, undecided = 0;
+    std::size_t finished = 0, improved = 0, split_now = 0, proven = 0, undecided = 0;
     // The ETA goes by secrets rather than classes: the classes come smallest first, and a class's
     // search takes longer the more secrets it holds.
     std::uint64_t secrets_left = 0, secrets_done = 0;
@@ -340,6 +340,7 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
         secrets_done += searched.size;
         secrets_left -= searched.size;
         improved += result.not_alone < searched.not_alone;
+        split_now += result.not_alone == 0;
         const bool all_refuted = found.refuted == params.batch;
         proven += all_refuted;
         undecided += args.repair && result.not_alone > 0 && !all_refuted;
@@ -348,10 +349,13 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const auto verdict =
             !args.repair || result.not_alone == 0 ? std::string()
-            : all_refuted
+            : !all_refuted
+                ? fmt::format(" ({} of {} strings proven, the others undecided within the limit)",
+                              found.refuted, params.batch)
+            : result.not_alone == 2
                 ? fmt::format(" (no one string splits it: all {} proven)", params.batch)
-                : fmt::format(" ({} of {} strings proven, the others undecided within the limit)",
-                              found.refuted, params.batch);
+                : fmt::format(" (no one string leaves fewer than {}: all {} proven)",
+                              (result.not_alone - 1) / 2 + 2, params.batch);
         complain(
             "  class {:016x} ({} secrets): {} -> {} not alone{}; {} of {} done, {} better, ETA "
             "{:.0f} s\n",
@@ -397,11 +401,13 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
             : "");
     if (args.repair && !args.so_far) {
         fmt::print(
-            "of the {} searched in this run, {} split; no one string splits {} (every "
-            "string's formula unsatisfiable); {} undecided within --conflicts {}{}\n",
-            count_of(finished, "class"), improved, proven, undecided, args.conflicts,
-            undecided > 0 ? fmt::format(" (they keep their tests: give this table to --deepen "
-                                        "with a larger --conflicts and another --out)")
+            "of the {} searched in this run, {} split and {} more improved; of the {} still "
+            "unsplit, {} proven as far as one string goes (every string's formula "
+            "unsatisfiable); {} undecided within --conflicts {}{}\n",
+            count_of(finished, "class"), split_now, improved - split_now, finished - split_now,
+            proven, undecided, args.conflicts,
+            undecided > 0 ? fmt::format(" (give this table to --deepen with a larger --conflicts "
+                                        "and another --out to go on)")
                           : "");
     }
     return kExitOk;
@@ -654,9 +660,9 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
     auto* method =
         cmd->add_option("--method", args->method,
                         "with --deepen: anneal (a longer local search) or repair (each string of "
-                        "a test in turn replaced by a string that leaves every secret alone, "
-                        "found or ruled out by a SAT solver; a class no one string splits keeps "
-                        "its test)")
+                        "a test in turn replaced by a string that leaves fewer secrets not "
+                        "alone, found or ruled out by a SAT solver, round the strings until none "
+                        "improves it)")
             ->check(one_of({"anneal", "repair"}))
             ->capture_default_str();
     auto* conflicts =

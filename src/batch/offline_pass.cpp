@@ -79,12 +79,19 @@ nlohmann::json shard_classes(std::span<const SecondTestEntry> entries) {
 // Where a checkpoint's first line first differs from this run's, as the setting that differs
 // ("steps 5000 in the file, steps 200 in this run"): headers are "NAME VALUE" pairs after their
 // title, so the word before the first that differs names it. Empty when the lines share no
-// title (another kind of file).
+// title (another kind of file). A setting only one line has (a build that added one) is named
+// as missing from the other.
 std::string header_difference(std::string_view found, std::string_view wanted) {
     const auto a = words_of(found), b = words_of(wanted);
     std::size_t i = 0;
     while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
-    if (i < 2 || i >= a.size() || i >= b.size()) return {};
+    if (i < 2) return {};
+    if (i == a.size() && i + 1 < b.size())
+        return fmt::format(": {} {} in this run, not in the file", b[i], b[i + 1]);
+    if (i == b.size() && i + 1 < a.size())
+        return fmt::format(": {} {} in the file, not in this run", excerpt(a[i], 40),
+                           excerpt(a[i + 1], 40));
+    if (i >= a.size() || i >= b.size()) return {};
     return fmt::format(": {} {} in the file, {} {} in this run", excerpt(a[i - 1], 40),
                        excerpt(a[i], 40), b[i - 1], b[i]);
 }

@@ -247,14 +247,14 @@ StringRepair::StringRepair(const BatchParams& params, std::span<const std::uint3
 }
 
 RepairOutcome StringRepair::replace(std::span<const PackedCode> test, std::size_t j,
-                                    std::int64_t conflict_limit) const {
+                                    std::int64_t conflict_limit, std::size_t excused) const {
     const std::array<std::size_t, 1> free{j};
-    return replace(test, std::span<const std::size_t>(free), conflict_limit);
+    return replace(test, std::span<const std::size_t>(free), conflict_limit, excused);
 }
 
 RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
                                     std::span<const std::size_t> free,
-                                    std::int64_t conflict_limit) const {
+                                    std::int64_t conflict_limit, std::size_t excused) const {
     const bool two = free.size() == 2;
     if (test.size() != static_cast<std::size_t>(params_.batch) || free.empty() ||
         free.size() > 2 || free[0] >= test.size() || (two && (free[1] >= test.size() ||
@@ -330,7 +330,7 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
         f.clause(differs);
     }
     // A literal implied by "the free strings answer secret m with combination i".
-    auto combination_literal = [&](std::size_t m, std::size_t i) {
+    auto combination_literal = [&](std::size_t m, std::size_t i) -> int {
         const auto& c = combinations[i];
         if (!two) return strings[0].answers(m, members_[m], c.a, answers[c.a]);
         const int v = f.fresh();
@@ -364,12 +364,47 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
     }
     RepairOutcome out;
     std::vector<bool> involved(n, false);
+    // Excused secrets (excused > 0): x_m = "secret m may share its answers", at most `excused`
+    // of them true, counted by a sequential counter that grows by one input per secret as the
+    // secret first appears in a set: counter[k] = "at least k + 1 of the inputs so far" (0:
+    // false, no input yet).
+    std::vector<int> excuse(excused > 0 ? n : 0, 0), counter(excused, 0), next(excused);
+    auto excuse_of = [&](std::size_t m) {
+        if (excuse[m] != 0) return excuse[m];
+        const int x = f.fresh();
+        for (auto& v : next) v = f.fresh();
+        f.clause({-x, next[0]});
+        for (std::size_t k = 0; k < excused; ++k) {
+            if (counter[k] != 0) f.clause({-counter[k], next[k]});
+            if (k > 0 && counter[k - 1] != 0) f.clause({-counter[k - 1], -x, next[k]});
+        }
+        if (counter[excused - 1] != 0) f.clause({-counter[excused - 1], -x});
+        counter.swap(next);
+        excuse[m] = x;
+        return x;
+    };
+    // The literal entries[k] contributes to its sets: "the free strings answer its secret with
+    // its combination", and, with secrets excused, "... and the secret is not excused".
+    std::vector<int> entry_literal(entries.size(), 0);
+    auto literal_of = [&](std::size_t k) {
+        if (entry_literal[k] != 0) return entry_literal[k];
+        const auto m = entries[k].member;
+        int l = combination_literal(m, entries[k].combination);
+        if (excused > 0) {
+            const int y = f.fresh();
+            f.clause({-l, excuse_of(m), y});
+            l = y;
+        }
+        entry_literal[k] = l;
+        return l;
+    };
     std::vector<int> set;
-    // At most one of the (secret, combination) pairs entries[k] for k in `ks`.
+    // At most one of the (secret, combination) pairs entries[k] for k in `ks` (of those whose
+    // secrets are not excused).
     auto at_most_one_of = [&](auto&& ks) {
         set.clear();
         for (const std::size_t k : ks) {
-            set.push_back(combination_literal(entries[k].member, entries[k].combination));
+            set.push_back(literal_of(k));
             involved[entries[k].member] = true;
         }
         f.at_most_one(set);
@@ -427,22 +462,39 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
             keys[m] = key_of(all);
         }
         std::sort(keys.begin(), keys.end());
-        std::size_t added = 0;
-        for (std::size_t i = 0; i + 1 < n; ++i) {
-            // The first of each run of equal keys.
-            if (keys[i] != keys[i + 1] || (i > 0 && keys[i - 1] == keys[i])) continue;
-            const auto it = std::lower_bound(
-                runs.begin(), runs.end(), keys[i],
-                [&](const Run& r, const MultisetKey& k) { return entries[r.begin].key < k; });
-            if (it == runs.end() || entries[it->begin].key != keys[i] || it->given)
-                throw std::logic_error(
-                    "StringRepair: two secrets alike outside the formula's sets");
-            give(*it);
-            ++added;
+        std::size_t crowd = 0;
+        for (std::size_t i = 0; i < n;) {
+            std::size_t e = i + 1;
+            while (e < n && keys[e] == keys[i]) ++e;
+            if (e - i > 1) crowd += e - i;
+            i = e;
         }
-        if (added > 0) continue;
-        // Every secret alone: checked once more against the exact answers, no string repeated
-        // or avoided.
+        if (crowd > 2 * excused) {
+            // Too many alike: the sets of their keys not given yet are given now. (A set given
+            // already can only be shared through an excused secret, and a model whose shared
+            // keys all come from given sets leaves at most 2 * excused secrets not alone.)
+            std::size_t added = 0;
+            for (std::size_t i = 0; i + 1 < n; ++i) {
+                // The first of each run of equal keys.
+                if (keys[i] != keys[i + 1] || (i > 0 && keys[i - 1] == keys[i])) continue;
+                const auto it = std::lower_bound(
+                    runs.begin(), runs.end(), keys[i],
+                    [&](const Run& r, const MultisetKey& k) { return entries[r.begin].key < k; });
+                if (it == runs.end() || entries[it->begin].key != keys[i] ||
+                    (it->given && excused == 0))
+                    throw std::logic_error(
+                        "StringRepair: two secrets alike outside the formula's sets");
+                if (it->given) continue;
+                give(*it);
+                ++added;
+            }
+            if (added == 0)
+                throw std::logic_error(
+                    "StringRepair: more secrets alike than the excused ones allow");
+            continue;
+        }
+        // At most 2 * excused secrets not alone (none without excused ones): checked once more
+        // against the exact answers, no string repeated or avoided.
         bool fresh_strings = true;
         for (const auto& s : out.strings) {
             fresh_strings = fresh_strings && std::count(repaired.begin(), repaired.end(), s) == 1 &&
@@ -451,11 +503,12 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
         if (!fresh_strings)
             throw std::logic_error("StringRepair: the solver's strings repeat or are avoided");
         out.string = out.strings.front();
-        out.verdict = RepairOutcome::Verdict::split;
+        out.not_alone = crowd;
+        out.verdict = crowd == 0 ? RepairOutcome::Verdict::split : RepairOutcome::Verdict::reduced;
         break;
     }
     f.solver.disconnect_terminator();
-    if (out.verdict != RepairOutcome::Verdict::split) out.strings.clear();
+    if (!out.found()) out.strings.clear();
     out.secrets = static_cast<std::size_t>(std::count(involved.begin(), involved.end(), true));
     out.clauses = f.clauses;
     return out;
@@ -480,16 +533,29 @@ SecondTestEntry repair_second_test(const SecondTestEntry& entry,
     if (refuted) *refuted = 0;
     if (entry.not_alone == 0) return entry;
     const StringRepair repair(params, members, first_test);
-    for (std::size_t j = 0; j < entry.test.size(); ++j) {
-        const auto outcome = repair.replace(entry.test, j, conflict_limit);
-        if (outcome.verdict == RepairOutcome::Verdict::split) {
-            auto test = entry.test;
-            test[j] = outcome.string;
-            return {entry.class_key, entry.size, 0, std::move(test)};
+    SecondTestEntry out = entry;
+    // Round and round the strings: a string that improves the test is asked again at once
+    // (with fewer excused), and B strings in a row without a find end it.
+    const std::size_t b = entry.test.size();
+    int proven = 0;
+    for (std::size_t j = 0, tries = 0; out.not_alone > 0 && tries < b;) {
+        const auto outcome =
+            repair.replace(out.test, j, conflict_limit, (out.not_alone - 1) / 2);
+        if (outcome.found()) {
+            out.test[j] = outcome.string;
+            out.not_alone = outcome.not_alone;
+            tries = 0;
+            proven = 0;
+            continue;
         }
-        if (refuted && outcome.verdict == RepairOutcome::Verdict::none) ++*refuted;
+        proven += outcome.verdict == RepairOutcome::Verdict::none;
+        ++tries;
+        j = (j + 1) % b;
     }
-    return entry;
+    if (out.not_alone > 0 && refuted) *refuted = proven;
+    if (SplitSearch(params, members, first_test).not_alone(out.test) != out.not_alone)
+        throw std::logic_error("repair_second_test: the repaired test's count is not exact");
+    return out;
 }
 
 std::string repair_checkpoint_header(const BatchParams& params, std::uint64_t seed,
@@ -497,7 +563,7 @@ std::string repair_checkpoint_header(const BatchParams& params, std::uint64_t se
                                      std::int64_t conflict_limit) {
     return fmt::format(
         "# mastermind second-tests --deepen --method repair checkpoint: game {} {} {} {} seed {} "
-        "first {:016x} conflicts {}",
+        "first {:016x} conflicts {} goal fewer",
         params.pegs, params.colours, params.batch, params.max_tests, seed,
         first_test_hash({first_test.begin(), first_test.end()}, params), conflict_limit);
 }

@@ -1,5 +1,6 @@
 // StringRepair: its verdict against every string tried by hand on small games (a string found
-// exactly when one exists, and that string splits the class), and a budget that ends it.
+// exactly when one exists, and that string splits the class; with secrets excused, exactly when
+// one leaves few enough alike), and a budget that ends it.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -126,6 +127,66 @@ TEST(StringRepair, FindsTwoStringsExactlyWhenTheyExist) {
     }
     EXPECT_GT(found, 5);
     EXPECT_GT(refuted, 5);
+}
+
+// The fewest secrets that must be excused (all but one of each group alike) for the others to be
+// alone, over every string in place of string j: the least number any replacement reaches.
+std::size_t fewest_excused(const std::vector<std::uint32_t>& set, std::vector<PackedCode> test,
+                           std::size_t j, const std::vector<PackedCode>& avoid,
+                           const BatchParams& params) {
+    std::size_t best = set.size();
+    for (std::uint64_t i = 0; i < params.secret_count(); ++i) {
+        const auto x = PackedCode::from_index(i, params);
+        if (std::find(avoid.begin(), avoid.end(), x) != avoid.end()) continue;
+        bool repeated = false;
+        for (std::size_t k = 0; k < test.size(); ++k) repeated |= k != j && test[k] == x;
+        if (repeated) continue;
+        test[j] = x;
+        const auto crowd = batch_sets::crowd_by_hand(set, test, params);
+        best = std::min(best, crowd.not_alone - crowd.groups);
+    }
+    return best;
+}
+
+TEST(StringRepair, ExcusedSecretsFindAStringExactlyWhenOneExists) {
+    // With E secrets excused, a string is found whenever some string leaves at most E secrets
+    // whose removal leaves the others alone, the one found leaves at most 2E not alone, and a
+    // formula proven unsatisfiable means that no string does.
+    Rng rng(7);
+    int found = 0, refuted = 0, reduced = 0;
+    for (const BatchParams params : {BatchParams{4, 5, 3, 20}, BatchParams{3, 6, 4, 20}}) {
+        for (int round = 0; round < 24; ++round) {
+            const auto set = random_secret_set(rng, params, 20 + rng.below(40));
+            const auto test = random_distinct_strings(rng, params);
+            const std::vector<PackedCode> avoid{
+                PackedCode::from_index(rng.below(params.secret_count()), params)};
+            const StringRepair repair(params, set, avoid);
+            const auto j = static_cast<std::size_t>(rng.below(test.size()));
+            const auto least = fewest_excused(set, test, j, avoid, params);
+            const std::size_t excused = 1 + rng.below(3);
+            const auto outcome = repair.replace(test, j, -1, excused);
+            ASSERT_NE(outcome.verdict, RepairOutcome::Verdict::unknown);
+            if (least <= excused)
+                EXPECT_TRUE(outcome.found())
+                    << "set of " << set.size() << ", string " << j << ", " << excused << " excused";
+            if (!outcome.found()) {
+                EXPECT_GT(least, excused);
+                ++refuted;
+                continue;
+            }
+            ++found;
+            auto repaired = test;
+            repaired[j] = outcome.string;
+            const auto crowd = batch_sets::crowd_by_hand(set, repaired, params);
+            EXPECT_EQ(crowd.not_alone, outcome.not_alone);
+            EXPECT_LE(crowd.not_alone, 2 * excused);
+            EXPECT_EQ(outcome.verdict == RepairOutcome::Verdict::split, crowd.not_alone == 0);
+            reduced += outcome.verdict == RepairOutcome::Verdict::reduced;
+        }
+    }
+    EXPECT_GT(found, 5);
+    EXPECT_GT(refuted, 5);
+    EXPECT_GT(reduced, 3);
 }
 
 TEST(StringRepair, FindsAStringWhereTheSpoiledOneSplit) {

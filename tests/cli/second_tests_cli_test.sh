@@ -222,40 +222,48 @@ check "--deepen a table of no entry: says so" grep -q "0 classes, 0 split into s
 printf '// Game 5/6/3: x\n\033[31mred\n' >"$tmp/esc.inc"
 refused "--deepen, a line of control bytes" "'.x1B.31mred'" "$bin" second-tests -P 5 -K 6 -B 3 --deepen "$tmp/esc.inc" --out "$tmp/x.inc"
 
-# --deepen --method repair: each string of an unsplit class's test replaced exactly (SAT). On the
-# 5/6/3 game a weak pass leaves classes some of which one string splits and some no string can:
-# every class gets a verdict, none is worse, the split ones are split, a stopped run resumes to the
-# same table, and the options of the other search are refused.
-"$bin" second-tests -P 5 -K 6 -B 3 --play-steps 1 --steps 1 --restarts 0 --shards 2 --out "$tmp/w3.inc" >/dev/null 2>&1
-check "a weak 5/6/3 pass: status 0" test $? -eq 0
+# --deepen --method repair: each string of an unsplit class's test replaced exactly (SAT), round
+# the strings while one leaves fewer secrets not alone. On the 5/5/3 game a weak pass leaves
+# classes some of which strings split and some no string improves further: every class gets a
+# verdict, none is worse, a changed test leaves fewer not alone, a stopped run resumes to the same
+# table, and the options of the other search are refused.
+"$bin" second-tests -P 5 -K 5 -B 3 --play-steps 1 --steps 1 --restarts 0 --shards 2 --out "$tmp/w3.inc" >/dev/null 2>&1
+check "a weak 5/5/3 pass: status 0" test $? -eq 0
 w3=$(awk -F', ' '/^\{0x/ && $3 > 0' "$tmp/w3.inc" | wc -l)
-repair=(second-tests -P 5 -K 6 -B 3 --deepen "$tmp/w3.inc" --method repair)
+repair=(second-tests -P 5 -K 5 -B 3 --deepen "$tmp/w3.inc" --method repair)
 "$bin" "${repair[@]}" --out "$tmp/rep.inc" --progress >"$tmp/rep.out" 2>"$tmp/rep.err"
 check "--method repair: status 0" test $? -eq 0
 check "--method repair: says how it searches" grep -q "$w3 to search (each string of a test replaced exactly, at most 1000000 conflicts per solver call)" "$tmp/rep.err"
 check "--method repair: one progress line per unsplit class" test "$(grep -c '^  class ' "$tmp/rep.err")" -eq "$w3"
 split3=$(grep -c '^  class .* -> 0 not alone;' "$tmp/rep.err")
-proven3=$(grep -c 'no one string splits it: all 3 proven' "$tmp/rep.err")
+proven3=$(grep -c -E 'no one string (splits it|leaves fewer than [0-9]+): all 3 proven' "$tmp/rep.err")
+reduced3=$(awk '/^  class / {split($0, a, /: | -> | not alone/); if (a[3] + 0 < a[2] + 0 && a[3] + 0 > 0) n++} END {print n + 0}' "$tmp/rep.err")
 check "--method repair: every class split or proven ($split3 + $proven3 = $w3)" test $((split3 + proven3)) -eq "$w3"
 check "--method repair: both verdicts met" test "$split3" -gt 0 -a "$proven3" -gt 0
-check "--method repair: the summary counts them" grep -q "^of the $w3 classes searched in this run, $split3 split; no one string splits $proven3 (every string's formula unsatisfiable); 0 undecided within --conflicts 1000000$" "$tmp/rep.out"
+check "--method repair: the summary counts them" grep -q "^of the $w3 classes searched in this run, $split3 split and $reduced3 more improved; of the $((w3 - split3)) still unsplit, $proven3 proven as far as one string goes (every string's formula unsatisfiable); 0 undecided within --conflicts 1000000$" "$tmp/rep.out"
 check "--method repair: stdout is the table's line and the summary alone" test "$(wc -l <"$tmp/rep.out")" -eq 2
-# A limit of one conflict leaves classes undecided: they keep their tests, and the summary says so.
+# A limit of one conflict leaves classes undecided, and the summary says so.
 "$bin" "${repair[@]}" --conflicts 1 --out "$tmp/rep1.inc" --progress >"$tmp/rep1.out" 2>"$tmp/rep1.err"
 undecided=$(grep -c 'the others undecided within the limit' "$tmp/rep1.err")
 check "--conflicts 1: classes undecided ($undecided)" test "$undecided" -gt 0
-check "--conflicts 1: the summary counts them" grep -q "; $undecided undecided within --conflicts 1 (they keep their tests" "$tmp/rep1.out"
+check "--conflicts 1: the summary counts them" grep -q "; $undecided undecided within --conflicts 1 (give this table to --deepen with a larger --conflicts" "$tmp/rep1.out"
 check "--method repair: the same classes and sizes" diff <(awk -F', ' '/^\{0x/ {print $1, $2}' "$tmp/w3.inc") <(awk -F', ' '/^\{0x/ {print $1, $2}' "$tmp/rep.inc")
-check "--method repair: a class is split or keeps its test" bash -c "paste -d'|' <(grep '^{0x' '$tmp/w3.inc') <(grep '^{0x' '$tmp/rep.inc') | awk -F'|' '\$2 != \$1 && \$2 !~ /^\{0x[0-9a-f]*, [0-9]*, 0, / {bad = 1} END {exit bad}'"
-check "--method repair: the file names it" grep -q -- "then mastermind second-tests -P 5 -K 6 -B 3 --deepen w3.inc --seed 1 --method repair --conflicts 1000000$" "$tmp/rep.inc"
+check "--method repair: a class keeps its test or leaves fewer not alone" bash -c "paste -d'|' <(grep '^{0x' '$tmp/w3.inc') <(grep '^{0x' '$tmp/rep.inc') | awk -F'|' '{split(\$1, a, \", \"); split(\$2, b, \", \"); if (\$2 != \$1 && b[3] + 0 >= a[3] + 0) bad = 1} END {exit bad}'"
+check "--method repair: the file names it" grep -q -- "then mastermind second-tests -P 5 -K 5 -B 3 --deepen w3.inc --seed 1 --method repair --conflicts 1000000$" "$tmp/rep.inc"
 head -3 "$tmp/rep.inc.checkpoint" >"$tmp/rep-resume.inc.checkpoint"
 "$bin" "${repair[@]}" --out "$tmp/rep-resume.inc" >/dev/null 2>"$tmp/rep-resume.err"
 check "--method repair resumed: says so" grep -q "resuming from '$tmp/rep-resume.inc.checkpoint': 2 classes searched before" "$tmp/rep-resume.err"
 check "--method repair resumed: the same table" diff <(grep -v '^// Made by' "$tmp/rep.inc") <(grep -v '^// Made by' "$tmp/rep-resume.inc")
+# A checkpoint of the repair that only looked for splits (its header lacks the goal) is another
+# run's: refused, the setting named, the file kept.
+sed '1s/ goal fewer$//' "$tmp/rep.inc.checkpoint" >"$tmp/rep-old.checkpoint"
+cp "$tmp/rep-old.checkpoint" "$tmp/rep-old.kept"
+refused "--method repair, a checkpoint of the split-only repair" "goal fewer in this run, not in the file" "$bin" "${repair[@]}" --out "$tmp/rep-old.inc" --checkpoint "$tmp/rep-old.checkpoint"
+check "--method repair, a checkpoint of the split-only repair: kept" cmp "$tmp/rep-old.checkpoint" "$tmp/rep-old.kept"
 # A file name with a newline: the table's "Made by" line names it escaped, on one line.
 nl="$tmp/nl"$'\n'"name.inc"
 cp "$tmp/w3.inc" "$nl"
-"$bin" second-tests -P 5 -K 6 -B 3 --deepen "$nl" --steps 10 --restarts 0 --out "$tmp/nlout.inc" >/dev/null 2>&1
+"$bin" second-tests -P 5 -K 5 -B 3 --deepen "$nl" --steps 10 --restarts 0 --out "$tmp/nlout.inc" >/dev/null 2>&1
 check "--deepen a name with a newline: status 0" test $? -eq 0
 check "--deepen a name with a newline: named escaped" grep -q 'deepen nl.x0Aname.inc ' "$tmp/nlout.inc"
 check "--deepen a name with a newline: every line of the header a comment" bash -c "! grep -q '^name.inc' '$tmp/nlout.inc'"
