@@ -13,8 +13,9 @@
 #   8. round 7: the same from round 6's table with a seventh seed;
 #   9. round 8: the same from round 7's table with an eighth seed;
 #  10. the exact stage: each class round 8 leaves unsplit, each string of its test replaced by a
-#      SAT solver's (--method repair), which splits the class or proves no one string can. Its
-#      checkpoint is keyed by entry, so the run begun on round 7's table (repair7.inc) counts here.
+#      SAT solver's (--method repair), round the strings while one leaves fewer secrets not alone
+#      (repair8.checkpoint; repair.checkpoint is the earlier repair's, which only looked for
+#      splits, and which this build refuses).
 # The checkpoints live in that folder and are committed as the work goes (docs/results.md: the
 # machine that runs a stage may not outlive it). Hours on 2 cores; CI never runs it.
 # Usage: scripts/offline-second-tests.sh [MASTERMIND]   (default: build/release/mastermind)
@@ -56,6 +57,6 @@ stage "round 8"
     --checkpoint round8.checkpoint --progress >round8.out
 stage "repair"
 [ -f repair8.inc ] || "$bin" second-tests --first-test "$first" --deepen round8.inc --method repair --out repair8.inc \
-    --checkpoint repair.checkpoint --progress >repair8.out
+    --checkpoint repair8.checkpoint --progress >repair8.out
 stage done
 cat round8.out repair8.out
