@@ -2,12 +2,16 @@
 # The exact optimum of every ordinary game of 2 to 8 pegs with at most 10,000 codes, under both
 # scoring rules, with and without repeated colours: the expected optimum (`optimal`: the fewest
 # guesses in total) and the worst-case optimum (`optimal-worst`: the least worst case, then the
-# fewest guesses), each search given at most an hour (docs/results.md, "The family's optima").
+# fewest guesses), each search given at most an hour of the machine's cores (docs/results.md, "The
+# family's optima").
 #
 # Runs the games from the smallest up and appends one line per search to a results file, which is
 # the checkpoint: a search already there is skipped, so the run resumes where it stopped, unless it
 # timed out under a shorter limit than this run's. So a quick pass (SECONDS_EACH=300) fills in the
-# easy games first, and a second pass with the full hour retries only what that one left. Every
+# easy games first, and a second pass with the full hour retries only what that one left. The limit
+# is CPU time, SECONDS_EACH times THREADS (`ulimit -t`), so that a search sharing the machine with
+# other work is not cut short by the time it waited; the wall clock only stops a search at four
+# times the limit. (The first passes, at 60 and 2400 s, limited the wall time.) Every
 # `optimal` tree is written and replayed with --strategy tree; a total that does not replay stops
 # the run.
 #
@@ -84,14 +88,15 @@ mkdir -p "$(dirname "$results")"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 commit=$(commit_label)
-echo "optimal-table: $(games | wc -l) games x 2 rules x 2 objectives, at most $limit s each, $threads threads, into $results (commit $commit)"
+cpu_limit=$((limit * threads))
+echo "optimal-table: $(games | wc -l) games x 2 rules x 2 objectives, at most $cpu_limit s of CPU each ($limit s of $threads threads), into $results (commit $commit)"
 games | while read -r codes p k d; do
     for rules in classic adjacent; do
         for objective in optimal optimal-worst; do
             # Done: the last line of this search is an answer, or a timeout under a limit at least
-            # as long as this run's.
-            if awk -F'\t' -v p="$p" -v k="$k" -v d="$d" -v r="$rules" -v o="$objective" -v limit="$limit" \
-                '$1 == p && $2 == k && $3 == d && $4 == r && $5 == o { done = $6 != "timeout" || $11 + 1 >= limit }
+            # as long as this run's (wall seconds for the first passes, CPU seconds since).
+            if awk -F'\t' -v p="$p" -v k="$k" -v d="$d" -v r="$rules" -v o="$objective" -v limit="$limit" -v cpu="$cpu_limit" \
+                '$1 == p && $2 == k && $3 == d && $4 == r && $5 == o { done = $6 != "timeout" || $11 + 1 >= limit || $12 + 1 >= cpu }
                  END { exit !done }' "$results"; then
                 continue
             fi
@@ -99,10 +104,11 @@ games | while read -r codes p k d; do
             [[ $d == 1 ]] && game+=(--distinct)
             # -M 100: no game here needs that many, so the limit never binds.
             status=solved rc=0
-            /usr/bin/time -f "%e %M %U %S" -o "$scratch/time" timeout "$limit" \
-                "$bin" evaluate "${game[@]}" -M 100 --strategy "$objective" --all --threads "$threads" --json \
+            /usr/bin/time -f "%e %M %U %S" -o "$scratch/time" timeout "$((4 * limit))" \
+                bash -c 'ulimit -c 0 && ulimit -t "$1" && shift && exec "$@"' - "$cpu_limit" "$bin" evaluate "${game[@]}" -M 100 --strategy "$objective" --all --threads "$threads" --json \
                 --write-tree "$scratch/tree" >"$scratch/report.json" 2>"$scratch/err" || rc=$?
-            if ((rc == 124)); then
+            # 124: the wall clock's limit; 152 and 137: the CPU limit's SIGXCPU, or its SIGKILL.
+            if ((rc == 124 || rc == 152 || rc == 137)); then
                 status=timeout
             elif ((rc != 0)); then
                 echo "optimal-table: ${game[*]} $objective failed (status $rc): $(tail -1 "$scratch/err")" >&2
