@@ -263,8 +263,8 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     // hold the secrets it says (a table of another first test, a forgotten --first-test, an edited
     // size or a key no answers give all show here), and an entry is copied only when it is true.
     if (args.progress)
-        complain("{}: checking the {} classes of '{}' against the first test\n", kCommand,
-                 input->size(), args.deepen);
+        complain("{}: checking the {} of '{}' against the first test\n", kCommand,
+                 count_of(input->size(), "class"), args.deepen);
     if (const auto bad = first_untrue_entry(*input, first, params, args.threads)) {
         complain("{}: --deepen '{}': {} ({})\n", kCommand, args.deepen, bad->why,
                  bad->wrong_size ? "a table of another first test? give it with --first-test"
@@ -402,8 +402,9 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     if (args.repair && !args.so_far) {
         fmt::print(
             "of the {} searched in this run, {} split and {} more improved; of the {} still "
-            "unsplit, {} proven as far as one string goes (every string's formula "
-            "unsatisfiable); {} undecided within --conflicts {}{}\n",
+            "unsplit, {} with every string's formula unsatisfiable (for c secrets not alone, no "
+            "one string leaves fewer than (c - 1) / 2 + 2: none improves it when c <= 3); {} "
+            "undecided within --conflicts {}{}\n",
             count_of(finished, "class"), split_now, improved - split_now, finished - split_now,
             proven, undecided, args.conflicts,
             undecided > 0 ? fmt::format(" (give this table to --deepen with a larger --conflicts "
@@ -660,9 +661,10 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
     auto* method =
         cmd->add_option("--method", args->method,
                         "with --deepen: anneal (a longer local search) or repair (each string of "
-                        "a test in turn replaced by a string that leaves fewer secrets not "
-                        "alone, found or ruled out by a SAT solver, round the strings until none "
-                        "improves it)")
+                        "a test in turn replaced by one a SAT solver finds that leaves fewer "
+                        "secrets not alone, round the strings until none is found; for c left "
+                        "not alone the solver rules out strings that leave fewer than "
+                        "(c - 1) / 2 + 2, so the search is complete for c <= 3)")
             ->check(one_of({"anneal", "repair"}))
             ->capture_default_str();
     auto* conflicts =

@@ -1,10 +1,11 @@
 // StringRepair: its verdict against every string tried by hand on small games (a string found
-// exactly when one exists, and that string splits the class; with secrets excused, exactly when
-// one leaves few enough alike), and a budget that ends it.
+// exactly when one exists, and that string splits the class; with secrets excused, whenever one
+// leaves few enough alike, and none when the solver says so), and a budget that ends it.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <array>
+#include <utility>
 #include <vector>
 
 #include "mastermind/batch/query_record.hpp"
@@ -24,11 +25,12 @@ bool splits(const std::vector<std::uint32_t>& set, const std::vector<PackedCode>
     return batch_sets::not_alone_by_hand(set, test, params) == 0;
 }
 
-// Whether some string, other than the test's others and the avoided ones, splits the set in
-// place of string j: every string of the game tried.
-bool some_string_splits(const std::vector<std::uint32_t>& set, std::vector<PackedCode> test,
-                        std::size_t j, const std::vector<PackedCode>& avoid,
-                        const BatchParams& params) {
+// Every string of the game allowed in place of string j (not avoided, not one of the test's
+// others): `visit` sees the test with it in place and returns true to stop; whether one did.
+template <class Visit>
+bool any_replacement(std::vector<PackedCode> test, std::size_t j,
+                     const std::vector<PackedCode>& avoid, const BatchParams& params,
+                     Visit visit) {
     for (std::uint64_t i = 0; i < params.secret_count(); ++i) {
         const auto x = PackedCode::from_index(i, params);
         if (std::find(avoid.begin(), avoid.end(), x) != avoid.end()) continue;
@@ -36,9 +38,17 @@ bool some_string_splits(const std::vector<std::uint32_t>& set, std::vector<Packe
         for (std::size_t k = 0; k < test.size(); ++k) repeated |= k != j && test[k] == x;
         if (repeated) continue;
         test[j] = x;
-        if (splits(set, test, params)) return true;
+        if (visit(test)) return true;
     }
     return false;
+}
+
+// Whether some string splits the set in place of string j.
+bool some_string_splits(const std::vector<std::uint32_t>& set, std::vector<PackedCode> test,
+                        std::size_t j, const std::vector<PackedCode>& avoid,
+                        const BatchParams& params) {
+    return any_replacement(std::move(test), j, avoid, params,
+                           [&](const std::vector<PackedCode>& t) { return splits(set, t, params); });
 }
 
 TEST(StringRepair, FindsAStringExactlyWhenOneExists) {
@@ -135,16 +145,11 @@ std::size_t fewest_excused(const std::vector<std::uint32_t>& set, std::vector<Pa
                            std::size_t j, const std::vector<PackedCode>& avoid,
                            const BatchParams& params) {
     std::size_t best = set.size();
-    for (std::uint64_t i = 0; i < params.secret_count(); ++i) {
-        const auto x = PackedCode::from_index(i, params);
-        if (std::find(avoid.begin(), avoid.end(), x) != avoid.end()) continue;
-        bool repeated = false;
-        for (std::size_t k = 0; k < test.size(); ++k) repeated |= k != j && test[k] == x;
-        if (repeated) continue;
-        test[j] = x;
-        const auto crowd = batch_sets::crowd_by_hand(set, test, params);
+    any_replacement(std::move(test), j, avoid, params, [&](const std::vector<PackedCode>& t) {
+        const auto crowd = batch_sets::crowd_by_hand(set, t, params);
         best = std::min(best, crowd.not_alone - crowd.groups);
-    }
+        return false;
+    });
     return best;
 }
 
