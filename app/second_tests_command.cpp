@@ -354,8 +354,7 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
                               found.refuted, params.batch)
             : result.not_alone == 2
                 ? fmt::format(" (no one string splits it: all {} proven)", params.batch)
-                : fmt::format(" (no one string leaves fewer than {}: all {} proven)",
-                              (result.not_alone - 1) / 2 + 2, params.batch);
+                : fmt::format(" (no one string improves it: all {} proven)", params.batch);
         complain(
             "  class {:016x} ({} secrets): {} -> {} not alone{}; {} of {} done, {} better, ETA "
             "{:.0f} s\n",
@@ -402,9 +401,8 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     if (args.repair && !args.so_far) {
         fmt::print(
             "of the {} searched in this run, {} split and {} more improved; of the {} still "
-            "unsplit, {} with every string's formula unsatisfiable (for c secrets not alone, no "
-            "one string leaves fewer than (c - 1) / 2 + 2: none improves it when c <= 3); {} "
-            "undecided within --conflicts {}{}\n",
+            "unsplit, {} proven: no one string improves them (every string's formula "
+            "unsatisfiable); {} undecided within --conflicts {}{}\n",
             count_of(finished, "class"), split_now, improved - split_now, finished - split_now,
             proven, undecided, args.conflicts,
             undecided > 0 ? fmt::format(" (give this table to --deepen with a larger --conflicts "
@@ -662,9 +660,8 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
         cmd->add_option("--method", args->method,
                         "with --deepen: anneal (a longer local search) or repair (each string of "
                         "a test in turn replaced by one a SAT solver finds that leaves fewer "
-                        "secrets not alone, round the strings until none is found; for c left "
-                        "not alone the solver rules out strings that leave fewer than "
-                        "(c - 1) / 2 + 2, so the search is complete for c <= 3)")
+                        "secrets not alone, round the strings until the solver proves that none "
+                        "does, or gives up within --conflicts)")
             ->check(one_of({"anneal", "repair"}))
             ->capture_default_str();
     auto* conflicts =

@@ -247,14 +247,14 @@ StringRepair::StringRepair(const BatchParams& params, std::span<const std::uint3
 }
 
 RepairOutcome StringRepair::replace(std::span<const PackedCode> test, std::size_t j,
-                                    std::int64_t conflict_limit, std::size_t excused) const {
+                                    std::int64_t conflict_limit, std::size_t most_not_alone) const {
     const std::array<std::size_t, 1> free{j};
-    return replace(test, std::span<const std::size_t>(free), conflict_limit, excused);
+    return replace(test, std::span<const std::size_t>(free), conflict_limit, most_not_alone);
 }
 
 RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
                                     std::span<const std::size_t> free,
-                                    std::int64_t conflict_limit, std::size_t excused) const {
+                                    std::int64_t conflict_limit, std::size_t most_not_alone) const {
     const bool two = free.size() == 2;
     if (test.size() != static_cast<std::size_t>(params_.batch) || free.empty() ||
         free.size() > 2 || free[0] >= test.size() || (two && (free[1] >= test.size() ||
@@ -262,6 +262,9 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
         throw std::invalid_argument("StringRepair: a test of B strings and one or two of them");
     const int pegs = params_.pegs;
     const std::size_t n = members_.size();
+    // One secret cannot be alike alone: at most 1 not alone is a split, whose formula is the
+    // simpler one (an at-most-one per set).
+    const std::size_t bound = most_not_alone < 2 ? 0 : most_not_alone;
     auto is_free = [&](std::size_t k) { return std::find(free.begin(), free.end(), k) != free.end(); };
 
     // Every answer a string can give: (hit, common), hit <= common <= P, but never P - 1 hits
@@ -364,50 +367,58 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
     }
     RepairOutcome out;
     std::vector<bool> involved(n, false);
-    // Excused secrets (excused > 0): x_m = "secret m may share its answers", at most `excused`
-    // of them true, counted by a sequential counter that grows by one input per secret as the
-    // secret first appears in a set: counter[k] = "at least k + 1 of the inputs so far" (0:
-    // false, no input yet).
-    std::vector<int> excuse(excused > 0 ? n : 0, 0), counter(excused, 0), next(excused);
-    auto excuse_of = [&](std::size_t m) {
-        if (excuse[m] != 0) return excuse[m];
+    // With a bound: x_m = "secret m is not alone", at most `bound` of them true, counted by a
+    // sequential counter that grows by one input per secret as the secret first appears in a
+    // set: counter[k] = "at least k + 1 of the inputs so far" (0: false, no input yet).
+    std::vector<int> crowded(bound > 0 ? n : 0, 0), counter(bound, 0), next(bound);
+    auto crowded_of = [&](std::size_t m) {
+        if (crowded[m] != 0) return crowded[m];
         const int x = f.fresh();
         for (auto& v : next) v = f.fresh();
         f.clause({-x, next[0]});
-        for (std::size_t k = 0; k < excused; ++k) {
+        for (std::size_t k = 0; k < bound; ++k) {
             if (counter[k] != 0) f.clause({-counter[k], next[k]});
             if (k > 0 && counter[k - 1] != 0) f.clause({-counter[k - 1], -x, next[k]});
         }
-        if (counter[excused - 1] != 0) f.clause({-counter[excused - 1], -x});
+        if (counter[bound - 1] != 0) f.clause({-counter[bound - 1], -x});
         counter.swap(next);
-        excuse[m] = x;
+        crowded[m] = x;
         return x;
     };
-    // The literal entries[k] contributes to its sets: "the free strings answer its secret with
-    // its combination", and, with secrets excused, "... and the secret is not excused".
+    // The literal of entries[k], "the free strings answer its secret with its combination",
+    // made once (an entry can be in a set of pairs and then in its whole set).
     std::vector<int> entry_literal(entries.size(), 0);
     auto literal_of = [&](std::size_t k) {
-        if (entry_literal[k] != 0) return entry_literal[k];
-        const auto m = entries[k].member;
-        int l = combination_literal(m, entries[k].combination);
-        if (excused > 0) {
-            const int y = f.fresh();
-            f.clause({-l, excuse_of(m), y});
-            l = y;
-        }
-        entry_literal[k] = l;
-        return l;
+        if (entry_literal[k] == 0)
+            entry_literal[k] = combination_literal(entries[k].member, entries[k].combination);
+        return entry_literal[k];
     };
     std::vector<int> set;
-    // At most one of the (secret, combination) pairs entries[k] for k in `ks` (of those whose
-    // secrets are not excused).
+    // The (secret, combination) pairs entries[k] for k in `ks`, which share a key: at most one
+    // comes true; with a bound, when two or more come true, each of their secrets is not alone
+    // (`shared` follows a running "one so far" and implies x_m for every true literal).
     auto at_most_one_of = [&](auto&& ks) {
         set.clear();
         for (const std::size_t k : ks) {
             set.push_back(literal_of(k));
             involved[entries[k].member] = true;
         }
-        f.at_most_one(set);
+        if (bound == 0) {
+            f.at_most_one(set);
+            return;
+        }
+        const int shared = f.fresh();
+        int any = 0;
+        for (std::size_t i = 0; i < set.size(); ++i) {
+            const int l = set[i];
+            if (any != 0) f.clause({-any, -l, shared});
+            f.clause({-shared, -l, crowded_of(entries[ks[i]].member)});
+            if (i + 1 == set.size()) break;
+            const int now = f.fresh();
+            f.clause({-l, now});
+            if (any != 0) f.clause({-any, now});
+            any = now;
+        }
     };
     std::vector<std::pair<std::uint32_t, std::size_t>> by_combination;  // (combination, entry)
     std::vector<std::size_t> ks;
@@ -469,10 +480,10 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
             if (e - i > 1) crowd += e - i;
             i = e;
         }
-        if (crowd > 2 * excused) {
-            // Too many alike: the sets of their keys not given yet are given now. (A set given
-            // already can only be shared through an excused secret, and a model whose shared
-            // keys all come from given sets leaves at most 2 * excused secrets not alone.)
+        if (crowd > bound) {
+            // Too many alike: the sets of their keys not given yet are given now. (With a bound,
+            // the secrets of a given set that is shared are counted, so a model whose shared keys
+            // all come from given sets leaves at most `bound` secrets not alone.)
             std::size_t added = 0;
             for (std::size_t i = 0; i + 1 < n; ++i) {
                 // The first of each run of equal keys.
@@ -481,7 +492,7 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
                     runs.begin(), runs.end(), keys[i],
                     [&](const Run& r, const MultisetKey& k) { return entries[r.begin].key < k; });
                 if (it == runs.end() || entries[it->begin].key != keys[i] ||
-                    (it->given && excused == 0))
+                    (it->given && bound == 0))
                     throw std::logic_error(
                         "StringRepair: two secrets alike outside the formula's sets");
                 if (it->given) continue;
@@ -489,12 +500,11 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
                 ++added;
             }
             if (added == 0)
-                throw std::logic_error(
-                    "StringRepair: more secrets alike than the excused ones allow");
+                throw std::logic_error("StringRepair: more secrets alike than the bound allows");
             continue;
         }
-        // At most 2 * excused secrets not alone (none without excused ones): checked once more
-        // against the exact answers, no string repeated or avoided.
+        // At most `bound` secrets not alone (none without a bound): checked once more against
+        // the exact answers, no string repeated or avoided.
         bool fresh_strings = true;
         for (const auto& s : out.strings) {
             fresh_strings = fresh_strings && std::count(repaired.begin(), repaired.end(), s) == 1 &&
@@ -535,15 +545,14 @@ SecondTestEntry repair_second_test(const SecondTestEntry& entry,
     const StringRepair repair(params, members, first_test);
     SecondTestEntry out = entry;
     // Round and round the strings: a string that improves the test is asked again at once
-    // (with fewer excused), and B strings in a row without a find end it.
+    // (for fewer still), and B strings in a row without a find end it.
     const std::size_t b = entry.test.size();
     int proven = 0;
     for (std::size_t j = 0, tries = 0; out.not_alone > 0 && tries < b;) {
-        const auto outcome =
-            repair.replace(out.test, j, conflict_limit, (out.not_alone - 1) / 2);
+        const auto outcome = repair.replace(out.test, j, conflict_limit, out.not_alone - 1);
         if (outcome.found()) {
             out.test[j] = outcome.string;
-            out.not_alone = outcome.not_alone;
+            out.not_alone = static_cast<std::uint32_t>(outcome.not_alone);
             tries = 0;
             proven = 0;
             continue;

@@ -1,6 +1,6 @@
 // StringRepair: its verdict against every string tried by hand on small games (a string found
-// exactly when one exists, and that string splits the class; with secrets excused, whenever one
-// leaves few enough alike, and none when the solver says so), and a budget that ends it.
+// exactly when one exists, and that string splits the class; with a bound, exactly when one
+// leaves at most that many not alone), and a budget that ends it.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -139,24 +139,21 @@ TEST(StringRepair, FindsTwoStringsExactlyWhenTheyExist) {
     EXPECT_GT(refuted, 5);
 }
 
-// The fewest secrets that must be excused (all but one of each group alike) for the others to be
-// alone, over every string in place of string j: the least number any replacement reaches.
-std::size_t fewest_excused(const std::vector<std::uint32_t>& set, std::vector<PackedCode> test,
-                           std::size_t j, const std::vector<PackedCode>& avoid,
-                           const BatchParams& params) {
+// The fewest secrets not alone any string leaves in place of string j.
+std::size_t fewest_not_alone(const std::vector<std::uint32_t>& set, std::vector<PackedCode> test,
+                             std::size_t j, const std::vector<PackedCode>& avoid,
+                             const BatchParams& params) {
     std::size_t best = set.size();
     any_replacement(std::move(test), j, avoid, params, [&](const std::vector<PackedCode>& t) {
-        const auto crowd = batch_sets::crowd_by_hand(set, t, params);
-        best = std::min(best, crowd.not_alone - crowd.groups);
+        best = std::min(best, batch_sets::not_alone_by_hand(set, t, params));
         return false;
     });
     return best;
 }
 
-TEST(StringRepair, ExcusedSecretsFindAStringExactlyWhenOneExists) {
-    // With E secrets excused, a string is found whenever some string leaves at most E secrets
-    // whose removal leaves the others alone, the one found leaves at most 2E not alone, and a
-    // formula proven unsatisfiable means that no string does.
+TEST(StringRepair, FindsAStringLeavingFewEnoughExactlyWhenOneExists) {
+    // With a bound N, a string is found exactly when some string leaves at most N secrets not
+    // alone, and the one found does.
     Rng rng(7);
     int found = 0, refuted = 0, reduced = 0;
     for (const BatchParams params : {BatchParams{4, 5, 3, 20}, BatchParams{3, 6, 4, 20}}) {
@@ -167,25 +164,24 @@ TEST(StringRepair, ExcusedSecretsFindAStringExactlyWhenOneExists) {
                 PackedCode::from_index(rng.below(params.secret_count()), params)};
             const StringRepair repair(params, set, avoid);
             const auto j = static_cast<std::size_t>(rng.below(test.size()));
-            const auto least = fewest_excused(set, test, j, avoid, params);
-            const std::size_t excused = 1 + rng.below(3);
-            const auto outcome = repair.replace(test, j, -1, excused);
+            const auto least = fewest_not_alone(set, test, j, avoid, params);
+            // Around the least, so that both verdicts come up.
+            const std::size_t bound = std::max<std::size_t>(2, least + rng.below(3)) - 1;
+            const auto outcome = repair.replace(test, j, -1, bound);
             ASSERT_NE(outcome.verdict, RepairOutcome::Verdict::unknown);
-            if (least <= excused)
-                EXPECT_TRUE(outcome.found())
-                    << "set of " << set.size() << ", string " << j << ", " << excused << " excused";
+            EXPECT_EQ(outcome.found(), least <= bound)
+                << "set of " << set.size() << ", string " << j << ", at most " << bound;
             if (!outcome.found()) {
-                EXPECT_GT(least, excused);
                 ++refuted;
                 continue;
             }
             ++found;
             auto repaired = test;
             repaired[j] = outcome.string;
-            const auto crowd = batch_sets::crowd_by_hand(set, repaired, params);
-            EXPECT_EQ(crowd.not_alone, outcome.not_alone);
-            EXPECT_LE(crowd.not_alone, 2 * excused);
-            EXPECT_EQ(outcome.verdict == RepairOutcome::Verdict::split, crowd.not_alone == 0);
+            const auto crowd = batch_sets::not_alone_by_hand(set, repaired, params);
+            EXPECT_EQ(crowd, outcome.not_alone);
+            EXPECT_LE(crowd, bound);
+            EXPECT_EQ(outcome.verdict == RepairOutcome::Verdict::split, crowd == 0);
             reduced += outcome.verdict == RepairOutcome::Verdict::reduced;
         }
     }

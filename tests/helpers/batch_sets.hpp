@@ -25,28 +25,16 @@ inline std::vector<std::uint32_t> random_secret_set(Rng& rng, const BatchParams&
 }
 
 // Each secret's sorted answers, and the secrets whose answers another one shares.
-// How many secrets of `set` share their answers to `test` with another, and in how many groups.
-struct Crowd {
-    std::size_t not_alone = 0, groups = 0;
-};
-inline Crowd crowd_by_hand(const std::vector<std::uint32_t>& set,
-                           const std::vector<PackedCode>& test, const BatchParams& params) {
-    std::map<std::vector<HitBlow>, int> classes;
-    for (auto i : set)
-        ++classes[answered_record(test, PackedCode::from_index(i, params), params.pegs).answers];
-    Crowd crowd;
-    for (const auto& [answers, count] : classes) {
-        if (count < 2) continue;
-        crowd.not_alone += static_cast<std::size_t>(count);
-        ++crowd.groups;
-    }
-    return crowd;
-}
-
 inline std::size_t not_alone_by_hand(const std::vector<std::uint32_t>& set,
                                      const std::vector<PackedCode>& test,
                                      const BatchParams& params) {
-    return crowd_by_hand(set, test, params).not_alone;
+    std::map<std::vector<HitBlow>, int> classes;
+    for (auto i : set)
+        ++classes[answered_record(test, PackedCode::from_index(i, params), params.pegs).answers];
+    std::size_t n = 0;
+    for (const auto& [answers, count] : classes)
+        n += count > 1 ? static_cast<std::size_t>(count) : 0;
+    return n;
 }
 
 }  // namespace mastermind::batch_sets

@@ -19,12 +19,11 @@
 // model leaves every secret alone (a subset of the formula's clauses: either verdict holds for
 // the whole).
 //
-// The same formula can excuse some secrets: with at most E of them free to share their answers,
-// a model leaves at most 2E secrets not alone (each group of secrets alike holds an excused one),
-// so a class with c secrets not alone is improved by any model with E = (c - 1) / 2; an
-// unsatisfiable formula proves that no string leaves fewer than E + 2 (a replacement that left
-// a <= E + 1 secrets not alone would need at most a - 1 of them excused). A secret's x_m
-// ("excused") weakens its literals in every set, and a sequential counter bounds the x_m.
+// The same formula can ask for fewer secrets alike rather than none: at most N not alone. A set
+// then says that when two or more of its pairs come true, each of their secrets is not alone
+// (x_m), and a sequential counter keeps at most N of the x_m true; so a model whose shared keys
+// all come from sets given leaves at most N not alone, and an unsatisfiable formula proves that
+// no string does. A class with c secrets not alone asks for N = c - 1.
 //
 // Classic rules only (the batch game's). The class is given as secret indices; the result is
 // checked against the exact answers before it is returned.
@@ -45,7 +44,7 @@ namespace mastermind {
 struct RepairOutcome {
     enum class Verdict {
         split,     // `string` replaces string j and every secret is alone
-        reduced,   // (with secrets excused) it leaves `not_alone` secrets alike, at most 2E
+        reduced,   // (with a bound N) it leaves `not_alone` secrets alike, at most N
         none,      // no string does either: the solver proved it
         unknown,   // the solver's conflict limit or the ambient budget ended it first
     };
@@ -66,16 +65,15 @@ class StringRepair {
                  std::span<const PackedCode> avoid);
 
     // String j of `test` replaced, if any string splits the class (B - 1 others kept; none of
-    // them, nor an avoided string, may be chosen), or, with `excused` > 0, leaves every secret
-    // alone but for at most `excused` of them and one partner each (at most 2 * excused not
-    // alone). At most `conflict_limit` conflicts a solver call (< 0: no limit). The ambient
-    // budget (core/budget.hpp) is asked while the solver runs.
+    // them, nor an avoided string, may be chosen), or, with `most_not_alone` = N >= 2, leaves
+    // at most N secrets not alone. At most `conflict_limit` conflicts a solver call (< 0: no
+    // limit). The ambient budget (core/budget.hpp) is asked while the solver runs.
     RepairOutcome replace(std::span<const PackedCode> test, std::size_t j,
-                          std::int64_t conflict_limit = -1, std::size_t excused = 0) const;
+                          std::int64_t conflict_limit = -1, std::size_t most_not_alone = 0) const;
     // Strings free[0] and free[1] of `test` replaced together (or free[0] alone): the same
     // formula over the pairs of answers the two strings can give a secret.
     RepairOutcome replace(std::span<const PackedCode> test, std::span<const std::size_t> free,
-                          std::int64_t conflict_limit = -1, std::size_t excused = 0) const;
+                          std::int64_t conflict_limit = -1, std::size_t most_not_alone = 0) const;
 
   private:
     BatchParams params_;
@@ -84,13 +82,12 @@ class StringRepair {
 };
 
 // The exact stage of the offline pass (`mastermind second-tests --deepen TABLE --method repair`):
-// each string of `entry`'s test in turn replaced by StringRepair with (c - 1) / 2 secrets
-// excused, c the secrets not alone so far, so that every string found leaves fewer; the strings
-// are tried round and round until c is 0 or B strings in a row find nothing, at most
-// `conflict_limit` conflicts a solver call. Returns the entry with the test so reached (the
-// entry itself when no string improved it); `refuted` (if given) gets how many of those last B
-// strings were proven unable to (B: no one string leaves fewer than (c - 1) / 2 + 2 secrets not
-// alone, with c = 2 that no one string splits the class). Throws std::invalid_argument as
+// each string of `entry`'s test in turn replaced by StringRepair with at most c - 1 secrets not
+// alone, c the count so far; the strings are tried round and round until c is 0 or B strings in
+// a row find nothing, at most `conflict_limit` conflicts a solver call. Returns the entry with
+// the test so reached (the entry itself when no string improved it); `refuted` (if given) gets
+// how many of those last B strings were proven unable to (B: the test is a local optimum, no
+// one string leaves fewer secrets not alone). Throws std::invalid_argument as
 // deepen_second_test does when the entry does not describe its class.
 SecondTestEntry repair_second_test(const SecondTestEntry& entry,
                                    std::span<const PackedCode> first_test,
