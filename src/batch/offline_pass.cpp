@@ -85,7 +85,11 @@ std::string header_difference(std::string_view found, std::string_view wanted) {
     const auto a = words_of(found), b = words_of(wanted);
     std::size_t i = 0;
     while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
-    if (i < 2) return {};
+    // The settings start after the title, whose last word ends in ':'; before it, the files are
+    // of different kinds, and the whole lines (which the message quotes) say more.
+    std::size_t title = 0;
+    while (title < b.size() && !b[title].ends_with(':')) ++title;
+    if (i <= title || title == b.size()) return {};
     if (i == a.size() && i + 1 < b.size())
         return fmt::format(": {} {} in this run, not in the file", b[i], b[i + 1]);
     if (i == b.size() && i + 1 < a.size())

@@ -268,6 +268,7 @@ check "--deepen a name with a newline: status 0" test $? -eq 0
 check "--deepen a name with a newline: named escaped" grep -q 'deepen nl.x0Aname.inc ' "$tmp/nlout.inc"
 check "--deepen a name with a newline: every line of the header a comment" bash -c "! grep -q '^name.inc' '$tmp/nlout.inc'"
 refused "--method repair on an annealing's checkpoint" "was made by another run" "$bin" "${repair[@]}" --out "$tmp/x.inc" --checkpoint "$tmp/deep.inc.checkpoint"
+check "--method repair on an annealing's checkpoint: no setting named across kinds of file" bash -c "! grep -q 'in the file,' '$tmp/refused.err'"
 refused "--method repair with --steps" "--steps belongs to the annealing" "$bin" "${repair[@]}" --out "$tmp/x.inc" --steps 10
 refused "--method repair with --deepen-seed" "--deepen-seed belongs to the annealing" "$bin" "${repair[@]}" --out "$tmp/x.inc" --deepen-seed 2
 refused "--conflicts with the annealing" "--conflicts belongs to --method repair" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --conflicts 10
