@@ -597,10 +597,8 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
         "--so-far: the table from what is searched so far)\n"
         "  mastermind second-tests -P 5 -K 5 -B 3 --deepen /tmp/weak.inc --method repair --out "
         "/tmp/repaired.inc --progress  # each string replaced by a SAT solver's while one leaves "
-        "fewer not alone: a second, on a table of a small game (make one: second-tests -P 5 -K 5 "
-        "-B 3 --play-steps 1 --steps 1 --out /tmp/weak.inc)\n"
-        "  mastermind second-tests --deepen src/batch/strategies/second_tests_9_10_9.inc --method "
-        "repair --out repaired.inc --progress  # the same for the 9/10/9 table: a day");
+        "fewer not alone: a second on a small game's table (make one: second-tests -P 5 -K 5 "
+        "-B 3 --play-steps 1 --steps 1 --out /tmp/weak.inc); a day on the 9/10/9 table");
     add_game_options(cmd, args->game, GameOptions::batch_table);
     cmd->add_option("--seed", args->seed, "adaptive-split's seed")
         ->transform(seed_value())
