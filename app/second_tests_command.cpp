@@ -607,7 +607,8 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
         ->capture_default_str()
         ->check(output_file());
     cmd->add_option("--checkpoint", args->checkpoint,
-                    "finished shards (default: OUT.checkpoint); an existing one is resumed")
+                    "the finished shards, or with --deepen the finished classes (default: "
+                    "OUT.checkpoint); an existing one is resumed")
         ->check(output_file());
     cmd->add_option("--shards", args->shards,
                     "shards of the game (one at a time in memory; the checkpoint's unit; at "
