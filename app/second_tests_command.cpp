@@ -400,11 +400,13 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
             : "");
     if (args.repair && !args.so_far) {
         fmt::print(
-            "of the {} searched in this run, {} split and {} more improved; of the {} still "
+            "of the {} searched in this run{}, {} split and {} more improved; of the {} still "
             "unsplit, {} proven: no one string improves them (every string's formula "
             "unsatisfiable); {} undecided within --conflicts {}{}\n",
-            count_of(finished, "class"), split_now, improved - split_now, finished - split_now,
-            proven, undecided, args.conflicts,
+            count_of(finished, "class"),
+            reused > 0 ? fmt::format(" (the table has {} more from the checkpoint)", reused) : "",
+            split_now, improved - split_now, finished - split_now, proven, undecided,
+            args.conflicts,
             undecided > 0 ? fmt::format(" (give this table to --deepen with a larger --conflicts "
                                         "and another --out to go on)")
                           : "");

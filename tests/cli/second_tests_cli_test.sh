@@ -251,8 +251,9 @@ check "--method repair: the same classes and sizes" diff <(awk -F', ' '/^\{0x/ {
 check "--method repair: a class keeps its test or leaves fewer not alone" bash -c "paste -d'|' <(grep '^{0x' '$tmp/w3.inc') <(grep '^{0x' '$tmp/rep.inc') | awk -F'|' '{split(\$1, a, \", \"); split(\$2, b, \", \"); if (\$2 != \$1 && b[3] + 0 >= a[3] + 0) bad = 1} END {exit bad}'"
 check "--method repair: the file names it" grep -q -- "then mastermind second-tests -P 5 -K 5 -B 3 --deepen w3.inc --seed 1 --method repair --conflicts 1000000$" "$tmp/rep.inc"
 head -3 "$tmp/rep.inc.checkpoint" >"$tmp/rep-resume.inc.checkpoint"
-"$bin" "${repair[@]}" --out "$tmp/rep-resume.inc" >/dev/null 2>"$tmp/rep-resume.err"
+"$bin" "${repair[@]}" --out "$tmp/rep-resume.inc" >"$tmp/rep-resume.out" 2>"$tmp/rep-resume.err"
 check "--method repair resumed: says so" grep -q "resuming from '$tmp/rep-resume.inc.checkpoint': 2 classes searched before" "$tmp/rep-resume.err"
+check "--method repair resumed: the summary names the classes it took" grep -q "^of the $((w3 - 2)) classes searched in this run (the table has 2 more from the checkpoint), " "$tmp/rep-resume.out"
 check "--method repair resumed: the same table" diff <(grep -v '^// Made by' "$tmp/rep.inc") <(grep -v '^// Made by' "$tmp/rep-resume.inc")
 # A checkpoint of the repair that only looked for splits (its header lacks the goal) is another
 # run's: refused, the setting named, the file kept.
