@@ -170,8 +170,7 @@ struct CheckpointHold {
 };
 // Null, said on stderr, when another run holds the checkpoint or it cannot be opened.
 std::unique_ptr<CheckpointHold> hold_checkpoint(const std::string& checkpoint,
-                                                std::string_view kept,
-                                                std::string_view also = "") {
+                                                std::string_view kept, std::string_view also = "") {
     auto hold = std::make_unique<CheckpointHold>(checkpoint, kept, also);
     const auto why = hold->lock.problem(" (one run a checkpoint)");
     if (why.empty()) return hold;
@@ -208,12 +207,11 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
                const std::vector<PackedCode>& first) {
     std::error_code error;
     if (!std::filesystem::is_regular_file(args.deepen, error)) {
-        complain(
-            "{}: --deepen '{}' {} (give the table of a finished pass, or its checkpoint)\n",
-            kCommand, args.deepen,
-            args.deepen.empty()                         ? "is an empty path"
-            : std::filesystem::exists(args.deepen, error) ? "is not a regular file"
-                                                          : "does not exist");
+        complain("{}: --deepen '{}' {} (give the table of a finished pass, or its checkpoint)\n",
+                 kCommand, args.deepen,
+                 args.deepen.empty()                           ? "is an empty path"
+                 : std::filesystem::exists(args.deepen, error) ? "is not a regular file"
+                                                               : "does not exist");
         return kExitFailure;
     }
     const std::string checkpoint =
@@ -376,10 +374,9 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
         split += e.not_alone == 0;
     }
     const auto pass = table_made_by(args.deepen);
-    const auto search =
-        args.repair ? fmt::format("--method repair --conflicts {}", args.conflicts)
-                    : fmt::format("--deepen-seed {} --steps {} --restarts {}", args.deepen_seed,
-                                  steps, args.restarts);
+    const auto search = args.repair ? fmt::format("--method repair --conflicts {}", args.conflicts)
+                                    : fmt::format("--deepen-seed {} --steps {} --restarts {}",
+                                                  args.deepen_seed, steps, args.restarts);
     std::string command =
         fmt::format("{}{}mastermind second-tests -P {} -K {} -B {} --deepen {} --seed {}{} {}",
                     pass, pass.empty() ? "" : ", then ", params.pegs, params.colours, params.batch,

@@ -143,7 +143,11 @@ class BudgetTerminator : public CaDiCaL::Terminator {
 class FreeString {
   public:
     FreeString(Formula& f, int pegs, int colours, std::size_t members, std::size_t answers)
-        : f_(f), pegs_(pegs), colours_(colours), answers_(answers), base_(f.fresh()),
+        : f_(f),
+          pegs_(pegs),
+          colours_(colours),
+          answers_(answers),
+          base_(f.fresh()),
           literals_(members * answers, 0) {
         for (int i = 1; i < pegs * colours; ++i) f.fresh();
         for (int p = 0; p < pegs; ++p) {
@@ -253,19 +257,20 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test, std::size_
 }
 
 RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
-                                    std::span<const std::size_t> free,
-                                    std::int64_t conflict_limit, std::size_t most_not_alone) const {
+                                    std::span<const std::size_t> free, std::int64_t conflict_limit,
+                                    std::size_t most_not_alone) const {
     const bool two = free.size() == 2;
-    if (test.size() != static_cast<std::size_t>(params_.batch) || free.empty() ||
-        free.size() > 2 || free[0] >= test.size() || (two && (free[1] >= test.size() ||
-                                                              free[1] == free[0])))
+    if (test.size() != static_cast<std::size_t>(params_.batch) || free.empty() || free.size() > 2 ||
+        free[0] >= test.size() || (two && (free[1] >= test.size() || free[1] == free[0])))
         throw std::invalid_argument("StringRepair: a test of B strings and one or two of them");
     const int pegs = params_.pegs;
     const std::size_t n = members_.size();
     // One secret cannot be alike alone: at most 1 not alone is a split, whose formula is the
     // simpler one (an at-most-one per set).
     const std::size_t bound = most_not_alone < 2 ? 0 : most_not_alone;
-    auto is_free = [&](std::size_t k) { return std::find(free.begin(), free.end(), k) != free.end(); };
+    auto is_free = [&](std::size_t k) {
+        return std::find(free.begin(), free.end(), k) != free.end();
+    };
 
     // Every answer a string can give: (hit, common), hit <= common <= P, but never P - 1 hits
     // with P in common (the last peg would be a hit too).

@@ -8,12 +8,12 @@
 #include <utility>
 #include <vector>
 
+#include "helpers/batch_sets.hpp"
 #include "mastermind/batch/query_record.hpp"
 #include "mastermind/batch/strategy.hpp"
 #include "mastermind/batch/string_repair.hpp"
 #include "mastermind/core/budget.hpp"
 #include "mastermind/core/random.hpp"
-#include "helpers/batch_sets.hpp"
 
 namespace mastermind {
 namespace {
@@ -29,8 +29,7 @@ bool splits(const std::vector<std::uint32_t>& set, const std::vector<PackedCode>
 // others): `visit` sees the test with it in place and returns true to stop; whether one did.
 template <class Visit>
 bool any_replacement(std::vector<PackedCode> test, std::size_t j,
-                     const std::vector<PackedCode>& avoid, const BatchParams& params,
-                     Visit visit) {
+                     const std::vector<PackedCode>& avoid, const BatchParams& params, Visit visit) {
     for (std::uint64_t i = 0; i < params.secret_count(); ++i) {
         const auto x = PackedCode::from_index(i, params);
         if (std::find(avoid.begin(), avoid.end(), x) != avoid.end()) continue;
@@ -47,8 +46,9 @@ bool any_replacement(std::vector<PackedCode> test, std::size_t j,
 bool some_string_splits(const std::vector<std::uint32_t>& set, std::vector<PackedCode> test,
                         std::size_t j, const std::vector<PackedCode>& avoid,
                         const BatchParams& params) {
-    return any_replacement(std::move(test), j, avoid, params,
-                           [&](const std::vector<PackedCode>& t) { return splits(set, t, params); });
+    return any_replacement(
+        std::move(test), j, avoid, params,
+        [&](const std::vector<PackedCode>& t) { return splits(set, t, params); });
 }
 
 TEST(StringRepair, FindsAStringExactlyWhenOneExists) {

@@ -43,14 +43,14 @@ namespace mastermind {
 
 struct RepairOutcome {
     enum class Verdict {
-        split,     // `string` replaces string j and every secret is alone
-        reduced,   // (with a bound N) it leaves `not_alone` secrets alike, at most N
-        none,      // no string does either: the solver proved it
-        unknown,   // the solver's conflict limit or the ambient budget ended it first
+        split,    // `string` replaces string j and every secret is alone
+        reduced,  // (with a bound N) it leaves `not_alone` secrets alike, at most N
+        none,     // no string does either: the solver proved it
+        unknown,  // the solver's conflict limit or the ambient budget ended it first
     };
     Verdict verdict = Verdict::unknown;
     bool found() const { return verdict == Verdict::split || verdict == Verdict::reduced; }
-    PackedCode string;             // when found: the first free string's replacement
+    PackedCode string;                // when found: the first free string's replacement
     std::vector<PackedCode> strings;  // when found: every free string's, in the order given
     std::size_t not_alone = 0;        // when found: secrets not alone after the replacement
     std::size_t secrets = 0;          // members of the class in some set given to the solver
