@@ -51,17 +51,29 @@ bool some_string_splits(const std::vector<std::uint32_t>& set, std::vector<Packe
         [&](const std::vector<PackedCode>& t) { return splits(set, t, params); });
 }
 
+// A random class of `size` secrets, a test of B distinct strings, one avoided string and a string
+// j to replace.
+struct RepairCase {
+    std::vector<std::uint32_t> set;
+    std::vector<PackedCode> test, avoid;
+    std::size_t j = 0;
+};
+RepairCase random_case(Rng& rng, const BatchParams& params, std::uint64_t size) {
+    RepairCase c;
+    c.set = random_secret_set(rng, params, size);
+    c.test = random_distinct_strings(rng, params);
+    c.avoid = {PackedCode::from_index(rng.below(params.secret_count()), params)};
+    c.j = static_cast<std::size_t>(rng.below(c.test.size()));
+    return c;
+}
+
 TEST(StringRepair, FindsAStringExactlyWhenOneExists) {
     Rng rng(5);
     int found = 0, refuted = 0, lazy = 0;
     for (const BatchParams params : {BatchParams{4, 5, 3, 20}, BatchParams{3, 6, 4, 20}}) {
         for (int round = 0; round < 24; ++round) {
-            const auto set = random_secret_set(rng, params, 10 + rng.below(30));
-            const auto test = random_distinct_strings(rng, params);
-            const std::vector<PackedCode> avoid{
-                PackedCode::from_index(rng.below(params.secret_count()), params)};
+            const auto [set, test, avoid, j] = random_case(rng, params, 10 + rng.below(30));
             const StringRepair repair(params, set, avoid);
-            const auto j = static_cast<std::size_t>(rng.below(test.size()));
             const auto outcome = repair.replace(test, j);
             const bool exists = some_string_splits(set, test, j, avoid, params);
             ASSERT_NE(outcome.verdict, RepairOutcome::Verdict::unknown);
@@ -158,12 +170,8 @@ TEST(StringRepair, FindsAStringLeavingFewEnoughExactlyWhenOneExists) {
     int found = 0, refuted = 0, reduced = 0;
     for (const BatchParams params : {BatchParams{4, 5, 3, 20}, BatchParams{3, 6, 4, 20}}) {
         for (int round = 0; round < 24; ++round) {
-            const auto set = random_secret_set(rng, params, 20 + rng.below(40));
-            const auto test = random_distinct_strings(rng, params);
-            const std::vector<PackedCode> avoid{
-                PackedCode::from_index(rng.below(params.secret_count()), params)};
+            const auto [set, test, avoid, j] = random_case(rng, params, 20 + rng.below(40));
             const StringRepair repair(params, set, avoid);
-            const auto j = static_cast<std::size_t>(rng.below(test.size()));
             const auto least = fewest_not_alone(set, test, j, avoid, params);
             // Around the least, so that both verdicts come up.
             const std::size_t bound = std::max<std::size_t>(2, least + rng.below(3)) - 1;
