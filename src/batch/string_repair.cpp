@@ -402,7 +402,7 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
     // The (secret, combination) pairs entries[k] for k in `ks`, which share a key: at most one
     // comes true; with a bound, when two or more come true, each of their secrets is not alone
     // (`shared` follows a running "one so far" and implies x_m for every true literal).
-    auto at_most_one_of = [&](auto&& ks) {
+    auto constrain_set = [&](auto&& ks) {
         set.clear();
         for (const std::size_t k : ks) {
             set.push_back(literal_of(k));
@@ -438,14 +438,14 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
             for (; e < by_combination.size() && by_combination[e].first == by_combination[i].first;
                  ++e)
                 ks.push_back(by_combination[e].second);
-            if (ks.size() > 1) at_most_one_of(ks);
+            if (ks.size() > 1) constrain_set(ks);
             i = e;
         }
     }
     auto give = [&](Run& run) {
         ks.clear();
         for (std::size_t k = run.begin; k < run.end; ++k) ks.push_back(k);
-        at_most_one_of(ks);
+        constrain_set(ks);
         run.given = true;
     };
 
