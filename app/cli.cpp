@@ -163,12 +163,14 @@ int run_cli(int argc, char** argv) {
         const std::string name = command_name(app);
         complain("{}: {} (see {} --help)\n", name, plain_message(app, e), name);
         return kExitFailure;
-    } catch (const std::system_error& e) {  // the output could not be written
-        complain("{}: cannot write the output: {}\n", command_name(app), output_error(e));
+    } catch (const std::system_error& e) {  // fmt::print could not write to stdout
+        complain("{}: cannot write the output to standard output: {}\n", command_name(app),
+                 output_error(e));
         return kExitFailure;
     }
     if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-        complain("{}: cannot write the output: {}\n", command_name(app), output_error(errno));
+        complain("{}: cannot write the output to standard output: {}\n", command_name(app),
+                 output_error(errno));
         return kExitFailure;
     }
     return exit_status;

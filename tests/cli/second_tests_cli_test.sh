@@ -261,6 +261,11 @@ sed '1s/ goal fewer$//' "$tmp/rep.inc.checkpoint" >"$tmp/rep-old.checkpoint"
 cp "$tmp/rep-old.checkpoint" "$tmp/rep-old.kept"
 refused "--method repair, a checkpoint of the split-only repair" "goal fewer in this run, not in the file" "$bin" "${repair[@]}" --out "$tmp/rep-old.inc" --checkpoint "$tmp/rep-old.checkpoint"
 check "--method repair, a checkpoint of the split-only repair: kept" cmp "$tmp/rep-old.checkpoint" "$tmp/rep-old.kept"
+# Standard output closed before the summary: said so, status 2, the table written whole.
+"$bin" "${repair[@]}" --out "$tmp/pipe.inc" 2>"$tmp/pipe.err" | true
+check "--method repair, stdout closed: status 2" test "${PIPESTATUS[0]}" -eq 2
+check "--method repair, stdout closed: names standard output" grep -q "cannot write the output to standard output: Broken pipe" "$tmp/pipe.err"
+check "--method repair, stdout closed: the table whole" diff <(grep -v '^// Made by' "$tmp/rep.inc") <(grep -v '^// Made by' "$tmp/pipe.inc")
 # A file name with a newline: the table's "Made by" line names it escaped, on one line.
 nl="$tmp/nl"$'\n'"name.inc"
 cp "$tmp/w3.inc" "$nl"
