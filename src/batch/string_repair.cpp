@@ -452,7 +452,7 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
     BudgetTerminator terminator(ambient_budget());
     f.solver.connect_terminator(&terminator);
     std::vector<PackedCode> repaired(test.begin(), test.end());
-    std::vector<MultisetKey> keys(n);
+    std::vector<MultisetKey> keys(n), shared_keys;
     std::vector<std::uint8_t> all;
     for (;;) {
         if (conflict_limit >= 0)
@@ -478,11 +478,16 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
             keys[m] = key_of(all);
         }
         std::sort(keys.begin(), keys.end());
+        // The keys two or more secrets share, and how many secrets share one.
         std::size_t crowd = 0;
+        shared_keys.clear();
         for (std::size_t i = 0; i < n;) {
             std::size_t e = i + 1;
             while (e < n && keys[e] == keys[i]) ++e;
-            if (e - i > 1) crowd += e - i;
+            if (e - i > 1) {
+                crowd += e - i;
+                shared_keys.push_back(keys[i]);
+            }
             i = e;
         }
         if (crowd > bound) {
@@ -490,14 +495,11 @@ RepairOutcome StringRepair::replace(std::span<const PackedCode> test,
             // the secrets of a given set that is shared are counted, so a model whose shared keys
             // all come from given sets leaves at most `bound` secrets not alone.)
             std::size_t added = 0;
-            for (std::size_t i = 0; i + 1 < n; ++i) {
-                // The first of each run of equal keys.
-                if (keys[i] != keys[i + 1] || (i > 0 && keys[i - 1] == keys[i])) continue;
+            for (const auto& key : shared_keys) {
                 const auto it = std::lower_bound(
-                    runs.begin(), runs.end(), keys[i],
+                    runs.begin(), runs.end(), key,
                     [&](const Run& r, const MultisetKey& k) { return entries[r.begin].key < k; });
-                if (it == runs.end() || entries[it->begin].key != keys[i] ||
-                    (it->given && bound == 0))
+                if (it == runs.end() || entries[it->begin].key != key || (it->given && bound == 0))
                     throw std::logic_error(
                         "StringRepair: two secrets alike outside the formula's sets");
                 if (it->given) continue;
@@ -539,8 +541,8 @@ SecondTestEntry repair_second_test(const SecondTestEntry& entry,
             "class {:016x}: the entry says {} secrets, the first test's answers give {}",
             entry.class_key, entry.size, members.size()));
     }
-    if (const auto counted = SplitSearch(params, members, first_test).not_alone(entry.test);
-        counted != entry.not_alone) {
+    const SplitSearch counter(params, members, first_test);
+    if (const auto counted = counter.not_alone(entry.test); counted != entry.not_alone) {
         throw std::invalid_argument(
             fmt::format("class {:016x}: the entry says {} secrets not alone, its test leaves {}",
                         entry.class_key, entry.not_alone, counted));
@@ -567,7 +569,8 @@ SecondTestEntry repair_second_test(const SecondTestEntry& entry,
         j = (j + 1) % b;
     }
     if (out.not_alone > 0 && refuted) *refuted = proven;
-    if (SplitSearch(params, members, first_test).not_alone(out.test) != out.not_alone)
+    // Counted again by the annealing's scorer, apart from the solver's own check.
+    if (out.test != entry.test && counter.not_alone(out.test) != out.not_alone)
         throw std::logic_error("repair_second_test: the repaired test's count is not exact");
     return out;
 }
