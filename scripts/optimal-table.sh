@@ -11,7 +11,7 @@
 # easy games first, and a second pass with the full hour retries only what that one left. The limit
 # is CPU time, SECONDS_EACH times THREADS (`ulimit -t`), so that a search sharing the machine with
 # other work is not cut short by the time it waited; the wall clock only stops a search at four
-# times the limit. (The first passes, at 60 and 2400 s, limited the wall time.) Every
+# times the limit. Every
 # `optimal` tree is written and replayed with --strategy tree; a total that does not replay stops
 # the run.
 #
@@ -94,7 +94,7 @@ games | while read -r codes p k d; do
     for rules in classic adjacent; do
         for objective in optimal optimal-worst; do
             # Done: the last line of this search is an answer, or a timeout under a limit at least
-            # as long as this run's (wall seconds for the first passes, CPU seconds since).
+            # as long as this run's, in wall seconds (older lines) or CPU seconds.
             if awk -F'\t' -v p="$p" -v k="$k" -v d="$d" -v r="$rules" -v o="$objective" -v limit="$limit" -v cpu="$cpu_limit" \
                 '$1 == p && $2 == k && $3 == d && $4 == r && $5 == o { done = $6 != "timeout" || $11 + 1 >= limit || $12 + 1 >= cpu }
                  END { exit !done }' "$results"; then
