@@ -7,7 +7,8 @@
 // that was stopped resumes at the first shard not finished. At the end: the table's source, and
 // the report of the games the strategy plays with that table (the shards' reports merged).
 // The second stage, --deepen TABLE: every class the table leaves unsplit searched again from its
-// recorded test with a larger budget (deepen_second_test), classes in parallel, each finished
+// recorded test with a larger budget, or with --fresh-starts from random tests
+// (deepen_second_test), classes in parallel, each finished
 // class appended to a checkpoint of its own; then the table again with the better tests. With
 // --method repair the search is exact instead: each string of a class's test replaced in turn by
 // the string a SAT solver finds (repair_second_test), which leaves fewer secrets not alone (or
@@ -66,6 +67,7 @@ struct SecondTestsArgs {
     bool steps_given = false;
     bool shards_given = false;  // else --shards is lowered to what the game can fill
     std::uint64_t deepen_seed = 1;
+    int fresh_starts = 0;  // --fresh-starts: searches from random tests, not the entry's
     std::string method = "anneal";  // --method
     bool repair = false;  // --method repair: the exact replacement of one string, not annealing
     std::int64_t conflicts = 1'000'000;  // --conflicts: the solver's limit per call
@@ -238,7 +240,7 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     const auto header = args.repair
                             ? repair_checkpoint_header(params, args.seed, first, args.conflicts)
                             : deepen_checkpoint_header({params, args.seed, first, args.deepen_seed,
-                                                        steps, args.restarts});
+                                                        steps, args.restarts, args.fresh_starts});
     const bool resuming = std::filesystem::exists(checkpoint, error) &&
                           std::filesystem::file_size(checkpoint, error) > 0;
     if (args.so_far && !resuming) {
@@ -314,9 +316,14 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
             kCommand, count_of(unsplit, "class"), args.deepen, work.size(),
             count_of(static_cast<std::uint64_t>(args.conflicts), "conflict"));
     } else {
-        complain("{}: {} of '{}' not split, {} to search ({}, {} each)\n", kCommand,
+        complain("{}: {} of '{}' not split, {} to search ({}, {} each{})\n", kCommand,
                  count_of(unsplit, "class"), args.deepen, work.size(), count_of(steps, "move"),
-                 count_of(static_cast<std::uint64_t>(args.restarts), "restart"));
+                 count_of(static_cast<std::uint64_t>(args.restarts), "restart"),
+                 args.fresh_starts > 0
+                     ? fmt::format(" search, from {} instead of the class's test",
+                                   count_of(static_cast<std::uint64_t>(args.fresh_starts),
+                                            "random test"))
+                     : std::string());
     }
     std::size_t finished = 0, improved = 0, split_now = 0, proven = 0, undecided = 0;
     // The ETA goes by secrets rather than classes: the classes come smallest first, and a class's
@@ -329,7 +336,8 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
         found.result =
             args.repair
                 ? repair_second_test(entry, first, params, args.conflicts, &found.refuted)
-                : deepen_second_test(entry, first, params, steps, args.restarts, args.deepen_seed);
+                : deepen_second_test(entry, first, params, steps, args.restarts, args.deepen_seed,
+                                     args.fresh_starts);
         return found;
     };
     const auto on_finished = [&](const SecondTestEntry& searched, const DeepenRun::Found& found) {
@@ -375,8 +383,12 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     }
     const auto pass = table_made_by(args.deepen);
     const auto search = args.repair ? fmt::format("--method repair --conflicts {}", args.conflicts)
-                                    : fmt::format("--deepen-seed {} --steps {} --restarts {}",
-                                                  args.deepen_seed, steps, args.restarts);
+                                    : fmt::format("--deepen-seed {} --steps {} --restarts {}{}",
+                                                  args.deepen_seed, steps, args.restarts,
+                                                  args.fresh_starts > 0
+                                                      ? fmt::format(" --fresh-starts {}",
+                                                                    args.fresh_starts)
+                                                      : std::string());
     std::string command =
         fmt::format("{}{}mastermind second-tests -P {} -K {} -B {} --deepen {} --seed {}{} {}",
                     pass, pass.empty() ? "" : ", then ", params.pegs, params.colours, params.batch,
@@ -651,6 +663,14 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
                                         "with --deepen (the annealing): the seed of its searches")
                             ->transform(seed_value())
                             ->capture_default_str();
+    auto* fresh_starts =
+        cmd->add_option("--fresh-starts", args->fresh_starts,
+                        "with --deepen (the annealing): search each class from N seeded random "
+                        "tests instead of from its recorded test, each search --steps moves and "
+                        "--restarts restarts, until one splits it; the best replaces the class's "
+                        "test when it leaves fewer not alone (0: from the recorded test)")
+            ->transform(integer_in(0, 1000))
+            ->capture_default_str();
     auto* so_far =
         cmd->add_flag("--so-far", args->so_far,
                       "with --deepen: write --out from the checkpoint as it stands, searching "
@@ -679,7 +699,9 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
     deepen->excludes(cmd->get_option("--shards"));
     deepen->excludes(cmd->get_option("--play-steps"));
     deepen_seed->needs(deepen);
-    cmd->callback([args, cmd, steps, deepen, first_test, deepen_seed, conflicts, &exit_status] {
+    fresh_starts->needs(deepen);
+    cmd->callback([args, cmd, steps, deepen, first_test, deepen_seed, fresh_starts, conflicts,
+                   &exit_status] {
         args->steps_given = steps->count() > 0;
         args->shards_given = cmd->get_option("--shards")->count() > 0;
         args->deepen_given = deepen->count() > 0;
@@ -688,7 +710,7 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
         // Each search takes its own budget: an option of the other would be ignored.
         const auto* restarts = cmd->get_option("--restarts");
         for (const CLI::Option* option :
-             std::initializer_list<const CLI::Option*>{steps, restarts, deepen_seed}) {
+             std::initializer_list<const CLI::Option*>{steps, restarts, deepen_seed, fresh_starts}) {
             if (args->repair && option->count() > 0) {
                 complain("{}: {} belongs to the annealing; --method repair takes --conflicts\n",
                          kCommand, option->get_name());

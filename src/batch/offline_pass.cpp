@@ -192,9 +192,13 @@ std::string deepen_checkpoint_header(const DeepenSettings& s) {
     return fmt::format(
         "# mastermind second-tests --deepen checkpoint: game {} {} {} {} seed {} first {:016x} "
         "deepen-seed {} steps {} "
-        "restarts {} search {:016x}",
+        "restarts {}{} search {:016x}",
         p.pegs, p.colours, p.batch, p.max_tests, s.seed, first_test_hash(s.first, p), s.deepen_seed,
-        s.steps, s.restarts, deepen_search_signature());
+        s.steps, s.restarts,
+        // Named only when given, so that the checkpoints of runs from the entries' tests still
+        // match their header.
+        s.fresh_starts > 0 ? fmt::format(" fresh-starts {}", s.fresh_starts) : std::string(),
+        deepen_search_signature());
 }
 
 BatchRunHeader pass_run_header(const PassSettings& s) {

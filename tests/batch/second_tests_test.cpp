@@ -240,6 +240,34 @@ TEST(SecondTests, DeepeningATableSplitsMoreAndPlaysAsItSays) {
     EXPECT_EQ(beyond_two(deep), not_alone(deep));
     EXPECT_LT(not_alone(deep), not_alone(weak));
 
+    // From random tests instead of the entries' (--fresh-starts): again no entry worse, the count
+    // exact, the seed fixing the result, and the tests found are not the ones found from the
+    // entries' tests.
+    std::size_t fresh_better = 0, elsewhere = 0;
+    for (std::size_t i = 0; i < weak.size(); ++i) {
+        const auto& before = weak[i];
+        const auto e = deepen_second_test(before, first, params, 20000, 2, 7, 2);
+        EXPECT_EQ(e.class_key, before.class_key);
+        EXPECT_LE(e.not_alone, before.not_alone);
+        if (e.not_alone == before.not_alone) {
+            EXPECT_EQ(e, before) << "an entry not improved is kept as it was";
+            continue;
+        }
+        ++fresh_better;
+        elsewhere += e.test != deep[i].test;
+        const QueryRecord record{
+            first,
+            answers_from_key(expand_compact_key(e.class_key, params.batch), params, params.batch)};
+        EXPECT_EQ(SplitSearch(params, secrets_answering(record, params), first).not_alone(e.test),
+                  e.not_alone);
+        EXPECT_EQ(deepen_second_test(before, first, params, 20000, 2, 7, 2), e)
+            << "the same seed, another result";
+        for (const auto& s : e.test)
+            EXPECT_EQ(std::count(first.begin(), first.end(), s), 0) << "a first-test string sent again";
+    }
+    EXPECT_GT(fresh_better, 2u);
+    EXPECT_GT(elsewhere, 0u) << "the fresh searches found the same tests as those from the entries";
+
     auto wrong_size = weak.front();
     ++wrong_size.size;
     EXPECT_THROW(deepen_second_test(wrong_size, first, params, 100, 0, 1), std::invalid_argument);

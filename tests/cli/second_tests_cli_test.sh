@@ -163,6 +163,19 @@ check "--deepen of the whole table: searches only the others" test "$(grep -c '^
 check "--deepen of the whole table: the same table as in one run" diff <(grep -v '^// Made by' "$tmp/deep.inc") <(grep -v '^// Made by' "$tmp/grown.inc")
 "$bin" "${deepen[@]}" --out "$tmp/seed2.inc" --deepen-seed 2 >/dev/null 2>&1
 check "--deepen-seed 2: other searches" bash -c "! diff -q '$tmp/deep.inc' '$tmp/seed2.inc' >/dev/null"
+# --fresh-starts: each class searched from random tests instead of its own; the checkpoint and the
+# table say so, and a checkpoint of the searches from the classes' tests is not resumed by it.
+"$bin" "${deepen[@]}" --out "$tmp/fresh.inc" --fresh-starts 2 --progress >"$tmp/fresh.out" 2>"$tmp/fresh.err"
+check "--fresh-starts: status 0" test $? -eq 0
+check "--fresh-starts: the plan says so" grep -q "(20000 moves, 3 restarts each search, from 2 random tests instead of the class's test)" "$tmp/fresh.err"
+check "--fresh-starts: fewer secrets not alone" bash -c "grep -q 'secrets not alone $before -> [0-9]*; checksum' '$tmp/fresh.out' && test \$(awk -F', ' '/^\{0x/ {n += \$3} END {print n + 0}' '$tmp/fresh.inc') -lt $before"
+check "--fresh-starts: other tests than from the classes' own" bash -c "! diff -q <(grep -v '^// ' '$tmp/deep.inc') <(grep -v '^// ' '$tmp/fresh.inc') >/dev/null"
+check "--fresh-starts: the checkpoint's header names it" grep -q " restarts 3 fresh-starts 2 search " "$tmp/fresh.inc.checkpoint"
+check "--fresh-starts: the file names it" grep -q -- "--steps 20000 --restarts 3 --fresh-starts 2$" "$tmp/fresh.inc"
+refused "--fresh-starts, the checkpoint of searches from the classes' tests" "was made by another run" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --checkpoint "$tmp/deep.inc.checkpoint" --fresh-starts 2
+refused "--fresh-starts with --method repair" "--fresh-starts belongs to the annealing" "$bin" "${deepen[@]/--steps/--conflicts}" --method repair --out "$tmp/x.inc" --fresh-starts 2
+refused "--fresh-starts without --deepen" "requires --deepen" "$bin" second-tests -P 6 -K 7 -B 6 --out "$tmp/x.inc" --fresh-starts 2
+refused "--fresh-starts -1" "must be an integer from 0 to 1000, got '-1'" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --fresh-starts -1
 # A checkpoint's record is checked as an input entry is, before it goes into a table.
 awk -F', ' 'BEGIN {OFS = ", "} /^[0-9a-f]+ \{0x/ && !done {$3 = $3 + 1; done = 1} {print}' "$tmp/deep.inc.checkpoint" >"$tmp/edited.checkpoint"
 check "--deepen: the checkpoint has a record to edit" bash -c "! cmp -s '$tmp/deep.inc.checkpoint' '$tmp/edited.checkpoint'"

@@ -51,6 +51,7 @@ struct DeepenSettings {
     std::uint64_t deepen_seed = 1;
     std::uint64_t steps = 0;
     int restarts = 0;
+    int fresh_starts = 0;  // searches from random tests instead of the entry's (0: the entry's)
 };
 
 // Why adaptive-split's table cannot be made for this game, or "" (its classes need classic

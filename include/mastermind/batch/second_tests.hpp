@@ -56,13 +56,17 @@ std::vector<std::uint32_t> class_members(std::uint64_t class_key,
 // The second stage of the offline pass (`mastermind second-tests --deepen`): `entry`'s class (of
 // the answers to `first_test`) searched again, from the entry's test, for `steps` moves in
 // `restarts` + 1 runs (SplitSearch), with a generator seeded by `seed` and the class key only, so
-// the result does not depend on which thread or in which order classes are deepened. Returns the
-// entry with the better test, or the entry itself when the search found none better. Throws
-// std::invalid_argument when the entry does not describe its class (another size or another
-// count of secrets not alone): a table made for another first test.
+// the result does not depend on which thread or in which order classes are deepened. With
+// `fresh_starts` > 0 the class is searched instead from that many random tests drawn from the same
+// generator (each search `steps` moves in `restarts` + 1 runs; they stop once one splits the
+// class): a test the searches from the entry's have refined for rounds sits in a basin they no
+// longer leave, and searches from elsewhere end in other basins (docs/strategies.md, "Fresh
+// starts"). Returns the entry with the best test found when it leaves fewer secrets not alone,
+// or the entry itself. Throws std::invalid_argument when the entry does not describe its class
+// (another size or another count of secrets not alone): a table made for another first test.
 SecondTestEntry deepen_second_test(const SecondTestEntry& entry,
                                    std::span<const PackedCode> first_test,
                                    const BatchParams& params, std::uint64_t steps, int restarts,
-                                   std::uint64_t seed);
+                                   std::uint64_t seed, int fresh_starts = 0);
 
 }  // namespace mastermind

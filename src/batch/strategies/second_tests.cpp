@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -10,6 +11,7 @@
 #include "mastermind/batch/query_scorer.hpp"
 #include "mastermind/batch/secret_enumeration.hpp"
 #include "mastermind/batch/split_search.hpp"
+#include "mastermind/batch/strategy.hpp"
 #include "mastermind/core/hash.hpp"
 #include "mastermind/core/random.hpp"
 
@@ -167,10 +169,28 @@ std::vector<std::uint32_t> class_members(std::uint64_t class_key,
     return secrets_answering(record, params);
 }
 
+namespace {
+
+// B distinct random strings, none of them `avoid`'s (the strings sent before); nullopt when a
+// hundred draws all meet one (a game so small that the avoided strings are a large share).
+std::optional<std::vector<PackedCode>> random_start(Rng& rng, const BatchParams& params,
+                                                    std::span<const PackedCode> avoid) {
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        auto test = random_distinct_strings(rng, params);
+        if (std::none_of(test.begin(), test.end(), [&](const PackedCode& s) {
+                return std::find(avoid.begin(), avoid.end(), s) != avoid.end();
+            }))
+            return test;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
 SecondTestEntry deepen_second_test(const SecondTestEntry& entry,
                                    std::span<const PackedCode> first_test,
                                    const BatchParams& params, std::uint64_t steps, int restarts,
-                                   std::uint64_t seed) {
+                                   std::uint64_t seed, int fresh_starts) {
     const auto members = class_members(entry.class_key, first_test, params);
     if (members.size() != entry.size) {
         throw std::invalid_argument(fmt::format(
@@ -185,7 +205,17 @@ SecondTestEntry deepen_second_test(const SecondTestEntry& entry,
     }
     if (entry.not_alone == 0) return entry;
     Rng rng(derive_seed(seed, entry.class_key));
-    auto found = search.improve(entry.test, rng, steps, restarts);
+    SplitResult found{entry.test, entry.not_alone, 0};
+    if (fresh_starts == 0) {
+        found = search.improve(entry.test, rng, steps, restarts);
+    } else {
+        for (int run = 0; run < fresh_starts && found.not_alone > 0; ++run) {
+            auto start = random_start(rng, params, first_test);
+            if (!start) break;
+            auto result = search.improve(std::move(*start), rng, steps, restarts);
+            if (result.not_alone < found.not_alone) found = std::move(result);
+        }
+    }
     if (found.not_alone >= entry.not_alone) return entry;
     return {entry.class_key, entry.size, static_cast<std::uint32_t>(found.not_alone),
             std::move(found.test)};
