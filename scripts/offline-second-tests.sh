@@ -12,10 +12,11 @@
 #   7. round 6: the same from round 5's table with a sixth seed;
 #   8. round 7: the same from round 6's table with a seventh seed;
 #   9. round 8: the same from round 7's table with an eighth seed;
-#  10. the exact stage: each class round 8 leaves unsplit, each string of its test replaced by a
-#      SAT solver's (--method repair), round the strings while one leaves fewer secrets not alone
-#      (repair8.checkpoint; repair.checkpoint is the earlier repair's, which only looked for
-#      splits, and which this build refuses).
+#  10. round8r.inc: round 8's table with the ten classes the split-only repair split
+#      (repair.checkpoint, which this build refuses), as compiled in at 9499cf0, taken from git;
+#  11. round 9: every class round8r.inc leaves unsplit, searched from up to 10 random tests
+#      instead of its own (--fresh-starts): the tests the rounds refined are local optima for any
+#      one string (the exact stage, repair8.checkpoint, proved it of the classes it finished).
 # The checkpoints live in that folder and are committed as the work goes (docs/results.md: the
 # machine that runs a stage may not outlive it). Hours on 2 cores; CI never runs it.
 # Usage: scripts/offline-second-tests.sh [MASTERMIND]   (default: build/release/mastermind)
@@ -55,8 +56,10 @@ stage "round 7"
 stage "round 8"
 [ -f round8.inc ] || "$bin" second-tests --first-test "$first" --deepen round7.inc --out round8.inc --deepen-seed 8 --steps 6000000 \
     --checkpoint round8.checkpoint --progress >round8.out
-stage "repair"
-[ -f repair8.inc ] || "$bin" second-tests --first-test "$first" --deepen round8.inc --method repair --out repair8.inc \
-    --checkpoint repair8.checkpoint --progress >repair8.out
+stage "round 8r"
+[ -f round8r.inc ] || git show 9499cf0:src/batch/strategies/second_tests_9_10_9.inc >round8r.inc
+stage "round 9"
+[ -f round9.inc ] || "$bin" second-tests --first-test "$first" --deepen round8r.inc --out round9.inc --deepen-seed 9 --steps 3000000 \
+    --restarts 3 --fresh-starts 10 --checkpoint round9.checkpoint --progress >>round9.out
 stage done
-cat round8.out repair8.out
+cat round8.out round9.out
