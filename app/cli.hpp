@@ -3,6 +3,7 @@
 // front end call from their main().
 #pragma once
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -43,6 +44,12 @@ bool complain(fmt::format_string<T...> format, T&&... args) noexcept {
     } catch (...) {
         return false;
     }
+}
+
+// Whether stdout is closed (`>&-`): a command whose result goes there after minutes of work
+// refuses to start rather than lose it.
+inline bool stdout_closed() noexcept {
+    return ::fcntl(STDOUT_FILENO, F_GETFD) < 0 && errno == EBADF;
 }
 
 // Why the output could not be written, from its errno: "standard output is closed" for EBADF

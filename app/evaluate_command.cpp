@@ -1,5 +1,4 @@
 // `mastermind evaluate`: a strategy against all secrets, a seeded sample, or a file of secrets.
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -467,7 +466,7 @@ std::optional<EvaluationResult> run_shards(const EvaluationOptions& options, int
 int run_evaluate(EvaluateArgs args) {
     // The report goes to stdout: with stdout closed (`>&-`) a run of minutes would end in a
     // write error, so it is refused before any work.
-    if (::fcntl(STDOUT_FILENO, F_GETFD) < 0 && errno == EBADF) {
+    if (stdout_closed()) {
         complain("mastermind evaluate: standard output is closed: the report would be lost\n");
         return kExitFailure;
     }

@@ -57,6 +57,12 @@ struct FirstTestArgs {
 };
 
 int run_first_test(const FirstTestArgs& args) {
+    // The best test goes to stdout at the end of a climb of hours: refused before it starts when
+    // it would be lost.
+    if (stdout_closed()) {
+        complain("mastermind first-test: standard output is closed: the best test would be lost\n");
+        return kExitFailure;
+    }
     // The sample's counts run on TBB's threads: at most --threads of them for this run.
     const tbb::global_control threads(
         tbb::global_control::max_allowed_parallelism,

@@ -424,6 +424,12 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
 }
 
 int run_second_tests(SecondTestsArgs args) {
+    // The summary goes to stdout after hours of work; the table and the checkpoint would be kept,
+    // but a run that cannot say what it did is refused before it starts.
+    if (stdout_closed()) {
+        complain("{}: standard output is closed: the summary would be lost\n", kCommand);
+        return kExitFailure;
+    }
     BatchParams params;
     if (auto why = args.game.batch_params(params); !why.empty()) {
         complain("{}: {}\n", kCommand, why);
@@ -602,10 +608,10 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
         "\nExamples:\n"
         "  mastermind second-tests -P 6 -K 7 -B 6 --play-steps 10 --out /tmp/second.inc    # a "
         "small game: seconds\n"
-        "  mastermind second-tests --deepen src/batch/strategies/second_tests_9_10_9.inc --out "
-        "deeper.inc --progress  # "
-        "the 9/10/9 table's unsplit classes again, longer: hours; run it again to resume (add "
-        "--so-far: the table from what is searched so far)\n"
+        "  mastermind second-tests --deepen src/batch/strategies/second_tests_9_10_9.inc "
+        "--fresh-starts 10 --steps 3000000 --out deeper.inc --progress  # "
+        "the 9/10/9 table's unsplit classes again, each from 10 random tests: hours; run it "
+        "again to resume (add --so-far: the table from what is searched so far)\n"
         "  mastermind second-tests -P 5 -K 5 -B 3 --deepen /tmp/weak.inc --method repair --out "
         "/tmp/repaired.inc --progress  # each string replaced by a SAT solver's while one leaves "
         "fewer not alone: a second on a small game's table (make one: second-tests -P 5 -K 5 "
@@ -668,7 +674,8 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
                         "with --deepen (the annealing): search each class from N seeded random "
                         "tests instead of from its recorded test, each search --steps moves and "
                         "--restarts restarts, until one splits it; the best replaces the class's "
-                        "test when it leaves fewer not alone (0: from the recorded test)")
+                        "test when it leaves fewer not alone (0: from the recorded test; the "
+                        "checkpoint names N, so it resumes only a run with the same N)")
             ->transform(integer_in(0, 1000))
             ->capture_default_str();
     auto* so_far =

@@ -90,6 +90,19 @@ std::string header_difference(std::string_view found, std::string_view wanted) {
     std::size_t title = 0;
     while (title < b.size() && !b[title].ends_with(':')) ++title;
     if (i <= title || title == b.size()) return {};
+    // A setting one line names and the other does not, before a setting both name (a setting
+    // named only when given, as fresh-starts): the words differ where both lines have a name.
+    const auto is_name = [](std::string_view w) {
+        return !w.empty() &&
+               std::all_of(w.begin(), w.end(), [](char c) { return (c >= 'a' && c <= 'z') || c == '-'; });
+    };
+    if (i < a.size() && i < b.size() && is_name(a[i]) && is_name(b[i])) {
+        if (i + 2 < b.size() && b[i + 2] == a[i])
+            return fmt::format(": {} {} in this run, not in the file", b[i], b[i + 1]);
+        if (i + 2 < a.size() && a[i + 2] == b[i])
+            return fmt::format(": {} {} in the file, not in this run", excerpt(a[i], 40),
+                               excerpt(a[i + 1], 40));
+    }
     if (i == a.size() && i + 1 < b.size())
         return fmt::format(": {} {} in this run, not in the file", b[i], b[i + 1]);
     if (i == b.size() && i + 1 < a.size())

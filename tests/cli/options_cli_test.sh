@@ -333,6 +333,13 @@ closed_before "evaluate --shard" "$bin" evaluate -P 3 -K 3 -B 2 --strategy consi
 status=$?
 check "evaluate >&-: status 2 (got $status) and why, at once" \
     bash -c "test $status -eq 2 && grep -q 'standard output is closed' '$tmp/err'"
+# So are the offline searches whose summary or best test comes at the end of hours: nothing made.
+for run in "second-tests -P 6 -K 7 -B 6 --play-steps 10 --out $tmp/closed.inc" "first-test -P 5 -K 6 -B 5 --candidates 2 --climb 5"; do
+    "$bin" $run >&- 2>"$tmp/err"
+    status=$?
+    check "${run%% *} >&-: status 2 (got $status) and why, at once, nothing written" \
+        bash -c "test $status -eq 2 && grep -q 'standard output is closed' '$tmp/err' && test ! -e '$tmp/closed.inc' -a ! -e '$tmp/closed.inc.checkpoint'"
+done
 # A long run stops as soon as its output's reader has gone, not when it is done (the optimal
 # search of 4x7 takes seconds, the batch game's 6/7/6 walk as long): the message says so.
 # The bound alone (--lower-bound 4 on 4x7 takes minutes) and the search as jobs (--checkpoint)

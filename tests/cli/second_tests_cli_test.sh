@@ -172,7 +172,8 @@ check "--fresh-starts: fewer secrets not alone" bash -c "grep -q 'secrets not al
 check "--fresh-starts: other tests than from the classes' own" bash -c "! diff -q <(grep -v '^// ' '$tmp/deep.inc') <(grep -v '^// ' '$tmp/fresh.inc') >/dev/null"
 check "--fresh-starts: the checkpoint's header names it" grep -q " restarts 3 fresh-starts 2 search " "$tmp/fresh.inc.checkpoint"
 check "--fresh-starts: the file names it" grep -q -- "--steps 20000 --restarts 3 --fresh-starts 2$" "$tmp/fresh.inc"
-refused "--fresh-starts, the checkpoint of searches from the classes' tests" "was made by another run" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --checkpoint "$tmp/deep.inc.checkpoint" --fresh-starts 2
+refused "--fresh-starts, the checkpoint of searches from the classes' tests" "was made by another run: fresh-starts 2 in this run, not in the file" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --checkpoint "$tmp/deep.inc.checkpoint" --fresh-starts 2
+refused "the checkpoint of a run from fresh starts, without them" "was made by another run: fresh-starts 2 in the file, not in this run" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --checkpoint "$tmp/fresh.inc.checkpoint"
 refused "--fresh-starts with --method repair" "--fresh-starts belongs to the annealing" "$bin" "${deepen[@]/--steps/--conflicts}" --method repair --out "$tmp/x.inc" --fresh-starts 2
 refused "--fresh-starts without --deepen" "requires --deepen" "$bin" second-tests -P 6 -K 7 -B 6 --out "$tmp/x.inc" --fresh-starts 2
 refused "--fresh-starts -1" "must be an integer from 0 to 1000, got '-1'" "$bin" "${deepen[@]}" --out "$tmp/x.inc" --fresh-starts -1
