@@ -67,7 +67,7 @@ struct SecondTestsArgs {
     bool steps_given = false;
     bool shards_given = false;  // else --shards is lowered to what the game can fill
     std::uint64_t deepen_seed = 1;
-    int fresh_starts = 0;  // --fresh-starts: searches from random tests, not the entry's
+    int fresh_starts = 0;           // --fresh-starts: searches from random tests, not the entry's
     std::string method = "anneal";  // --method
     bool repair = false;  // --method repair: the exact replacement of one string, not annealing
     std::int64_t conflicts = 1'000'000;  // --conflicts: the solver's limit per call
@@ -320,9 +320,9 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
                  count_of(unsplit, "class"), args.deepen, work.size(), count_of(steps, "move"),
                  count_of(static_cast<std::uint64_t>(args.restarts), "restart"),
                  args.fresh_starts > 0
-                     ? fmt::format(" search, from {} instead of the class's test",
-                                   count_of(static_cast<std::uint64_t>(args.fresh_starts),
-                                            "random test"))
+                     ? fmt::format(
+                           " search, from {} instead of the class's test",
+                           count_of(static_cast<std::uint64_t>(args.fresh_starts), "random test"))
                      : std::string());
     }
     std::size_t finished = 0, improved = 0, split_now = 0, proven = 0, undecided = 0;
@@ -334,10 +334,9 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
     const auto search_class = [&](const SecondTestEntry& entry) {
         DeepenRun::Found found;
         found.result =
-            args.repair
-                ? repair_second_test(entry, first, params, args.conflicts, &found.refuted)
-                : deepen_second_test(entry, first, params, steps, args.restarts, args.deepen_seed,
-                                     args.fresh_starts);
+            args.repair ? repair_second_test(entry, first, params, args.conflicts, &found.refuted)
+                        : deepen_second_test(entry, first, params, steps, args.restarts,
+                                             args.deepen_seed, args.fresh_starts);
         return found;
     };
     const auto on_finished = [&](const SecondTestEntry& searched, const DeepenRun::Found& found) {
@@ -382,13 +381,13 @@ int run_deepen(const SecondTestsArgs& args, const BatchParams& params,
         split += e.not_alone == 0;
     }
     const auto pass = table_made_by(args.deepen);
-    const auto search = args.repair ? fmt::format("--method repair --conflicts {}", args.conflicts)
-                                    : fmt::format("--deepen-seed {} --steps {} --restarts {}{}",
-                                                  args.deepen_seed, steps, args.restarts,
-                                                  args.fresh_starts > 0
-                                                      ? fmt::format(" --fresh-starts {}",
-                                                                    args.fresh_starts)
-                                                      : std::string());
+    const auto search = args.repair
+                            ? fmt::format("--method repair --conflicts {}", args.conflicts)
+                            : fmt::format("--deepen-seed {} --steps {} --restarts {}{}",
+                                          args.deepen_seed, steps, args.restarts,
+                                          args.fresh_starts > 0
+                                              ? fmt::format(" --fresh-starts {}", args.fresh_starts)
+                                              : std::string());
     std::string command =
         fmt::format("{}{}mastermind second-tests -P {} -K {} -B {} --deepen {} --seed {}{} {}",
                     pass, pass.empty() ? "" : ", then ", params.pegs, params.colours, params.batch,
@@ -716,8 +715,8 @@ void add_second_tests_command(CLI::App& app, int& exit_status) {
         args->repair = args->method == "repair";
         // Each search takes its own budget: an option of the other would be ignored.
         const auto* restarts = cmd->get_option("--restarts");
-        for (const CLI::Option* option :
-             std::initializer_list<const CLI::Option*>{steps, restarts, deepen_seed, fresh_starts}) {
+        for (const CLI::Option* option : std::initializer_list<const CLI::Option*>{
+                 steps, restarts, deepen_seed, fresh_starts}) {
             if (args->repair && option->count() > 0) {
                 complain("{}: {} belongs to the annealing; --method repair takes --conflicts\n",
                          kCommand, option->get_name());

@@ -93,8 +93,8 @@ std::string header_difference(std::string_view found, std::string_view wanted) {
     // A setting one line names and the other does not, before a setting both name (a setting
     // named only when given, as fresh-starts): the words differ where both lines have a name.
     const auto is_name = [](std::string_view w) {
-        return !w.empty() &&
-               std::all_of(w.begin(), w.end(), [](char c) { return (c >= 'a' && c <= 'z') || c == '-'; });
+        return !w.empty() && std::all_of(w.begin(), w.end(),
+                                         [](char c) { return (c >= 'a' && c <= 'z') || c == '-'; });
     };
     if (i < a.size() && i < b.size() && is_name(a[i]) && is_name(b[i])) {
         if (i + 2 < b.size() && b[i + 2] == a[i])

@@ -263,7 +263,8 @@ TEST(SecondTests, DeepeningATableSplitsMoreAndPlaysAsItSays) {
         EXPECT_EQ(deepen_second_test(before, first, params, 20000, 2, 7, 2), e)
             << "the same seed, another result";
         for (const auto& s : e.test)
-            EXPECT_EQ(std::count(first.begin(), first.end(), s), 0) << "a first-test string sent again";
+            EXPECT_EQ(std::count(first.begin(), first.end(), s), 0)
+                << "a first-test string sent again";
     }
     EXPECT_GT(fresh_better, 2u);
     EXPECT_GT(elsewhere, 0u) << "the fresh searches found the same tests as those from the entries";
