@@ -195,15 +195,13 @@ TEST(SecondTests, DeepeningATableSplitsMoreAndPlaysAsItSays) {
     EvaluationOptions options;
     options.params = params;
     const auto first = strategies::adaptive_split_first_test(params, 1);
-    auto deep = weak;
-    std::size_t better = 0;
-    for (auto& e : deep) {
-        const auto before = e;
-        e = deepen_second_test(before, first, params, 20000, 2, 7);
+    // `before` deepened (from random tests when `fresh_starts` > 0): the same class, no worse, an
+    // entry not improved kept as it was, an improved one's count exact and fixed by the seed.
+    auto deepened = [&](const SecondTestEntry& before, int fresh_starts) {
+        auto e = deepen_second_test(before, first, params, 20000, 2, 7, fresh_starts);
         EXPECT_EQ(e.class_key, before.class_key);
         EXPECT_EQ(e.size, before.size);
         EXPECT_LE(e.not_alone, before.not_alone);
-        better += e.not_alone < before.not_alone;
         if (e.not_alone < before.not_alone) {
             const QueryRecord record{
                 first, answers_from_key(expand_compact_key(e.class_key, params.batch), params,
@@ -211,11 +209,19 @@ TEST(SecondTests, DeepeningATableSplitsMoreAndPlaysAsItSays) {
             EXPECT_EQ(
                 SplitSearch(params, secrets_answering(record, params), first).not_alone(e.test),
                 e.not_alone);
-            EXPECT_EQ(deepen_second_test(before, first, params, 20000, 2, 7), e)
+            EXPECT_EQ(deepen_second_test(before, first, params, 20000, 2, 7, fresh_starts), e)
                 << "the same seed, another result";
         } else {
             EXPECT_EQ(e, before) << "an entry not improved is kept as it was";
         }
+        return e;
+    };
+    auto deep = weak;
+    std::size_t better = 0;
+    for (auto& e : deep) {
+        const auto before = e;
+        e = deepened(before, 0);
+        better += e.not_alone < before.not_alone;
     }
     ASSERT_GT(better, 2u);
     auto beyond_two = [&](const std::vector<SecondTestEntry>& table) {
@@ -240,28 +246,14 @@ TEST(SecondTests, DeepeningATableSplitsMoreAndPlaysAsItSays) {
     EXPECT_EQ(beyond_two(deep), not_alone(deep));
     EXPECT_LT(not_alone(deep), not_alone(weak));
 
-    // From random tests instead of the entries' (--fresh-starts): again no entry worse, the count
-    // exact, the seed fixing the result, and the tests found are not the ones found from the
-    // entries' tests.
+    // From random tests instead of the entries' (--fresh-starts): the same checks, no first-test
+    // string sent again, and the tests found are not the ones found from the entries' tests.
     std::size_t fresh_better = 0, elsewhere = 0;
     for (std::size_t i = 0; i < weak.size(); ++i) {
-        const auto& before = weak[i];
-        const auto e = deepen_second_test(before, first, params, 20000, 2, 7, 2);
-        EXPECT_EQ(e.class_key, before.class_key);
-        EXPECT_LE(e.not_alone, before.not_alone);
-        if (e.not_alone == before.not_alone) {
-            EXPECT_EQ(e, before) << "an entry not improved is kept as it was";
-            continue;
-        }
+        const auto e = deepened(weak[i], 2);
+        if (e.not_alone == weak[i].not_alone) continue;
         ++fresh_better;
         elsewhere += e.test != deep[i].test;
-        const QueryRecord record{
-            first,
-            answers_from_key(expand_compact_key(e.class_key, params.batch), params, params.batch)};
-        EXPECT_EQ(SplitSearch(params, secrets_answering(record, params), first).not_alone(e.test),
-                  e.not_alone);
-        EXPECT_EQ(deepen_second_test(before, first, params, 20000, 2, 7, 2), e)
-            << "the same seed, another result";
         for (const auto& s : e.test)
             EXPECT_EQ(std::count(first.begin(), first.end(), s), 0)
                 << "a first-test string sent again";
