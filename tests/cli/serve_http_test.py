@@ -99,8 +99,10 @@ def invalid_utf8_checks(url):
 
 def room_checks():
     """--max-games: a finished game makes room first, then a game idle past --idle-seconds; a
-    game in play and recently active is never dropped: the new game is refused with 503."""
-    server, url = start_server("--max-games", "3")
+    game in play and recently active is never dropped: the new game is refused with 503. Seeded,
+    so that the guess 0011 wins none of the games (the secrets of seeds 1 to 4: 0445 5231 3204
+    4414): a game it won would be finished, and dropped first."""
+    server, url = start_server("--max-games", "3", "--seed", "1")
     for n in range(3):
         status, game = post(url, "api/new", {"game": "ordinary"})
         post(url, "api/play", {"id": game["id"], "action": "guess", "text": "0011"})
@@ -121,7 +123,7 @@ def room_checks():
         check(status == 200, f"{game}, in play, is kept when a finished game makes room ({status} {answer})")
     stop_server(server)
 
-    server, url = start_server("--max-games", "2", "--idle-seconds", "1")
+    server, url = start_server("--max-games", "2", "--idle-seconds", "1", "--seed", "1")
     post(url, "api/new", {"game": "ordinary"})
     post(url, "api/new", {"game": "ordinary"})
     time.sleep(1.5)
